@@ -1,0 +1,125 @@
+// buildApp(config, deps): the whole service as a Fastify instance, for main.ts and for the tests.
+import Fastify, { type FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
+import nodemailer from 'nodemailer'
+import { systemClock, type Clock } from './clock.ts'
+import { makeIpMatcher, type Config } from './config.ts'
+import { contactRoutes } from './contact/routes.ts'
+import { makeContactStore } from './contact/store.ts'
+import { makeSubjectRouter } from './contact/subjects.ts'
+import { openDatabase, type Database } from './db/database.ts'
+import { migrate } from './db/migrate.ts'
+import { registerCors } from './http/cors.ts'
+import { emailProblem } from './http/email-address.ts'
+import { registerErrorHandler } from './http/errors.ts'
+import { collectPublicRoutes, isApiPath, makeGate, registerGate } from './http/gate.ts'
+import { registerOpenApi } from './http/openapi.ts'
+import { HttpProblem } from './http/problem.ts'
+import { rateLimitFor, registerRateLimit } from './http/rate-limit.ts'
+import { registerBodyParser } from './http/request-body.ts'
+import { echoRequestId, requestIdFrom } from './http/request-id.ts'
+import { MailChannel } from './mail/channel.ts'
+import { checkDatabase, checkLimits } from './status/checks.ts'
+import { describeWindow, openWindows, pickWindow } from './status/maintenance.ts'
+import { statusRoutes } from './status/routes.ts'
+import { StatusSnapshot } from './status/snapshot.ts'
+
+export type AppDeps = {
+  /** An open, migrated database; when absent the app opens (and later closes) its own from config. */
+  db?: Database
+  redis?: Redis
+  clock?: Clock
+  /** Pino options or false; defaults to JSON logs at config.logLevel. */
+  logger?: object | boolean
+  /** Redis key prefix of the rate-limit counters (default `rl:`). */
+  rateLimitNamespace?: string
+}
+
+export type App = FastifyInstance & { deps: { db: Database, snapshot: StatusSnapshot, channel: MailChannel } }
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: requestIdFrom,
+    requestIdHeader: false,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    bodyLimit: config.bodyLimitBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: {
+      customOptions: { coerceTypes: false, allErrors: true, useDefaults: true, removeAdditional: false },
+      onCreate: (ajv) => { ajv.addFormat('email', (s: string) => emailProblem(s) === null) },
+    },
+  })
+
+  const owned: (() => Promise<unknown>)[] = []
+  const clock = deps.clock ?? systemClock
+  let db = deps.db
+  if (!db) {
+    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`, connectTimeoutMs: config.dbTimeoutMs, onPoolError: (err) => app.log.warn({ code: (err as NodeJS.ErrnoException).code }, 'idle database connection lost') })
+    owned.push(() => db!.close())
+    const applied = await migrate(db)
+    if (applied.length) app.log.info({ migrations: applied.map((m) => `${m.version}_${m.name}`) }, 'database migrated')
+  }
+  let redis = deps.redis
+  if (!redis && config.redisUrl) {
+    const client = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 })
+    client.on('error', (err) => app.log.warn({ code: (err as NodeJS.ErrnoException).code }, 'redis unavailable'))
+    owned.push(() => client.quit().catch(() => client.disconnect()))
+    redis = client
+  }
+
+  const mailMode = config.smtpUrl && config.ambiente !== 'sandbox' ? 'smtp' : 'sandbox'
+  const channel = new MailChannel({
+    mode: mailMode,
+    verify: () => nodemailer.createTransport(config.smtpUrl!).verify(),
+    clock,
+    reverifyMs: 5 * 60_000,
+    log: app.log,
+  })
+  const snapshot = new StatusSnapshot({
+    ambiente: config.ambiente || 'desenvolvimento',
+    versao: config.build.versao,
+    checks: [
+      () => checkDatabase(db, config.dbTimeoutMs),
+      async () => ({ nome: 'email', ok: mailMode === 'sandbox' || channel.canSend(), latencia_ms: null, modo: mailMode }),
+      () => checkLimits(redis, config.dbTimeoutMs),
+    ],
+    maintenance: async (now) => {
+      const w = pickWindow(await openWindows(db.orm, now), now)
+      return w ? describeWindow(w, now) : null
+    },
+    clock,
+    log: app.log,
+  }, config.statusRefreshMs)
+
+  echoRequestId(app)
+  registerErrorHandler(app)
+  registerBodyParser(app)
+  await registerCors(app, config.siteOrigins)
+  await registerRateLimit(app, { redis, isAllowlisted: makeIpMatcher(config.rateLimitAllowlist), nameSpace: deps.rateLimitNamespace ?? 'rl:' })
+  await registerOpenApi(app)
+  const publicRoutes = collectPublicRoutes(app)
+
+  await app.register(statusRoutes({ config, db, snapshot }))
+  await app.register(contactRoutes({ config, db, store: makeContactStore(db.orm, clock), subjects: makeSubjectRouter(config.subjects), channel }))
+  const gate = makeGate(publicRoutes)
+  registerGate(app, gate, config.rateLimits.restrito)
+
+  // Methods Fastify cannot route (SEARCH, PROPFIND…) land here: under /api they get the gate's answer too.
+  app.setNotFoundHandler({ preHandler: app.rateLimit(rateLimitFor(config.rateLimits.restrito)) }, async (req, reply) => {
+    if (isApiPath(req.url)) return gate(req, reply)
+    throw new HttpProblem(404, 'nao_encontrado')
+  })
+
+  app.addHook('onReady', async () => {
+    channel.start()
+    snapshot.start()
+  })
+  app.addHook('onClose', async () => {
+    channel.stop()
+    await snapshot.stop()
+    for (const close of owned.reverse()) await close()
+  })
+
+  return Object.assign(app, { deps: { db, snapshot, channel } }) as App
+}

@@ -1,0 +1,158 @@
+// The environment, parsed and checked once at start. A bad value stops the process with a message naming it.
+import { BlockList, isIP } from 'node:net'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { DEFAULT_SUBJECTS, type Subject } from './contact/subjects.ts'
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit-config.ts'
+
+export type Ambiente = 'producao' | 'sandbox' | ''
+
+export type Config = {
+  port: number
+  host: string
+  databaseUrl: string | undefined
+  dataDir: string
+  redisUrl: string | undefined
+  ambiente: Ambiente
+  smtpUrl: string | undefined
+  mailFrom: string
+  trustProxy: string[]
+  rateLimitAllowlist: string[]
+  siteOrigins: string[]
+  logLevel: string
+  build: { versao: string, commit: string, buildEm: string, schemaVersao: string }
+  subjects: Subject[]
+  rateLimits: RateLimits
+  statusRefreshMs: number
+  dbTimeoutMs: number
+  bodyLimitBytes: number
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+export function loadConfig(env: Env = process.env): Config {
+  const str = (name: string, fallback = '') => (env[name] ?? '').trim() || fallback
+  const ambiente = str('AMBIENTE')
+  if (!['', 'producao', 'sandbox'].includes(ambiente)) {
+    throw new ConfigError(`AMBIENTE must be "producao" or "sandbox" (or unset for development), got "${ambiente}"`)
+  }
+  const logLevel = str('LOG_LEVEL', 'info')
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
+  const file = readConfigFile(str('SERVICE_CONFIG_FILE'))
+  return {
+    port: int(env, 'PORT', 3000, 0, 65535),
+    host: str('HOST', '127.0.0.1'),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir: resolve(str('DATA_DIR', './data')),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    ambiente: ambiente as Ambiente,
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: str('MAIL_FROM', 'Contato <contato@localhost>'),
+    trustProxy: cidrList(env, 'TRUST_PROXY'),
+    rateLimitAllowlist: cidrList(env, 'RATE_LIMIT_ALLOWLIST'),
+    siteOrigins: originList(env, 'SITE_ORIGINS'),
+    logLevel,
+    build: {
+      versao: str('APP_VERSION'),
+      commit: str('APP_COMMIT'),
+      buildEm: str('APP_BUILD_TIME'),
+      schemaVersao: str('APP_SCHEMA_VERSION'),
+    },
+    subjects: file.subjects ?? DEFAULT_SUBJECTS,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...file.rateLimits },
+    statusRefreshMs: int(env, 'STATUS_REFRESH_MS', 2000, 100, 60_000),
+    dbTimeoutMs: int(env, 'DB_TIMEOUT_MS', 1500, 50, 30_000),
+    bodyLimitBytes: 64 * 1024,
+  }
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim()
+  if (!raw) return fallback
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`)
+  return n
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = env[name]?.trim()
+  if (!raw) return undefined
+  let parsed: URL
+  try {
+    parsed = new URL(raw)
+  } catch {
+    // The value may hold a password: never echo it.
+    throw new ConfigError(`${name} is not a valid URL`)
+  }
+  if (!protocols.includes(parsed.protocol)) throw new ConfigError(`${name} must start with ${protocols.map((p) => p + '//').join(' or ')}`)
+  return raw
+}
+
+function cidrList(env: Env, name: string): string[] {
+  const items = (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  for (const item of items) {
+    const [addr, bits] = item.split('/')
+    const family = isIP(addr ?? '')
+    const max = family === 4 ? 32 : 128
+    if (!family || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max))) {
+      throw new ConfigError(`${name}: "${item}" is not an IP address or CIDR range`)
+    }
+  }
+  return items
+}
+
+function originList(env: Env, name: string): string[] {
+  return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((o) => {
+    let u: URL
+    try { u = new URL(o) } catch { throw new ConfigError(`${name}: "${o}" is not an origin like https://example.com.br`) }
+    if (u.origin !== o.replace(/\/$/, '')) throw new ConfigError(`${name}: "${o}" is not an origin like https://example.com.br`)
+    return u.origin
+  })
+}
+
+type ConfigFile = { subjects?: Subject[], rateLimits?: Partial<RateLimits> }
+
+function readConfigFile(path: string): ConfigFile {
+  if (!path) return {}
+  let data: unknown
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (err) {
+    throw new ConfigError(`SERVICE_CONFIG_FILE: cannot read ${path} as JSON (${(err as Error).message})`)
+  }
+  const file = data as ConfigFile
+  if (file.subjects !== undefined) {
+    const ok = Array.isArray(file.subjects) && file.subjects.length > 0 && file.subjects.every((s) =>
+      typeof s?.codigo === 'string' && /^[a-z0-9_-]+$/.test(s.codigo) && typeof s.rotulo === 'string' && typeof s.email === 'string')
+    if (!ok) throw new ConfigError('SERVICE_CONFIG_FILE: "subjects" must be a list of {codigo (lower-case), rotulo, email}')
+    if (!file.subjects.some((s) => s.codigo === 'geral')) throw new ConfigError('SERVICE_CONFIG_FILE: "subjects" must include "geral" (unknown subjects fall to it)')
+  }
+  if (file.rateLimits !== undefined) {
+    for (const [k, v] of Object.entries(file.rateLimits)) {
+      const ok = v && Number.isInteger(v.max) && v.max > 0 && Number.isInteger(v.windowSeconds) && v.windowSeconds > 0
+      if (!ok) throw new ConfigError(`SERVICE_CONFIG_FILE: rateLimits.${k} must be {max, windowSeconds} with whole numbers above 0`)
+    }
+  }
+  return file
+}
+
+/** For the allowlist and proxy checks: does `ip` fall in any of `cidrs`? */
+export function makeIpMatcher(cidrs: string[]): (ip: string) => boolean {
+  if (cidrs.length === 0) return () => false
+  const list = new BlockList()
+  for (const c of cidrs) {
+    const [addr, bits] = c.split('/') as [string, string | undefined]
+    const type = isIP(addr) === 4 ? 'ipv4' : 'ipv6'
+    if (bits === undefined) list.addAddress(addr, type)
+    else list.addSubnet(addr, Number(bits), type)
+  }
+  return (ip) => {
+    const mapped = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip
+    const type = isIP(mapped)
+    return type !== 0 && list.check(mapped, type === 4 ? 'ipv4' : 'ipv6')
+  }
+}

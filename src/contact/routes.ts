@@ -1,0 +1,102 @@
+// The contact form's API: subjects, channel state, and the form itself.
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../config.ts'
+import type { Database } from '../db/database.ts'
+import { HttpProblem } from '../http/problem.ts'
+import { rateLimitFor } from '../http/rate-limit.ts'
+import { Problem, rateLimited } from '../http/schemas.ts'
+import type { MailChannel } from '../mail/channel.ts'
+import { queueStats } from '../mail/queue-stats.ts'
+import { AssuntosOut, EstadoOut, type ContatoInT } from './schemas.ts'
+import type { ContactStore } from './store.ts'
+import type { SubjectRouter } from './subjects.ts'
+
+export type ContactRoutesDeps = {
+  config: Pick<Config, 'rateLimits'>
+  db: Database
+  store: ContactStore
+  subjects: SubjectRouter
+  channel: MailChannel
+}
+
+export function confirmation(protocolo: string): string {
+  return `Recebemos sua mensagem. Guarde o protocolo ${protocolo}: responderemos pelo e-mail informado.`
+}
+
+export function contactRoutes(deps: ContactRoutesDeps) {
+  const { config, db, store, subjects, channel } = deps
+  const tags = ['contato']
+  return async function (app: FastifyInstance) {
+    app.post<{ Body: ContatoInT }>('/api/site/contato', {
+      config: { rateLimit: rateLimitFor(config.rateLimits.contato) },
+      schema: {
+        operationId: 'enviarContato', tags, summary: 'Send the contact form',
+        description: 'Stores the message and forwards it by e-mail to the mailbox of its subject. 202: accepted; delivery is confirmed asynchronously. The same payload sent again within minutes answers the first protocolo.',
+        body: { $ref: 'ContatoIn#' },
+        response: {
+          202: { $ref: 'ContatoOut#' },
+          422: { $ref: 'HTTPValidationError#' },
+          ...rateLimited,
+          503: Problem('The message could not be stored; nothing was accepted. Retry after Retry-After seconds.', 'servico_indisponivel'),
+        },
+      },
+    }, async (req, reply) => {
+      const body = req.body
+      const subject = subjects.route(body.assunto)
+      let stored
+      try {
+        stored = await store.submit({
+          fields: { nome: body.nome, email: body.email, mensagem: body.mensagem, empresa: body.empresa ?? '', telefone: body.telefone ?? '', site: body.site ?? '' },
+          subject,
+          requestId: req.id,
+          ip: req.ip,
+        })
+      } catch (err) {
+        req.log.error({ code: (err as NodeJS.ErrnoException).code, message: (err as Error).message }, 'contact could not be stored')
+        throw new HttpProblem(503, 'servico_indisponivel', { 'retry-after': '30' })
+      }
+      req.log.info({ protocolo: stored.protocolo, assunto: subject.codigo, novo: stored.novo }, 'contact accepted')
+      return reply.code(202).send({ protocolo: stored.protocolo, destino: stored.destino, mensagem: confirmation(stored.protocolo) })
+    })
+
+    app.get('/api/site/contato/assuntos', {
+      config: { rateLimit: rateLimitFor(config.rateLimits.leitura) },
+      schema: {
+        operationId: 'listarAssuntos', tags, summary: 'Contact subjects',
+        description: 'The subjects the form accepts, so a client builds its selector without duplicating the list. An unknown subject is not refused: it falls to `geral`.',
+        response: { 200: AssuntosOut, ...rateLimited },
+      },
+    }, async () => ({
+      assuntos: subjects.list().map((s) => ({ codigo: s.codigo, rotulo: s.rotulo, destino: s.email })),
+    }))
+
+    app.get('/api/site/contato/estado', {
+      config: { rateLimit: rateLimitFor(config.rateLimits.leitura) },
+      schema: {
+        operationId: 'estadoCanal', tags, summary: 'Contact channel state',
+        description: 'Whether this environment can really send e-mail or is in sandbox mode, and the delivery queue. Never a credential, host or provider address.',
+        response: { 200: EstadoOut, ...rateLimited },
+      },
+    }, async (_req, reply) => {
+      const transport = channel.transport()
+      let fila: { pendentes: number | null, falhas: number | null } = { pendentes: null, falhas: null }
+      let ultima: Date | null = null
+      try {
+        const stats = await queueStats(db.orm)
+        fila = { pendentes: stats.pendentes, falhas: stats.falhas }
+        ultima = stats.ultimaEntregaEm
+      } catch {
+        // The database is down: say the queue is unknown rather than fail the probe.
+      }
+      reply.header('cache-control', 'no-store')
+      return {
+        modo: channel.mode,
+        pode_enviar: channel.canSend(),
+        transporte_verificado: transport.verificado,
+        verificado_em: transport.verificadoEm?.toISOString() ?? null,
+        fila,
+        ultima_entrega_em: ultima?.toISOString() ?? null,
+      }
+    })
+  }
+}

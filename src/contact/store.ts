@@ -1,0 +1,66 @@
+// Storing a contact: the contact row, its outbox row and an audit row in one transaction, so a 202
+// is a promise that the message will be delivered. A double click answers the first protocolo.
+import { createHash, createHmac } from 'node:crypto'
+import { and, eq, gt, sql } from 'drizzle-orm'
+import type { Clock } from '../clock.ts'
+import type { Orm } from '../db/database.ts'
+import { auditoria, contato, instalacao, outbox } from '../db/schema.ts'
+import { newProtocolo } from './protocolo.ts'
+import type { Subject } from './subjects.ts'
+
+export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000
+
+export type ContactFields = {
+  nome: string
+  email: string
+  mensagem: string
+  empresa: string
+  telefone: string
+  site: string
+}
+
+export type Submission = { fields: ContactFields, subject: Subject, requestId: string, ip: string }
+export type Stored = { protocolo: string, destino: string, novo: boolean }
+
+export type ContactStore = { submit(s: Submission): Promise<Stored> }
+
+export function makeContactStore(orm: Orm, clock: Clock): ContactStore {
+  let salt: Promise<string> | undefined
+  const ipSalt = () => (salt ??= orm.select({ s: instalacao.salIp }).from(instalacao).then((r) => r[0]!.s)
+    .catch((err) => { salt = undefined; throw err }))
+
+  return {
+    async submit({ fields, subject, requestId, ip }) {
+      const clean = sanitizeFields(fields)
+      const impressao = fingerprint(clean, subject.codigo)
+      const ipHash = createHmac('sha256', await ipSalt()).update(ip).digest('hex').slice(0, 32)
+      const now = clock.now()
+      return orm.transaction(async (tx) => {
+        // Identical submissions queue here, so two racing double-clicks still store one message.
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${impressao}, 0))`)
+        const [previous] = await tx.select({ protocolo: contato.protocolo, destino: contato.destino }).from(contato)
+          .where(and(eq(contato.impressao, impressao), gt(contato.criadoEm, new Date(now.getTime() - DUPLICATE_WINDOW_MS))))
+          .limit(1)
+        if (previous) return { ...previous, novo: false }
+        const protocolo = newProtocolo(now)
+        const [row] = await tx.insert(contato).values({
+          protocolo, criadoEm: now, assunto: subject.codigo, destino: subject.email, ...clean, impressao, requestId, ipHash,
+        }).returning({ id: contato.id })
+        await tx.insert(outbox).values({ contatoId: row!.id, protocolo, destino: subject.email, criadoEm: now, proximaTentativaEm: now, atualizadoEm: now })
+        // No personal data in the audit trail: only what ties the event to the request.
+        await tx.insert(auditoria).values({ em: now, acao: 'contato.recebido', protocolo, assunto: subject.codigo, requestId, ipHash })
+        return { protocolo, destino: subject.email, novo: true }
+      })
+    },
+  }
+}
+
+// PostgreSQL text cannot hold NUL; the other control characters are kept and escaped wherever they are shown.
+function sanitizeFields(f: ContactFields): ContactFields {
+  const strip = (s: string) => s.replaceAll('\u0000', '')
+  return { nome: strip(f.nome), email: strip(f.email), mensagem: strip(f.mensagem), empresa: strip(f.empresa), telefone: strip(f.telefone), site: strip(f.site) }
+}
+
+function fingerprint(f: ContactFields, assunto: string): string {
+  return createHash('sha256').update(JSON.stringify([f.nome, f.email, assunto, f.mensagem, f.empresa, f.telefone, f.site])).digest('hex')
+}

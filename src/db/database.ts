@@ -1,0 +1,108 @@
+// One interface over PostgreSQL (node-postgres pool) and embedded PGlite, so every query has one code path.
+import { PGlite } from '@electric-sql/pglite'
+import type { SQL } from 'drizzle-orm'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { mkdirSync } from 'node:fs'
+import pg from 'pg'
+import { acquireDirLock, type DirLock } from './dir-lock.ts'
+import { schema } from './schema.ts'
+
+export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>
+
+/** Runs multi-statement SQL text inside one transaction (used by the migrator). */
+export type RawTx = {
+  exec(sqlText: string): Promise<void>
+  query<R = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<R[]>
+}
+
+export interface Database {
+  readonly kind: 'postgres' | 'pglite'
+  readonly orm: Orm
+  rawTransaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined
+  /** Where PGlite keeps its files; undefined keeps it in memory (tests). */
+  dataDir?: string | undefined
+  /** How long a pooled connection attempt may take before the query fails (readiness depends on it). */
+  connectTimeoutMs?: number
+  onPoolError?: (err: Error) => void
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir)
+}
+
+function openPostgres(url: string, opts: DatabaseOptions): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000,
+    idleTimeoutMillis: 30_000,
+  })
+  // An idle client dropped by the server emits 'error' on the pool; unhandled, it would kill the process.
+  pool.on('error', (err) => opts.onPoolError?.(err))
+  const orm = drizzlePg({ client: pool, schema }) as unknown as Orm
+  return {
+    kind: 'postgres',
+    orm,
+    async rawTransaction(fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await fn({
+          // Without parameters node-postgres uses the simple protocol, which accepts several statements.
+          exec: async (text) => { await client.query(text) },
+          query: async (text, params) => (await client.query(text, params)).rows,
+        })
+        await client.query('COMMIT')
+        return result
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {})
+        throw err
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let lock: DirLock | undefined
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true })
+    lock = acquireDirLock(dataDir)
+  }
+  let client: PGlite
+  try {
+    client = await PGlite.create(dataDir)
+  } catch (err) {
+    lock?.release()
+    throw err
+  }
+  const orm = drizzlePglite({ client, schema }) as unknown as Orm
+  return {
+    kind: 'pglite',
+    orm,
+    // PGlite has one session: a BEGIN sent with query() would be shared by every caller, so use its own transaction().
+    rawTransaction: (fn) => client.transaction((tx) => fn({
+      exec: async (text) => { await tx.exec(text) },
+      query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows,
+    })),
+    async close() {
+      await client.close()
+      lock?.release()
+    },
+  }
+}
+
+/** Rows of a raw SQL query; node-postgres and PGlite both answer `{ rows }`. */
+export async function queryRows<R>(orm: Orm, query: SQL): Promise<R[]> {
+  const result = (await orm.execute(query)) as unknown as { rows: R[] }
+  return result.rows
+}

@@ -1,0 +1,32 @@
+// The one error handler: 422 in FastAPI's shape, every other error as {"detail": code}, never a stack.
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { HttpProblem } from './problem.ts'
+import { fromAjv, RequestValidationError, type AjvError } from './validation-errors.ts'
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpProblem | RequestValidationError, req, reply) => {
+    if (err instanceof RequestValidationError) {
+      return reply.code(422).send({ detail: err.items })
+    }
+    if (err instanceof HttpProblem) {
+      return reply.code(err.statusCode).headers(err.headers).send({ detail: err.detail })
+    }
+    const fe = err as FastifyError
+    if (fe.validation) {
+      const part = (fe.validationContext ?? 'body') as 'body' | 'query' | 'params' | 'headers'
+      const input = part === 'body' ? req.body : (req as unknown as Record<string, unknown>)[part]
+      const order = Object.keys((req.routeOptions.schema?.body as { properties?: object } | undefined)?.properties ?? {})
+      return reply.code(422).send({ detail: fromAjv(fe.validation as AjvError[], part, input, order) })
+    }
+    switch (fe.statusCode) {
+      case 413: return reply.code(413).send({ detail: 'corpo_muito_grande' })
+      case 429: return reply.code(429).send({ detail: 'limite_de_requisicoes' })
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return reply.code(400).send({ detail: 'requisicao_invalida' })
+    }
+    // Log the error's kind and message only: the request body may hold personal data.
+    req.log.error({ err: { type: err.name, code: fe.code, message: err.message, stack: err.stack } }, 'unexpected error')
+    return reply.code(500).send({ detail: 'erro_interno' })
+  })
+}

@@ -1,0 +1,43 @@
+// The public contract as OpenAPI 3.1.0, generated from the route schemas: only the seven public paths,
+// relative to the `/api` server, with the eight named component schemas.
+import swagger from '@fastify/swagger'
+import type { FastifyInstance } from 'fastify'
+import { ContatoIn, ContatoOut } from '../contact/schemas.ts'
+import { ManutencaoOut, ServicoOut, StatusOut, VersionOut } from '../status/schemas.ts'
+import { HTTPValidationError, ValidationError } from './schemas.ts'
+
+export const CONTRACT_VERSION = '1.0.0'
+export const NAMED_SCHEMAS = [ContatoIn, ContatoOut, VersionOut, StatusOut, ServicoOut, ManutencaoOut, HTTPValidationError, ValidationError]
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  for (const s of NAMED_SCHEMAS) app.addSchema(s)
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Factoring platform: public API',
+        version: CONTRACT_VERSION,
+        description: 'The part of the API open without credentials: liveness and readiness probes, build identity, operational status with maintenance windows, and the website contact form. Every other path under /api answers 401 without credentials; credentials are issued to subscribers through the commercial channel. Errors are JSON with a stable `detail` code; all endpoints are rate limited per IP (429 with Retry-After in seconds).',
+        contact: { name: 'Canal comercial (credenciais e contratos)' },
+      },
+      servers: [{ url: '/api', description: 'This origin' }],
+      tags: [
+        { name: 'status', description: 'Probes, build identity and operational status' },
+        { name: 'contato', description: 'The website contact form' },
+      ],
+    },
+    refResolver: {
+      // Name components after the schemas' $id instead of def-0, def-1…
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
+    transform: ({ schema, url }) => {
+      const isPublic = url.startsWith('/api/') && !url.includes('*')
+      if (!isPublic) return { schema: { ...schema, hide: true }, url }
+      return { schema, url: url.slice('/api'.length) }
+    },
+  })
+  app.get('/openapi.json', { schema: { hide: true } }, async (_req, reply) => {
+    reply.header('access-control-allow-origin', '*')
+    return app.swagger()
+  })
+}

@@ -1,0 +1,22 @@
+// Schemas shared by several routes: the 422 body and the {"detail": code} error body.
+import { Type } from 'typebox'
+
+// Property order is FastAPI's body order (type, loc, msg, input, ctx): the serializer follows it.
+export const ValidationError = Type.Object({
+  type: Type.String(),
+  loc: Type.Array(Type.Union([Type.String(), Type.Integer()])),
+  msg: Type.String(),
+  input: Type.Optional(Type.Unknown()),
+  ctx: Type.Optional(Type.Object({}, { additionalProperties: true })),
+}, { $id: 'ValidationError', title: 'ValidationError' })
+
+export const HTTPValidationError = Type.Object({
+  detail: Type.Optional(Type.Array(Type.Ref('ValidationError'))),
+}, { $id: 'HTTPValidationError', title: 'HTTPValidationError' })
+
+/** Inline (not a named component): the contract names exactly eight schemas. */
+export const Problem = (description: string, example: string) => Type.Object({
+  detail: Type.String({ description: 'Stable error code; clients branch on it, not on prose.', examples: [example] }),
+}, { description })
+
+export const rateLimited = { 429: Problem('Over the per-IP rate limit; see the Retry-After header (seconds).', 'limite_de_requisicoes') }

@@ -1,0 +1,92 @@
+// Request validation failures in FastAPI's shape (pydantic v2 `type`, `msg`, `loc`, `input`, `ctx`),
+// so a client written against a FastAPI service reads our 422s unchanged.
+import { emailProblem } from './email-address.ts'
+
+export type ValidationItem = {
+  type: string
+  loc: (string | number)[]
+  msg: string
+  input: unknown
+  ctx?: Record<string, unknown>
+}
+
+/** Thrown (or passed to reply) to answer 422 with these items. */
+export class RequestValidationError extends Error {
+  readonly statusCode = 422
+  constructor(readonly items: ValidationItem[]) {
+    super('request validation failed')
+  }
+}
+
+/** The subset of an Ajv error we read. */
+export type AjvError = {
+  instancePath: string
+  keyword: string
+  params: Record<string, unknown>
+}
+
+const TYPE_ERRORS: Record<string, [string, string]> = {
+  string: ['string_type', 'Input should be a valid string'],
+  integer: ['int_type', 'Input should be a valid integer'],
+  number: ['float_type', 'Input should be a valid number'],
+  boolean: ['bool_type', 'Input should be a valid boolean'],
+  array: ['list_type', 'Input should be a valid list'],
+  object: ['dict_type', 'Input should be a valid dictionary'],
+}
+
+const chars = (n: number) => `${n} character${n === 1 ? '' : 's'}`
+
+/**
+ * Maps Ajv errors on one request part (`body`, `query`…) to pydantic's items, ordered as `fieldOrder`
+ * lists the fields (pydantic reports in model order; Ajv reports `required` first).
+ */
+export function fromAjv(errors: AjvError[], root: 'body' | 'query' | 'params' | 'headers', input: unknown, fieldOrder: string[] = []): ValidationItem[] {
+  const rootMissing = input === undefined || input === null
+  const items: ValidationItem[] = []
+  for (const e of errors) {
+    const path = e.instancePath.split('/').slice(1).map(unescapePointer)
+    if (path.length === 0 && e.keyword === 'type') {
+      // The whole part is of the wrong kind: FastAPI says `missing` for no body at all.
+      items.push(rootMissing
+        ? { type: 'missing', loc: [root], msg: 'Field required', input: null }
+        : { type: 'model_attributes_type', loc: [root], msg: 'Input should be a valid dictionary or object to extract fields from', input })
+      continue
+    }
+    const value = valueAt(input, path)
+    if (e.keyword === 'required') {
+      items.push({ type: 'missing', loc: [root, ...path, String(e.params.missingProperty)], msg: 'Field required', input: valueAt(input, path) })
+    } else if (e.keyword === 'type') {
+      const [type, msg] = TYPE_ERRORS[String(e.params.type)] ?? ['value_error', `Input should be ${String(e.params.type)}`]
+      items.push({ type, loc: [root, ...path], msg, input: value })
+    } else if (e.keyword === 'minLength') {
+      const n = Number(e.params.limit)
+      items.push({ type: 'string_too_short', loc: [root, ...path], msg: `String should have at least ${chars(n)}`, input: value, ctx: { min_length: n } })
+    } else if (e.keyword === 'maxLength') {
+      const n = Number(e.params.limit)
+      items.push({ type: 'string_too_long', loc: [root, ...path], msg: `String should have at most ${chars(n)}`, input: value, ctx: { max_length: n } })
+    } else if (e.keyword === 'format' && e.params.format === 'email') {
+      const reason = emailProblem(String(value)) ?? 'The email address is not valid.'
+      items.push({ type: 'value_error', loc: [root, ...path], msg: `value is not a valid email address: ${reason}`, input: value, ctx: { reason } })
+    } else {
+      items.push({ type: 'value_error', loc: [root, ...path], msg: `Value error, invalid ${e.keyword}`, input: value })
+    }
+  }
+  const rank = (item: ValidationItem) => {
+    const i = fieldOrder.indexOf(String(item.loc[1]))
+    return i < 0 ? fieldOrder.length : i
+  }
+  return items.sort((a, b) => rank(a) - rank(b))
+}
+
+function valueAt(input: unknown, path: string[]): unknown {
+  let v = input
+  for (const key of path) {
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, key)) return undefined
+    v = (v as Record<string, unknown>)[key]
+  }
+  return v
+}
+
+function unescapePointer(s: string): string {
+  return s.replace(/~1/g, '/').replace(/~0/g, '~')
+}

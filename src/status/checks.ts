@@ -1,0 +1,34 @@
+// Timed checks of what the service depends on, for readiness and the status snapshot.
+import { sql } from 'drizzle-orm'
+import type { Redis } from 'ioredis'
+import type { Database } from '../db/database.ts'
+import type { ServicoOutT } from './schemas.ts'
+
+export class TimeoutError extends Error {}
+
+export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout
+  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new TimeoutError(`timed out after ${ms} ms`)), ms) })
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer))
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10
+
+async function timed(fn: () => Promise<unknown>, timeoutMs: number): Promise<{ ok: boolean, latencia_ms: number | null }> {
+  const start = performance.now()
+  try {
+    await withTimeout(fn(), timeoutMs)
+    return { ok: true, latencia_ms: round(performance.now() - start) }
+  } catch {
+    return { ok: false, latencia_ms: null }
+  }
+}
+
+export async function checkDatabase(db: Database, timeoutMs: number): Promise<ServicoOutT> {
+  return { nome: 'banco', modo: db.kind === 'postgres' ? 'postgres' : 'pglite', ...await timed(() => db.orm.execute(sql`SELECT 1`), timeoutMs) }
+}
+
+export async function checkLimits(redis: Redis | undefined, timeoutMs: number): Promise<ServicoOutT> {
+  if (!redis) return { nome: 'limites', ok: true, latencia_ms: null, modo: 'memoria' }
+  return { nome: 'limites', modo: 'redis', ...await timed(() => redis.ping(), timeoutMs) }
+}

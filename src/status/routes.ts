@@ -1,0 +1,77 @@
+// Probes, build identity and the public status view.
+import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../config.ts'
+import type { Database } from '../db/database.ts'
+import { HttpProblem } from '../http/problem.ts'
+import { rateLimitFor } from '../http/rate-limit.ts'
+import { Problem, rateLimited } from '../http/schemas.ts'
+import { withTimeout } from './checks.ts'
+import { HealthOut } from './schemas.ts'
+import type { StatusSnapshot } from './snapshot.ts'
+
+export type StatusRoutesDeps = {
+  config: Pick<Config, 'build' | 'ambiente' | 'dbTimeoutMs' | 'rateLimits'>
+  db: Database
+  snapshot: StatusSnapshot
+}
+
+export function statusRoutes(deps: StatusRoutesDeps) {
+  const { config, db, snapshot } = deps
+  const limit = { rateLimit: rateLimitFor(config.rateLimits.leitura) }
+  const tags = ['status']
+  return async function (app: FastifyInstance) {
+    app.get('/api/health', {
+      config: limit,
+      schema: {
+        operationId: 'health', tags, summary: 'Liveness probe',
+        description: 'Answers at once without touching the database, so a database fault does not fail it.',
+        response: { 200: HealthOut, ...rateLimited },
+      },
+    }, async () => ({ status: 'ok' }))
+
+    app.get('/api/health/ready', {
+      config: limit,
+      schema: {
+        operationId: 'healthReady', tags, summary: 'Readiness probe',
+        description: 'Runs a trivial query against the database; 503 when it fails or is too slow.',
+        response: { 200: HealthOut, 503: Problem('The database connectivity check failed.', 'banco_indisponivel'), ...rateLimited },
+      },
+    }, async () => {
+      try {
+        await withTimeout(db.orm.execute(sql`SELECT 1`), config.dbTimeoutMs)
+      } catch {
+        throw new HttpProblem(503, 'banco_indisponivel', { 'retry-after': '5' })
+      }
+      return { status: 'ok' }
+    })
+
+    const version = {
+      versao: config.build.versao,
+      commit: config.build.commit,
+      ambiente: config.ambiente,
+      build_em: config.build.buildEm,
+      schema_versao: config.build.schemaVersao,
+    }
+    app.get('/api/version', {
+      config: limit,
+      schema: {
+        operationId: 'version', tags, summary: 'Build identity',
+        description: 'Version, commit, environment, build time and schema version of the running build; empty strings in an unstamped development build.',
+        response: { 200: { $ref: 'VersionOut#' }, ...rateLimited },
+      },
+    }, async () => version)
+
+    app.get('/api/status', {
+      config: limit,
+      schema: {
+        operationId: 'status', tags, summary: 'Operational status',
+        description: 'Per-service state with latency, the overall state and any declared maintenance window. Served from a snapshot refreshed every few seconds; `verificado_em` is its time.',
+        response: { 200: { $ref: 'StatusOut#' }, ...rateLimited },
+      },
+    }, async (_req, reply) => {
+      reply.header('cache-control', 'no-store')
+      return snapshot.current()
+    })
+  }
+}

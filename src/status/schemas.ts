@@ -1,0 +1,48 @@
+import { Type } from 'typebox'
+
+export const VersionOut = Type.Object({
+  versao: Type.String(),
+  commit: Type.String(),
+  ambiente: Type.String({ description: '`producao` or `sandbox`; empty in an unstamped development build.' }),
+  build_em: Type.String(),
+  schema_versao: Type.String(),
+}, { $id: 'VersionOut', title: 'VersionOut' })
+
+export const ServicoOut = Type.Object({
+  nome: Type.String(),
+  ok: Type.Boolean(),
+  latencia_ms: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  modo: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+}, { $id: 'ServicoOut', title: 'ServicoOut' })
+
+const DateTimeOrNull = Type.Union([Type.String({ format: 'date-time' }), Type.Null()])
+
+export const ManutencaoOut = Type.Object({
+  inicio: DateTimeOrNull,
+  fim: DateTimeOrNull,
+  mensagem: Type.Union([Type.String(), Type.Null()]),
+  em_curso: Type.Optional(Type.Boolean({ default: false })),
+  anunciada: Type.Optional(Type.Boolean({ default: false })),
+}, { $id: 'ManutencaoOut', title: 'ManutencaoOut' })
+
+export const StatusOut = Type.Object({
+  status: Type.String(),
+  ambiente: Type.String(),
+  versao: Type.String(),
+  servicos: Type.Array(Type.Ref('ServicoOut')),
+  manutencao: Type.Union([Type.Ref('ManutencaoOut'), Type.Null()]),
+  verificado_em: Type.String({ format: 'date-time' }),
+}, { $id: 'StatusOut', title: 'StatusOut' })
+
+export const HealthOut = Type.Object({ status: Type.String() })
+
+export type ServicoOutT = { nome: string, ok: boolean, latencia_ms?: number | null, modo?: string | null }
+export type ManutencaoOutT = { inicio: string | null, fim: string | null, mensagem: string | null, em_curso: boolean, anunciada: boolean }
+export type StatusOutT = {
+  status: 'operacional' | 'degradado' | 'indisponivel' | 'manutencao'
+  ambiente: string
+  versao: string
+  servicos: ServicoOutT[]
+  manutencao: ManutencaoOutT | null
+  verificado_em: string
+}

@@ -1,0 +1,68 @@
+// The public status view, computed in the background every few seconds and served from memory,
+// so a flood of GET /api/status never becomes a flood of database queries.
+import type { Logger } from 'pino'
+import type { Clock } from '../clock.ts'
+import type { ManutencaoOutT, ServicoOutT, StatusOutT } from './schemas.ts'
+
+export type StatusSources = {
+  ambiente: string
+  versao: string
+  /** Each check resolves (never rejects) with the service's state; `banco` decides `indisponivel`. */
+  checks: (() => Promise<ServicoOutT>)[]
+  maintenance: (now: Date) => Promise<ManutencaoOutT | null>
+  clock: Clock
+  log: Pick<Logger, 'warn'>
+}
+
+export function overallStatus(servicos: ServicoOutT[], manutencao: ManutencaoOutT | null): StatusOutT['status'] {
+  if (manutencao?.em_curso) return 'manutencao'
+  if (servicos.some((s) => s.nome === 'banco' && !s.ok)) return 'indisponivel'
+  if (servicos.some((s) => !s.ok)) return 'degradado'
+  return 'operacional'
+}
+
+export async function computeStatus(src: StatusSources): Promise<StatusOutT> {
+  const now = src.clock.now()
+  const servicos: ServicoOutT[] = [{ nome: 'api', ok: true, latencia_ms: null, modo: null }, ...await Promise.all(src.checks.map((c) => c()))]
+  let manutencao: ManutencaoOutT | null = null
+  try {
+    manutencao = await src.maintenance(now)
+  } catch (err) {
+    // The database is down (and reported so in `banco`): no window can be read.
+    src.log.warn({ code: (err as NodeJS.ErrnoException).code }, 'maintenance windows unavailable')
+  }
+  return { status: overallStatus(servicos, manutencao), ambiente: src.ambiente, versao: src.versao, servicos, manutencao, verificado_em: now.toISOString() }
+}
+
+export class StatusSnapshot {
+  private latest: StatusOutT | undefined
+  private inFlight: Promise<StatusOutT> | undefined
+  private timer: NodeJS.Timeout | undefined
+
+  constructor(private readonly src: StatusSources, private readonly refreshMs: number) {}
+
+  /** The latest snapshot; the first call waits for the first computation. */
+  async current(): Promise<StatusOutT> {
+    return this.latest ?? this.refresh()
+  }
+
+  refresh(): Promise<StatusOutT> {
+    // One computation at a time, however many callers ask.
+    this.inFlight ??= computeStatus(this.src)
+      .then((s) => { this.latest = s; return s })
+      .finally(() => { this.inFlight = undefined })
+    return this.inFlight
+  }
+
+  start(): void {
+    if (this.timer) return
+    this.timer = setInterval(() => { void this.refresh().catch(() => {}) }, this.refreshMs)
+    this.timer.unref()
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer)
+    this.timer = undefined
+    await this.inFlight?.catch(() => {})
+  }
+}

@@ -1,0 +1,46 @@
+// Builds the app as main.ts does, on a test database, with its own rate-limit namespace in Redis
+// (when REDIS_URL is set) so that test files never share a budget.
+import { randomBytes } from 'node:crypto'
+import { Writable } from 'node:stream'
+import { buildApp, type App, type AppDeps } from '../../src/app.ts'
+import { loadConfig } from '../../src/config.ts'
+import type { Database } from '../../src/db/database.ts'
+
+export type TestAppOptions = {
+  db: Database
+  env?: Record<string, string>
+  deps?: Partial<AppDeps>
+  /** Collects the JSON log lines when given. */
+  logs?: object[]
+}
+
+export async function createTestApp(opts: TestAppOptions): Promise<App> {
+  const env: Record<string, string> = { LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir', ...opts.env }
+  if (process.env.REDIS_URL && !('REDIS_URL' in env)) env.REDIS_URL = process.env.REDIS_URL
+  const config = loadConfig(env)
+  const logger = opts.logs ? { level: 'info', stream: collector(opts.logs) } : false
+  const app = await buildApp(config, { db: opts.db, logger, rateLimitNamespace: `rl-test-${randomBytes(6).toString('hex')}:`, ...opts.deps })
+  await app.ready()
+  return app
+}
+
+function collector(into: object[]) {
+  return new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) into.push(JSON.parse(line))
+      done()
+    },
+  })
+}
+
+/** A valid contact body; `overrides` replace fields, a value of undefined removes one. */
+export function contactBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    nome: 'Maria da Conceição',
+    email: 'maria@empresa.com.br',
+    mensagem: `Gostaria de saber como funciona a antecipação de recebíveis. ${randomBytes(4).toString('hex')}`,
+    ...overrides,
+  }
+  for (const [k, v] of Object.entries(body)) if (v === undefined) delete body[k]
+  return body
+}

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import type { App } from '../../src/app.ts'
+import { createTestApp } from '../helpers/app.ts'
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+
+describe('401 gate, 405 and 404', () => {
+  let tdb: TestDatabase
+  let app: App
+  before(async () => {
+    tdb = await createTestDatabase()
+    app = await createTestApp({ db: tdb.db })
+  })
+  after(async () => {
+    await app?.close()
+    await tdb?.dispose()
+  })
+
+  const gated: [string, string][] = [
+    ['GET', '/api'], ['GET', '/api/'], ['GET', '/api/operacoes'], ['POST', '/api/financeiro/pagamentos'],
+    ['DELETE', '/api/registro/123'], ['PUT', '/api/health/ready/x'], ['GET', '/api/mcp'], ['PATCH', '/api/site'],
+    ['GET', '/api/site/contato/x'], ['OPTIONS', '/api/operacoes'], ['GET', '/api/healthz'], ['GET', '/api//operacoes'],
+  ]
+  for (const [method, url] of gated) {
+    it(`${method} ${url} answers 401 nao_autenticado with WWW-Authenticate`, async () => {
+      const res = await app.inject({ method: method as 'GET', url })
+      assert.equal(res.statusCode, 401)
+      assert.deepEqual(res.json(), { detail: 'nao_autenticado' })
+      assert.match(String(res.headers['www-authenticate']), /^Bearer /)
+    })
+  }
+
+  it('answers 401 for any credential presented (none is valid yet)', async () => {
+    for (const authorization of ['Bearer abc', 'Basic dXNlcjpwYXNz', 'DPoP xyz', 'garbage']) {
+      const res = await app.inject({ url: '/api/operacoes', headers: { authorization } })
+      assert.equal(res.statusCode, 401)
+      assert.deepEqual(res.json(), { detail: 'nao_autenticado' })
+    }
+  })
+
+  it('answers 401 before reading the body: large, odd or malformed bodies change nothing', async () => {
+    const big = await app.inject({ method: 'POST', url: '/api/x', payload: 'x'.repeat(200_000), headers: { 'content-type': 'application/json' } })
+    assert.equal(big.statusCode, 401)
+    const odd = await app.inject({ method: 'PUT', url: '/api/x', payload: '<a/>', headers: { 'content-type': 'application/xml' } })
+    assert.equal(odd.statusCode, 401)
+  })
+
+  it('answers 401 for methods the router does not know', async () => {
+    for (const method of ['PROPFIND', 'SEARCH', 'LOCK']) {
+      const res = await app.inject({ method: method as 'GET', url: '/api/operacoes' })
+      assert.equal(res.statusCode, 401, method)
+      assert.deepEqual(res.json(), { detail: 'nao_autenticado' })
+    }
+  })
+
+  it('answers 405 metodo_nao_permitido with Allow on a public path with the wrong method', async () => {
+    const cases: [string, string, string][] = [
+      ['POST', '/api/health', 'GET, HEAD'], ['DELETE', '/api/status', 'GET, HEAD'], ['PUT', '/api/version/', 'GET, HEAD'],
+      ['GET', '/api/site/contato', 'POST'], ['DELETE', '/api/site/contato/assuntos', 'GET, HEAD'],
+    ]
+    for (const [method, url, allow] of cases) {
+      const res = await app.inject({ method: method as 'GET', url })
+      assert.equal(res.statusCode, 405, `${method} ${url}`)
+      assert.deepEqual(res.json(), { detail: 'metodo_nao_permitido' })
+      assert.equal(res.headers.allow, allow)
+    }
+  })
+
+  it('treats a trailing slash as the same public path', async () => {
+    for (const url of ['/api/health/', '/api/health/ready/', '/api/version/', '/api/status/']) {
+      assert.equal((await app.inject({ url })).statusCode, 200, url)
+    }
+  })
+
+  it('answers 404 nao_encontrado outside /api', async () => {
+    for (const url of ['/nada', '/API/health', '/apix']) {
+      const res = await app.inject({ url })
+      assert.equal(res.statusCode, 404, url)
+      assert.deepEqual(res.json(), { detail: 'nao_encontrado' })
+    }
+  })
+})
