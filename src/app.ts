@@ -19,7 +19,7 @@ import { rateLimitFor, registerRateLimit } from './http/rate-limit.ts'
 import { registerBodyParser } from './http/request-body.ts'
 import { echoRequestId, requestIdFrom } from './http/request-id.ts'
 import { MailChannel } from './mail/channel.ts'
-import { checkDatabase, checkLimits } from './status/checks.ts'
+import { checkDatabase, checkLimits, withTimeout } from './status/checks.ts'
 import { describeWindow, openWindows, pickWindow } from './status/maintenance.ts'
 import { statusRoutes } from './status/routes.ts'
 import { StatusSnapshot } from './status/snapshot.ts'
@@ -65,6 +65,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     const client = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 })
     client.on('error', (err) => app.log.warn({ code: (err as NodeJS.ErrnoException).code }, 'redis unavailable'))
     owned.push(() => client.quit().catch(() => client.disconnect()))
+    // Without an offline queue, commands fail until connected: wait briefly so the first requests count.
+    await withTimeout(new Promise((resolve) => client.once('ready', resolve)), 2000)
+      .catch(() => app.log.warn('redis not reachable at start; rate limits are not enforced until it is'))
     redis = client
   }
 

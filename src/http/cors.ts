@@ -11,7 +11,11 @@ export async function registerCors(app: FastifyInstance, siteOrigins: string[]):
     hideOptionsRoute: true,
     delegator: (req, cb) => {
       const path = (req.url ?? '').split('?')[0]!.replace(/\/$/, '')
-      if (PUBLIC_READS.includes(path)) {
+      // An OPTIONS that is not a preflight would get @fastify/cors's 400 in text/plain; leaving it to the
+      // gate gives the JSON answer any other method gets (405 with Allow on a public path, 401 elsewhere).
+      if (req.method === 'OPTIONS' && !(req.headers.origin && req.headers['access-control-request-method'])) {
+        cb(null, { origin: false })
+      } else if (PUBLIC_READS.includes(path)) {
         cb(null, { origin: '*', methods: ['GET', 'HEAD'], maxAge: 86400, exposedHeaders: ['x-request-id'] })
       } else if (path === CONTACT_PATH && siteOrigins.length > 0) {
         cb(null, { origin: siteOrigins, methods: ['POST'], allowedHeaders: ['content-type', 'x-request-id'], maxAge: 600, exposedHeaders: ['x-request-id', 'retry-after'] })

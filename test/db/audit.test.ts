@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { sql } from 'drizzle-orm'
+import { migrate, readMigrations } from '../../src/db/migrate.ts'
+import { auditoria } from '../../src/db/schema.ts'
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+
+// Drizzle wraps the driver's error; the database's own message is the cause.
+const refused = (err: Error & { cause?: Error }) => /somente insercao/.test(`${err.message} ${err.cause?.message}`)
+
+describe('database', () => {
+  let tdb: TestDatabase
+  before(async () => { tdb = await createTestDatabase() })
+  after(async () => { await tdb?.dispose() })
+
+  it('the audit trail is append-only: UPDATE, DELETE and TRUNCATE fail in the database', async () => {
+    await tdb.db.orm.insert(auditoria).values({ acao: 'teste', protocolo: 'CT-X', requestId: 'r1' })
+    await assert.rejects(tdb.db.orm.execute(sql`UPDATE auditoria SET acao = 'alterado'`), refused)
+    await assert.rejects(tdb.db.orm.execute(sql`DELETE FROM auditoria`), refused)
+    await assert.rejects(tdb.db.orm.execute(sql`TRUNCATE auditoria`), refused)
+    const rows = await tdb.db.orm.select().from(auditoria)
+    assert.ok(rows.some((r) => r.acao === 'teste'))
+    assert.ok(rows.every((r) => r.acao !== 'alterado'))
+  })
+
+  it('migrations are applied once: a second run applies nothing', async () => {
+    assert.deepEqual(await migrate(tdb.db), [])
+    const rows = await tdb.db.rawTransaction((tx) => tx.query<{ versao: number }>('SELECT versao FROM schema_migracoes ORDER BY versao'))
+    assert.deepEqual(rows.map((r) => r.versao), readMigrations().map((m) => m.version))
+  })
+
+  it('a failing migration leaves nothing half-applied', async () => {
+    const bad = [...readMigrations(), { version: 9999, name: 'quebrada', sql: 'CREATE TABLE meio_feito (id int); SELECT nao_existe();' }]
+    await assert.rejects(migrate(tdb.db, bad))
+    const rows = await tdb.db.rawTransaction((tx) => tx.query<{ n: string }>("SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'meio_feito'"))
+    assert.equal(Number(rows[0]!.n), 0)
+  })
+})

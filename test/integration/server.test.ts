@@ -1,0 +1,143 @@
+// Against real listening servers: readiness following the database, a shared Redis budget, double submits.
+import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
+import { after, before, describe, it } from 'node:test'
+import { sql } from 'drizzle-orm'
+import { buildApp, type App } from '../../src/app.ts'
+import { loadConfig } from '../../src/config.ts'
+import { openDatabase, type Database } from '../../src/db/database.ts'
+import { contato } from '../../src/db/schema.ts'
+import { contactBody, createTestApp } from '../helpers/app.ts'
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts'
+
+async function listen(app: App): Promise<string> {
+  return app.listen({ port: 0, host: '127.0.0.1' })
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+const needsPostgres = process.env.DATABASE_URL ? false : 'needs PostgreSQL (DATABASE_URL unset): an embedded database cannot go away and come back'
+const needsRedis = process.env.REDIS_URL ? false : 'needs Redis (REDIS_URL unset): the in-memory store is per instance by design'
+
+describe('readiness follows the database', () => {
+  let tdb: TestDatabase
+  let db: Database
+  let proxy: TcpProxy
+  let app: App
+  let base: string
+  before(async () => {
+    if (needsPostgres) return
+    tdb = await createTestDatabase()
+    const target = new URL(tdb.url!)
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432))
+    const viaProxy = new URL(tdb.url!)
+    viaProxy.host = `127.0.0.1:${proxy.port}`
+    db = await openDatabase({ databaseUrl: viaProxy.toString(), connectTimeoutMs: 500 })
+    app = await createTestApp({ db, env: { DB_TIMEOUT_MS: '500' } })
+    base = await listen(app)
+  })
+  after(async () => {
+    await app?.close()
+    await db?.close()
+    await proxy?.close()
+    await tdb?.dispose()
+  })
+
+  it('200 → 503 banco_indisponivel when the database goes away → 200 when it returns; liveness stays 200', { skip: needsPostgres }, async () => {
+    const ready = () => fetch(`${base}/api/health/ready`)
+    assert.equal((await ready()).status, 200)
+    await proxy.down()
+    const down = await ready()
+    assert.equal(down.status, 503)
+    assert.deepEqual(await down.json(), { detail: 'banco_indisponivel' })
+    assert.equal((await fetch(`${base}/api/health`)).status, 200)
+    const contact = await fetch(`${base}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })
+    assert.equal(contact.status, 503)
+    await proxy.up()
+    await until('readiness to return', async () => (await ready()).status === 200)
+  })
+})
+
+describe('two instances share one Redis budget', () => {
+  let tdb: TestDatabase
+  const apps: App[] = []
+  const bases: string[] = []
+  before(async () => {
+    if (needsRedis) return
+    tdb = await createTestDatabase()
+    const nameSpace = `rl-shared-${randomBytes(6).toString('hex')}:`
+    for (let i = 0; i < 2; i++) {
+      const app = await createTestApp({ db: tdb.db, deps: { rateLimitNamespace: nameSpace } })
+      apps.push(app)
+      bases.push(await listen(app))
+    }
+  })
+  after(async () => {
+    for (const app of apps) await app.close()
+    await tdb?.dispose()
+  })
+
+  it('five contact posts across both instances use the budget; the sixth, on either, is 429', { skip: needsRedis }, async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`${bases[i % 2]}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })
+      statuses.push(res.status)
+      if (res.status === 429) assert.match(String(res.headers.get('retry-after')), /^\d+$/)
+    }
+    assert.deepEqual(statuses, [202, 202, 202, 202, 202, 429])
+    const other = await fetch(`${bases[0]}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })
+    assert.equal(other.status, 429)
+  })
+})
+
+describe('a double submit over HTTP', () => {
+  let tdb: TestDatabase
+  let app: App
+  let base: string
+  before(async () => {
+    tdb = await createTestDatabase()
+    app = await createTestApp({ db: tdb.db })
+    base = await listen(app)
+  })
+  after(async () => {
+    await app?.close()
+    await tdb?.dispose()
+  })
+
+  it('two identical posts at once answer one protocolo and store one contact', async () => {
+    const body = JSON.stringify(contactBody())
+    const post = () => fetch(`${base}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    const [a, b] = await Promise.all([post(), post()])
+    assert.equal(a.status, 202)
+    assert.equal(b.status, 202)
+    const [pa, pb] = [(await a.json()).protocolo, (await b.json()).protocolo]
+    assert.equal(pa, pb)
+    const rows = await tdb.db.orm.select({ n: sql<number>`count(*)::int` }).from(contato)
+    assert.equal(rows[0]!.n, 1)
+  })
+})
+
+describe('buildApp owning its resources', () => {
+  it('opens, migrates and closes its own embedded database in DATA_DIR', { skip: process.env.DATABASE_URL ? 'DATABASE_URL set: this case is about the embedded default' : false }, async () => {
+    const { mkdtempSync, rmSync, existsSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const dir = mkdtempSync(join(tmpdir(), 'fps-own-'))
+    try {
+      const app = await buildApp(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), { logger: false })
+      assert.equal((await app.inject({ url: '/api/health/ready' })).statusCode, 200)
+      assert.ok(existsSync(join(dir, 'pglite', 'service.lock')))
+      await app.close()
+      assert.ok(!existsSync(join(dir, 'pglite', 'service.lock')))
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
