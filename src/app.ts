@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer'
 import { systemClock, type Clock } from './clock.ts'
 import { makeIpMatcher, type Config } from './config.ts'
 import { contactRoutes } from './contact/routes.ts'
+import { makeContactService } from './contact/service.ts'
 import { makeContactStore } from './contact/store.ts'
 import { makeSubjectRouter } from './contact/subjects.ts'
 import { openDatabase, type Database } from './db/database.ts'
@@ -14,7 +15,6 @@ import { emailProblem } from './http/email-address.ts'
 import { registerErrorHandler } from './http/errors.ts'
 import { collectPublicRoutes, isApiPath, makeGate, registerGate } from './http/gate.ts'
 import { registerOpenApi } from './http/openapi.ts'
-import { HttpProblem } from './http/problem.ts'
 import { rateLimitFor, registerRateLimit } from './http/rate-limit.ts'
 import { registerBodyParser } from './http/request-body.ts'
 import { echoRequestId, requestIdFrom } from './http/request-id.ts'
@@ -23,6 +23,7 @@ import { checkDatabase, checkLimits, withTimeout } from './status/checks.ts'
 import { describeWindow, openWindows, pickWindow } from './status/maintenance.ts'
 import { statusRoutes } from './status/routes.ts'
 import { StatusSnapshot } from './status/snapshot.ts'
+import { siteNotFound, siteRoutes } from './site/routes.ts'
 
 export type AppDeps = {
   /** An open, migrated database; when absent the app opens (and later closes) its own from config. */
@@ -104,14 +105,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const publicRoutes = collectPublicRoutes(app)
 
   await app.register(statusRoutes({ config, db, snapshot }))
-  await app.register(contactRoutes({ config, db, store: makeContactStore(db.orm, clock), subjects: makeSubjectRouter(config.subjects), channel }))
+  const contact = makeContactService(makeContactStore(db.orm, clock), makeSubjectRouter(config.subjects))
+  await app.register(contactRoutes({ config, db, contact, channel }))
+  await app.register(siteRoutes({ config, contact, snapshot, openapi: () => app.swagger() }))
   const gate = makeGate(publicRoutes)
   registerGate(app, gate, config.rateLimits.restrito)
 
   // Methods Fastify cannot route (SEARCH, PROPFIND…) land here: under /api they get the gate's answer too.
   app.setNotFoundHandler({ preHandler: app.rateLimit(rateLimitFor(config.rateLimits.restrito)) }, async (req, reply) => {
     if (isApiPath(req.url)) return gate(req, reply)
-    throw new HttpProblem(404, 'nao_encontrado')
+    return siteNotFound(req, reply)
   })
 
   app.addHook('onReady', async () => {

@@ -8,23 +8,17 @@ import { Problem, rateLimited } from '../http/schemas.ts'
 import type { MailChannel } from '../mail/channel.ts'
 import { queueStats } from '../mail/queue-stats.ts'
 import { AssuntosOut, EstadoOut, type ContatoInT } from './schemas.ts'
-import type { ContactStore } from './store.ts'
-import type { SubjectRouter } from './subjects.ts'
+import type { ContactService } from './service.ts'
 
 export type ContactRoutesDeps = {
   config: Pick<Config, 'rateLimits'>
   db: Database
-  store: ContactStore
-  subjects: SubjectRouter
+  contact: ContactService
   channel: MailChannel
 }
 
-export function confirmation(protocolo: string): string {
-  return `Recebemos sua mensagem. Guarde o protocolo ${protocolo}: responderemos pelo e-mail informado.`
-}
-
 export function contactRoutes(deps: ContactRoutesDeps) {
-  const { config, db, store, subjects, channel } = deps
+  const { config, db, contact, channel } = deps
   const tags = ['contato']
   return async function (app: FastifyInstance) {
     app.post<{ Body: ContatoInT }>('/api/site/contato', {
@@ -41,22 +35,15 @@ export function contactRoutes(deps: ContactRoutesDeps) {
         },
       },
     }, async (req, reply) => {
-      const body = req.body
-      const subject = subjects.route(body.assunto)
-      let stored
+      let accepted
       try {
-        stored = await store.submit({
-          fields: { nome: body.nome, email: body.email, mensagem: body.mensagem, empresa: body.empresa ?? '', telefone: body.telefone ?? '', site: body.site ?? '' },
-          subject,
-          requestId: req.id,
-          ip: req.ip,
-        })
+        accepted = await contact.submit(req.body, { requestId: req.id, ip: req.ip })
       } catch (err) {
         req.log.error({ code: (err as NodeJS.ErrnoException).code, message: (err as Error).message }, 'contact could not be stored')
         throw new HttpProblem(503, 'servico_indisponivel', { 'retry-after': '30' })
       }
-      req.log.info({ protocolo: stored.protocolo, assunto: subject.codigo, novo: stored.novo }, 'contact accepted')
-      return reply.code(202).send({ protocolo: stored.protocolo, destino: stored.destino, mensagem: confirmation(stored.protocolo) })
+      req.log.info({ protocolo: accepted.protocolo, novo: accepted.novo }, 'contact accepted')
+      return reply.code(202).send({ protocolo: accepted.protocolo, destino: accepted.destino, mensagem: accepted.mensagem })
     })
 
     app.get('/api/site/contato/assuntos', {
@@ -67,7 +54,7 @@ export function contactRoutes(deps: ContactRoutesDeps) {
         response: { 200: AssuntosOut, ...rateLimited },
       },
     }, async () => ({
-      assuntos: subjects.list().map((s) => ({ codigo: s.codigo, rotulo: s.rotulo, destino: s.email })),
+      assuntos: contact.subjects.list().map((s) => ({ codigo: s.codigo, rotulo: s.rotulo, destino: s.email })),
     }))
 
     app.get('/api/site/contato/estado', {
