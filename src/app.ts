@@ -1,7 +1,6 @@
 // buildApp(config, deps): the whole service as a Fastify instance, for main.ts and for the tests.
 import Fastify, { type FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
-import nodemailer from 'nodemailer'
 import { systemClock, type Clock } from './clock.ts'
 import { makeIpMatcher, type Config } from './config.ts'
 import { contactRoutes } from './contact/routes.ts'
@@ -19,6 +18,9 @@ import { rateLimitFor, registerRateLimit } from './http/rate-limit.ts'
 import { registerBodyParser } from './http/request-body.ts'
 import { echoRequestId, requestIdFrom } from './http/request-id.ts'
 import { MailChannel } from './mail/channel.ts'
+import { checkMail } from './mail/check.ts'
+import { mailTransportFor, type MailTransport } from './mail/transport.ts'
+import { DeliveryWorker } from './mail/worker.ts'
 import { checkDatabase, checkLimits, withTimeout } from './status/checks.ts'
 import { describeWindow, openWindows, pickWindow } from './status/maintenance.ts'
 import { statusRoutes } from './status/routes.ts'
@@ -32,11 +34,13 @@ export type AppDeps = {
   clock?: Clock
   /** Pino options or false; defaults to JSON logs at config.logLevel. */
   logger?: object | boolean
+  /** Where mail goes; by default SMTP when SMTP_URL is set (and not AMBIENTE=sandbox), else the sandbox. */
+  transport?: MailTransport
   /** Redis key prefix of the rate-limit counters (default `rl:`). */
   rateLimitNamespace?: string
 }
 
-export type App = FastifyInstance & { deps: { db: Database, snapshot: StatusSnapshot, channel: MailChannel } }
+export type App = FastifyInstance & { deps: { db: Database, snapshot: StatusSnapshot, channel: MailChannel, worker: DeliveryWorker | undefined } }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const app = Fastify({
@@ -72,20 +76,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     redis = client
   }
 
-  const mailMode = config.smtpUrl && config.ambiente !== 'sandbox' ? 'smtp' : 'sandbox'
-  const channel = new MailChannel({
-    mode: mailMode,
-    verify: () => nodemailer.createTransport(config.smtpUrl!).verify(),
-    clock,
-    reverifyMs: 5 * 60_000,
-    log: app.log,
-  })
+  const transport = deps.transport ?? mailTransportFor(config)
+  owned.push(async () => transport.close())
+  const channel = new MailChannel({ mode: transport.mode, verify: () => transport.verify(), clock, reverifyMs: config.mail.reverifyMs, log: app.log })
+  const subjects = makeSubjectRouter(config.subjects)
+  const worker = config.mail.workerInServer
+    ? new DeliveryWorker({ db, transport, subjects, mailFrom: config.mailFrom, clock, config: config.mail, log: app.log.child({ component: 'entrega' }) })
+    : undefined
   const snapshot = new StatusSnapshot({
     ambiente: config.ambiente || 'desenvolvimento',
     versao: config.build.versao,
     checks: [
       () => checkDatabase(db, config.dbTimeoutMs),
-      async () => ({ nome: 'email', ok: mailMode === 'sandbox' || channel.canSend(), latencia_ms: null, modo: mailMode }),
+      () => checkMail(channel, db, clock.now()),
       () => checkLimits(redis, config.dbTimeoutMs),
     ],
     maintenance: async (now) => {
@@ -105,8 +108,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const publicRoutes = collectPublicRoutes(app)
 
   await app.register(statusRoutes({ config, db, snapshot }))
-  const contact = makeContactService(makeContactStore(db.orm, clock), makeSubjectRouter(config.subjects))
-  await app.register(contactRoutes({ config, db, contact, channel }))
+  const contact = makeContactService(makeContactStore(db.orm, clock), subjects)
+  await app.register(contactRoutes({ config, db, contact, channel, clock }))
   await app.register(siteRoutes({ config, contact, snapshot, openapi: () => app.swagger() }))
   const gate = makeGate(publicRoutes)
   registerGate(app, gate, config.rateLimits.restrito)
@@ -120,12 +123,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.addHook('onReady', async () => {
     channel.start()
     snapshot.start()
+    await worker?.start()
   })
   app.addHook('onClose', async () => {
+    await worker?.stop()
     channel.stop()
     await snapshot.stop()
     for (const close of owned.reverse()) await close()
   })
 
-  return Object.assign(app, { deps: { db, snapshot, channel } }) as App
+  return Object.assign(app, { deps: { db, snapshot, channel, worker } }) as App
 }

@@ -3,7 +3,9 @@ import { BlockList, isIP } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DEFAULT_SUBJECTS, type Subject } from './contact/subjects.ts'
+import { emailProblem } from './http/email-address.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit-config.ts'
+import { loadMailConfig, type MailConfig } from './mail/mail-config.ts'
 
 export type Ambiente = 'producao' | 'sandbox' | ''
 
@@ -26,6 +28,7 @@ export type Config = {
   statusRefreshMs: number
   dbTimeoutMs: number
   bodyLimitBytes: number
+  mail: MailConfig
 }
 
 export class ConfigError extends Error {}
@@ -67,13 +70,15 @@ export function loadConfig(env: Env = process.env): Config {
     statusRefreshMs: int(env, 'STATUS_REFRESH_MS', 2000, 100, 60_000),
     dbTimeoutMs: int(env, 'DB_TIMEOUT_MS', 1500, 50, 30_000),
     bodyLimitBytes: 64 * 1024,
+    mail: loadMailConfig(env, int, (msg) => { throw new ConfigError(msg) }),
   }
 }
 
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim()
   if (!raw) return fallback
-  const n = Number(raw)
+  // Plain decimal digits only: Number() would also take "0x10", "1e3" or "3000.0".
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN
   if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`)
   return n
 }
@@ -107,9 +112,11 @@ function cidrList(env: Env, name: string): string[] {
 
 function originList(env: Env, name: string): string[] {
   return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((o) => {
+    // A value with user:password@ is not an origin, and the message must not repeat the password.
+    const shown = o.replace(/\/\/[^/]*@/, '//…@')
     let u: URL
-    try { u = new URL(o) } catch { throw new ConfigError(`${name}: "${o}" is not an origin like https://example.com.br`) }
-    if (u.origin !== o.replace(/\/$/, '')) throw new ConfigError(`${name}: "${o}" is not an origin like https://example.com.br`)
+    try { u = new URL(o) } catch { throw new ConfigError(`${name}: "${shown}" is not an origin like https://example.com.br`) }
+    if (u.origin !== o.replace(/\/$/, '')) throw new ConfigError(`${name}: "${shown}" is not an origin like https://example.com.br`)
     return u.origin
   })
 }
@@ -118,21 +125,37 @@ type ConfigFile = { subjects?: Subject[], rateLimits?: Partial<RateLimits> }
 
 function readConfigFile(path: string): ConfigFile {
   if (!path) return {}
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (err) {
+    throw new ConfigError(`SERVICE_CONFIG_FILE: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`)
+  }
   let data: unknown
   try {
-    data = JSON.parse(readFileSync(path, 'utf8'))
-  } catch (err) {
-    throw new ConfigError(`SERVICE_CONFIG_FILE: cannot read ${path} as JSON (${(err as Error).message})`)
+    data = JSON.parse(text)
+  } catch {
+    // V8's message quotes the text around the error, which may be a secret if the wrong file is named.
+    throw new ConfigError(`SERVICE_CONFIG_FILE: ${path} is not valid JSON`)
   }
+  // JSON.parse also yields null, arrays and scalars; reading fields of those would be a TypeError, not a message.
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ConfigError(`SERVICE_CONFIG_FILE: ${path} must hold a JSON object`)
+  // A misspelt key would otherwise be ignored, and the operator left believing it applied.
+  const unknownKey = Object.keys(data).find((k) => k !== 'subjects' && k !== 'rateLimits')
+  if (unknownKey !== undefined) throw new ConfigError(`SERVICE_CONFIG_FILE: unknown key "${unknownKey}" (expected "subjects", "rateLimits")`)
   const file = data as ConfigFile
   if (file.subjects !== undefined) {
     const ok = Array.isArray(file.subjects) && file.subjects.length > 0 && file.subjects.every((s) =>
-      typeof s?.codigo === 'string' && /^[a-z0-9_-]+$/.test(s.codigo) && typeof s.rotulo === 'string' && typeof s.email === 'string')
-    if (!ok) throw new ConfigError('SERVICE_CONFIG_FILE: "subjects" must be a list of {codigo (lower-case), rotulo, email}')
+      typeof s?.codigo === 'string' && /^[a-z0-9_-]+$/.test(s.codigo) && typeof s.rotulo === 'string' && typeof s.email === 'string' && emailProblem(s.email) === null)
+    if (!ok) throw new ConfigError('SERVICE_CONFIG_FILE: "subjects" must be a list of {codigo (lower-case), rotulo, email (a valid address)}')
     if (!file.subjects.some((s) => s.codigo === 'geral')) throw new ConfigError('SERVICE_CONFIG_FILE: "subjects" must include "geral" (unknown subjects fall to it)')
   }
   if (file.rateLimits !== undefined) {
+    if (typeof file.rateLimits !== 'object' || file.rateLimits === null || Array.isArray(file.rateLimits)) {
+      throw new ConfigError('SERVICE_CONFIG_FILE: "rateLimits" must be an object of budgets')
+    }
     for (const [k, v] of Object.entries(file.rateLimits)) {
+      if (!Object.hasOwn(DEFAULT_RATE_LIMITS, k)) throw new ConfigError(`SERVICE_CONFIG_FILE: unknown budget rateLimits.${k} (expected ${Object.keys(DEFAULT_RATE_LIMITS).join(', ')})`)
       const ok = v && Number.isInteger(v.max) && v.max > 0 && Number.isInteger(v.windowSeconds) && v.windowSeconds > 0
       if (!ok) throw new ConfigError(`SERVICE_CONFIG_FILE: rateLimits.${k} must be {max, windowSeconds} with whole numbers above 0`)
     }

@@ -1,15 +1,13 @@
 import { parseArgs } from 'node:util'
-import type { Clock } from '../clock.ts'
-import type { Database } from '../db/database.ts'
 import { declareWindow, endWindow, InvalidWindowError, isInProgress, openWindows, type Window } from '../status/maintenance.ts'
-import { UsageError, type Output } from './output.ts'
+import { parseOrUsage, UsageError, type CommandContext } from './output.ts'
 
 export const MAINTENANCE_HELP = `  manutencao declarar [--inicio ISO] [--fim ISO] [--mensagem TEXTO]
                                declare a maintenance window (no --inicio: it starts now, unannounced)
   manutencao listar            windows not yet ended or over
   manutencao encerrar ID       end a window now`
 
-type Ctx = { open: () => Promise<Database>, out: Output, clock: Clock }
+type Ctx = CommandContext
 
 export async function maintenanceCommand(argv: string[], ctx: Ctx): Promise<number> {
   const [sub, ...rest] = argv
@@ -22,12 +20,7 @@ export async function maintenanceCommand(argv: string[], ctx: Ctx): Promise<numb
 }
 
 async function declare(argv: string[], { open, out, clock }: Ctx): Promise<number> {
-  let values
-  try {
-    ({ values } = parseArgs({ args: argv, options: { inicio: { type: 'string' }, fim: { type: 'string' }, mensagem: { type: 'string' } } }))
-  } catch (err) {
-    throw new UsageError((err as Error).message)
-  }
+  const { values } = parseOrUsage(() => parseArgs({ args: argv, options: { inicio: { type: 'string' }, fim: { type: 'string' }, mensagem: { type: 'string' } } }))
   // Without --inicio the window starts now: an emergency, so not `anunciada`.
   const inicio = parseTime('--inicio', values.inicio) ?? clock.now()
   const fim = parseTime('--fim', values.fim)

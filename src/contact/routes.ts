@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { HttpProblem } from '../http/problem.ts'
+import { errorFacts } from '../log-safety.ts'
 import { rateLimitFor } from '../http/rate-limit.ts'
 import { Problem, rateLimited } from '../http/schemas.ts'
 import type { MailChannel } from '../mail/channel.ts'
-import { queueStats } from '../mail/queue-stats.ts'
+import { channelState } from '../mail/channel-state.ts'
+import type { Clock } from '../clock.ts'
 import { AssuntosOut, EstadoOut, type ContatoInT } from './schemas.ts'
 import type { ContactService } from './service.ts'
 
@@ -15,10 +17,11 @@ export type ContactRoutesDeps = {
   db: Database
   contact: ContactService
   channel: MailChannel
+  clock: Clock
 }
 
 export function contactRoutes(deps: ContactRoutesDeps) {
-  const { config, db, contact, channel } = deps
+  const { config, db, contact, channel, clock } = deps
   const tags = ['contato']
   return async function (app: FastifyInstance) {
     app.post<{ Body: ContatoInT }>('/api/site/contato', {
@@ -39,7 +42,7 @@ export function contactRoutes(deps: ContactRoutesDeps) {
       try {
         accepted = await contact.submit(req.body, { requestId: req.id, ip: req.ip })
       } catch (err) {
-        req.log.error({ code: (err as NodeJS.ErrnoException).code, message: (err as Error).message }, 'contact could not be stored')
+        req.log.error(errorFacts(err), 'contact could not be stored')
         throw new HttpProblem(503, 'servico_indisponivel', { 'retry-after': '30' })
       }
       req.log.info({ protocolo: accepted.protocolo, novo: accepted.novo }, 'contact accepted')
@@ -65,25 +68,8 @@ export function contactRoutes(deps: ContactRoutesDeps) {
         response: { 200: EstadoOut, ...rateLimited },
       },
     }, async (_req, reply) => {
-      const transport = channel.transport()
-      let fila: { pendentes: number | null, falhas: number | null } = { pendentes: null, falhas: null }
-      let ultima: Date | null = null
-      try {
-        const stats = await queueStats(db.orm)
-        fila = { pendentes: stats.pendentes, falhas: stats.falhas }
-        ultima = stats.ultimaEntregaEm
-      } catch {
-        // The database is down: say the queue is unknown rather than fail the probe.
-      }
       reply.header('cache-control', 'no-store')
-      return {
-        modo: channel.mode,
-        pode_enviar: channel.canSend(),
-        transporte_verificado: transport.verificado,
-        verificado_em: transport.verificadoEm?.toISOString() ?? null,
-        fila,
-        ultima_entrega_em: ultima?.toISOString() ?? null,
-      }
+      return channelState(channel, db, clock.now())
     })
   }
 }

@@ -21,6 +21,8 @@ export interface Database {
   readonly kind: 'postgres' | 'pglite'
   readonly orm: Orm
   rawTransaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>
+  /** Calls `onNotify` on each NOTIFY on `channel`; resolves to a function that stops listening. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -68,6 +70,15 @@ function openPostgres(url: string, opts: DatabaseOptions): Database {
         client.release()
       }
     },
+    async listen(channel, onNotify) {
+      // LISTEN needs a session of its own: a pooled client would be handed to other queries.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000 })
+      client.on('error', (err) => opts.onPoolError?.(err))
+      client.on('notification', (n) => { if (n.channel === channel) onNotify() })
+      await client.connect()
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+      return () => client.end()
+    },
     close: () => pool.end(),
   }
 }
@@ -94,6 +105,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       exec: async (text) => { await tx.exec(text) },
       query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows,
     })),
+    async listen(channel, onNotify) {
+      return client.listen(channel, () => onNotify())
+    },
     async close() {
       await client.close()
       lock?.release()
@@ -102,7 +116,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 /** Rows of a raw SQL query; node-postgres and PGlite both answer `{ rows }`. */
-export async function queryRows<R>(orm: Orm, query: SQL): Promise<R[]> {
-  const result = (await orm.execute(query)) as unknown as { rows: R[] }
+export async function queryRows<R>(orm: { execute(query: SQL): PromiseLike<unknown> }, query: SQL): Promise<R[]> {
+  const result = (await orm.execute(query)) as { rows: R[] }
   return result.rows
 }

@@ -38,6 +38,17 @@ export const outbox = pgTable('outbox', {
   criadoEm: tz('criado_em').notNull().defaultNow(),
   atualizadoEm: tz('atualizado_em').notNull().defaultNow(),
   enviadoEm: tz('enviado_em'),
+  eml: text('eml'),
+  messageId: text('message_id'),
+})
+
+export const entregaTentativa = pgTable('entrega_tentativa', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  outboxId: bigint('outbox_id', { mode: 'number' }).notNull(),
+  em: tz('em').notNull().defaultNow(),
+  resultado: text('resultado', { enum: ['enviado', 'sandbox', 'adiado', 'falhou', 'liberado'] }).notNull(),
+  codigoSmtp: integer('codigo_smtp'),
+  erro: text('erro'),
 })
 
 export const auditoria = pgTable('auditoria', {
@@ -59,4 +70,4 @@ export const manutencao = pgTable('manutencao', {
   encerradaEm: tz('encerrada_em'),
 })
 
-export const schema = { instalacao, contato, outbox, auditoria, manutencao }
+export const schema = { instalacao, contato, outbox, entregaTentativa, auditoria, manutencao }

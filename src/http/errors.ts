@@ -1,5 +1,6 @@
 // The one error handler: 422 in FastAPI's shape, every other error as {"detail": code}, never a stack.
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { errorFacts } from '../log-safety.ts'
 import { HttpProblem } from './problem.ts'
 import { fromAjv, RequestValidationError, type AjvError } from './validation-errors.ts'
 
@@ -25,8 +26,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply.code(400).send({ detail: 'requisicao_invalida' })
     }
-    // Log the error's kind and message only: the request body may hold personal data.
-    req.log.error({ err: { type: err.name, code: fe.code, message: err.message, stack: err.stack } }, 'unexpected error')
+    req.log.error(errorFacts(err), 'unexpected error')
     return reply.code(500).send({ detail: 'erro_interno' })
   })
 }

@@ -1,6 +1,9 @@
 // Builds the app as main.ts does, on a test database, with its own rate-limit namespace in Redis
 // (when REDIS_URL is set) so that test files never share a budget.
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { buildApp, type App, type AppDeps } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
@@ -15,7 +18,8 @@ export type TestAppOptions = {
 }
 
 export async function createTestApp(opts: TestAppOptions): Promise<App> {
-  const env: Record<string, string> = { LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir', ...opts.env }
+  // Sandbox mail lands in DATA_DIR/mail: each app gets a fresh directory.
+  const env: Record<string, string> = { LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'fps-app-')), ...opts.env }
   if (process.env.REDIS_URL && !('REDIS_URL' in env)) env.REDIS_URL = process.env.REDIS_URL
   const config = loadConfig(env)
   const logger = opts.logs ? { level: 'info', stream: collector(opts.logs) } : false

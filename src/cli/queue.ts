@@ -1,0 +1,78 @@
+import { parseArgs } from 'node:util'
+import { renderContactMail } from '../mail/message.ts'
+import { ESTADOS, listQueue, requeue, showMessage, type Estado } from '../mail/queue-admin.ts'
+import { mailTransportFor } from '../mail/transport.ts'
+import { emailProblem } from '../http/email-address.ts'
+import { parseOrUsage, UsageError, type CommandContext } from './output.ts'
+
+export const QUEUE_HELP = `  fila listar [--estado E]     the delivery queue (default: pendente, enviando, falhou); E is one of
+                               ${ESTADOS.join(', ')}
+  fila mostrar PROTOCOLO       one message: its state, every attempt and its error
+  fila reenfileirar PROTOCOLO… | --falhas
+                               send failed messages again (fresh tries, due now)`
+
+export const MAIL_HELP = `  email testar ENDERECO        send a test e-mail through the configured transport now`
+
+export async function queueCommand(argv: string[], ctx: CommandContext): Promise<number> {
+  const [sub, ...rest] = argv
+  const { out } = ctx
+  switch (sub) {
+    case 'listar': {
+      const { values } = parseOrUsage(() => parseArgs({ args: rest, options: { estado: { type: 'string' } } }))
+      if (values.estado !== undefined && !ESTADOS.includes(values.estado as Estado)) throw new UsageError(`--estado must be one of ${ESTADOS.join(', ')}`)
+      const rows = await listQueue((await ctx.open()).orm, values.estado as Estado | undefined)
+      if (rows.length === 0) out.log('queue is empty')
+      for (const r of rows) {
+        const next = r.estado === 'pendente' ? ` next ${r.proximaTentativaEm.toISOString()}` : ''
+        out.log(`${r.protocolo}\t${r.estado}\ttries ${r.tentativas}${next}\t${r.destino}${r.ultimoErro ? `\t${r.ultimoErro}` : ''}`)
+      }
+      return 0
+    }
+    case 'mostrar': {
+      const protocolo = rest[0]
+      if (!protocolo) throw new UsageError('fila mostrar needs a protocolo')
+      const found = await showMessage((await ctx.open()).orm, protocolo)
+      if (!found) {
+        out.error(`error: no message ${protocolo}`)
+        return 1
+      }
+      const { row, attempts } = found
+      out.log(`${row.protocolo}: ${row.estado}, ${row.tentativas} tries, to ${row.destino}, queued ${row.criadoEm.toISOString()}`)
+      if (row.enviadoEm) out.log(`delivered ${row.enviadoEm.toISOString()} as ${row.messageId}`)
+      if (row.estado === 'pendente') out.log(`next try ${row.proximaTentativaEm.toISOString()}`)
+      for (const a of attempts) out.log(`  ${a.em.toISOString()}  ${a.resultado}${a.codigoSmtp ? ` ${a.codigoSmtp}` : ''}${a.erro ? `  ${a.erro}` : ''}`)
+      return 0
+    }
+    case 'reenfileirar': {
+      const { values, positionals } = parseOrUsage(() => parseArgs({ args: rest, options: { falhas: { type: 'boolean' } }, allowPositionals: true }))
+      if (!values.falhas && positionals.length === 0) throw new UsageError('fila reenfileirar needs protocolos or --falhas')
+      const done = await requeue((await ctx.open()).orm, values.falhas ? 'falhas' : { protocolos: positionals }, ctx.clock.now())
+      out.log(done.length ? `re-queued ${done.length}: ${done.join(', ')}` : 'no failed message matched')
+      return done.length || values.falhas ? 0 : 1
+    }
+    default:
+      throw new UsageError(sub ? `unknown subcommand "fila ${sub}"` : 'fila needs a subcommand')
+  }
+}
+
+export async function mailCommand(argv: string[], ctx: CommandContext): Promise<number> {
+  const [sub, address] = argv
+  if (sub !== 'testar') throw new UsageError(sub ? `unknown subcommand "email ${sub}"` : 'email needs a subcommand')
+  const problem = address === undefined ? 'email testar needs an address' : emailProblem(address)
+  if (problem) throw new UsageError(problem)
+  const { config, clock, out } = ctx
+  const transport = mailTransportFor(config)
+  try {
+    const now = clock.now()
+    const protocolo = `TESTE-${now.getTime()}`
+    await transport.send(renderContactMail({
+      protocolo, criadoEm: now, assunto: 'teste', rotulo: 'Teste do canal de e-mail', destino: address!,
+      nome: 'Operador', email: address!, mensagem: 'Mensagem de teste enviada pela linha de comando.',
+      empresa: '', telefone: '', site: '', requestId: 'cli',
+    }, config.mailFrom), protocolo)
+    out.log(transport.mode === 'smtp' ? `sent to ${address} through SMTP` : `sandbox: kept in ${config.dataDir}/mail/${protocolo}.eml, not sent`)
+    return 0
+  } finally {
+    transport.close()
+  }
+}

@@ -1,0 +1,15 @@
+// The `email` line of /api/status.
+import type { Database } from '../db/database.ts'
+import type { ServicoOutT } from '../status/schemas.ts'
+import type { MailChannel } from './channel.ts'
+import { channelHealthy, queueStats } from './queue-stats.ts'
+
+export async function checkMail(channel: MailChannel, db: Database, now: Date): Promise<ServicoOutT> {
+  let ok: boolean
+  try {
+    ok = channelHealthy(channel.mode, channel.transport(), await queueStats(db.orm, now), now)
+  } catch {
+    ok = channel.mode === 'sandbox' || channel.canSend() // the queue is unreadable; banco reports that
+  }
+  return { nome: 'email', ok, latencia_ms: null, modo: channel.mode }
+}

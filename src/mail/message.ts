@@ -1,0 +1,83 @@
+// The e-mail a contact becomes. Every visitor-supplied value is cleaned of CR, LF and control characters
+// before it reaches a header, and escaped before it reaches the HTML part.
+import type Mail from 'nodemailer/lib/mailer/index.js'
+
+export type ContactForMail = {
+  protocolo: string
+  criadoEm: Date
+  assunto: string
+  rotulo: string
+  destino: string
+  nome: string
+  email: string
+  mensagem: string
+  empresa: string
+  telefone: string
+  site: string
+  requestId: string
+}
+
+/** For headers: no line breaks or control characters, white space folded, bounded length. */
+export function headerSafe(value: string, max = 200): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim()
+  return [...clean].slice(0, max).join('')
+}
+
+/** For the text part: keep line breaks and tabs, drop other control characters (terminal escapes…). */
+function textSafe(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
+}
+
+function escapeHtml(value: string): string {
+  return textSafe(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+}
+
+export function messageIdFor(protocolo: string, mailFrom: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'localhost'
+  return `<${protocolo.toLowerCase()}@${domain}>`
+}
+
+const saoPaulo = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'medium' })
+
+export function renderContactMail(c: ContactForMail, mailFrom: string): Mail.Options {
+  const when = `${saoPaulo.format(c.criadoEm)} (horário de Brasília) — ${c.criadoEm.toISOString()}`
+  const fields: [string, string][] = [
+    ['Protocolo', c.protocolo],
+    ['Assunto', `${c.rotulo} (${c.assunto})`],
+    ['Nome', c.nome],
+    ['E-mail', c.email],
+    ['Empresa', c.empresa],
+    ['Telefone', c.telefone],
+    ['Site', c.site],
+    ['Recebido em', when],
+    ['Request ID', c.requestId],
+  ]
+  const text = [
+    ...fields.map(([k, v]) => `${k}: ${textSafe(v.replace(/[\r\n]+/g, ' ')) || '—'}`),
+    '',
+    'Mensagem:',
+    textSafe(c.mensagem),
+    '',
+    '-- ',
+    'Responda a este e-mail para falar diretamente com o remetente.',
+  ].join('\n')
+  const html = `<!doctype html><html lang="pt-BR"><body>
+<table cellpadding="4">${fields.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v) || '—'}</td></tr>`).join('')}</table>
+<h3>Mensagem</h3>
+<div style="white-space: pre-wrap">${escapeHtml(c.mensagem)}</div>
+<p><small>Responda a este e-mail para falar diretamente com o remetente.</small></p>
+</body></html>`
+  return {
+    from: mailFrom,
+    to: c.destino,
+    replyTo: { name: headerSafe(c.nome, 120), address: headerSafe(c.email, 320) },
+    subject: `[Contato] ${headerSafe(c.rotulo, 80)} — ${headerSafe(c.nome, 120)} (${c.protocolo})`,
+    messageId: messageIdFor(c.protocolo, mailFrom),
+    date: c.criadoEm,
+    headers: { 'X-Contato-Protocolo': c.protocolo, 'X-Request-ID': headerSafe(c.requestId, 128) },
+    text,
+    html,
+  }
+}

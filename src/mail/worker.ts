@@ -1,0 +1,174 @@
+// The delivery worker: claims outbox rows (FOR UPDATE SKIP LOCKED, so instances never share one), sends
+// each, and records every attempt. A claim is a lease: a row held by a worker that died is taken again
+// once the lease is over. New rows wake it through NOTIFY; a poll covers retries that come due.
+import { sql } from 'drizzle-orm'
+import type { Logger } from 'pino'
+import type { Clock } from '../clock.ts'
+import type { SubjectRouter } from '../contact/subjects.ts'
+import { queryRows, type Database } from '../db/database.ts'
+import { errorFacts } from '../log-safety.ts'
+import { auditoria, entregaTentativa } from '../db/schema.ts'
+import type { MailConfig } from './mail-config.ts'
+import { messageIdFor, renderContactMail } from './message.ts'
+import { classifyFailure, retryDelayMs, type Failure } from './policy.ts'
+import type { MailTransport } from './transport.ts'
+
+export type WorkerDeps = {
+  db: Database
+  transport: MailTransport
+  subjects: SubjectRouter
+  mailFrom: string
+  clock: Clock
+  config: Pick<MailConfig, 'maxTries' | 'retryBaseMs' | 'retryMaxMs' | 'leaseMs' | 'pollMs'>
+  log: Pick<Logger, 'info' | 'warn' | 'error'>
+}
+
+type Claimed = {
+  id: number
+  protocolo: string
+  destino: string
+  tentativas: number
+  criado_em: string | Date
+  assunto: string
+  nome: string | null
+  email: string | null
+  mensagem: string | null
+  empresa: string | null
+  telefone: string | null
+  site: string | null
+  request_id: string
+}
+
+export type Outcome = 'enviado' | 'sandbox' | 'adiado' | 'falhou'
+
+export class DeliveryWorker {
+  private running = false
+  private loop: Promise<void> | undefined
+  private wakeUp: (() => void) | undefined
+  private unlisten: (() => Promise<void>) | undefined
+
+  constructor(private readonly deps: WorkerDeps) {}
+
+  async start(): Promise<void> {
+    if (this.running) return
+    this.running = true
+    try {
+      this.unlisten = await this.deps.db.listen('outbox', () => this.wakeUp?.())
+    } catch (err) {
+      this.deps.log.warn({ code: (err as NodeJS.ErrnoException).code }, 'outbox notifications unavailable; polling only')
+    }
+    this.loop = this.run()
+  }
+
+  /** Finishes the message in hand, then stops. */
+  async stop(): Promise<void> {
+    this.running = false
+    this.wakeUp?.()
+    await this.loop
+    await this.unlisten?.().catch(() => {})
+    this.unlisten = undefined
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        await this.drain()
+      } catch (err) {
+        this.deps.log.warn(errorFacts(err), 'delivery pass failed; will retry')
+      }
+      if (!this.running) break
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.deps.config.pollMs)
+        this.wakeUp = () => { clearTimeout(timer); resolve() }
+      })
+      this.wakeUp = undefined
+    }
+  }
+
+  /** Delivers every row that is due now; returns how many attempts it made. */
+  async drain(): Promise<number> {
+    let attempts = 0
+    for (;;) {
+      if (this.loop && !this.running) break
+      const row = await this.claim()
+      if (!row) break
+      await this.deliver(row)
+      attempts++
+    }
+    return attempts
+  }
+
+  private async claim(): Promise<Claimed | undefined> {
+    const now = this.deps.clock.now()
+    const leaseOver = new Date(now.getTime() - this.deps.config.leaseMs)
+    const [row] = await queryRows<Claimed>(this.deps.db.orm, sql`
+      WITH claimed AS (
+        UPDATE outbox SET estado = 'enviando', tentativas = tentativas + 1, atualizado_em = ${now}
+         WHERE id = (SELECT id FROM outbox
+                      WHERE (estado = 'pendente' AND proxima_tentativa_em <= ${now})
+                         OR (estado = 'enviando' AND atualizado_em < ${leaseOver})
+                      ORDER BY proxima_tentativa_em, id
+                      LIMIT 1
+                      FOR UPDATE SKIP LOCKED)
+        RETURNING id, protocolo, destino, tentativas, contato_id)
+      SELECT claimed.id, claimed.protocolo, claimed.destino, claimed.tentativas,
+             c.criado_em, c.assunto, c.nome, c.email, c.mensagem, c.empresa, c.telefone, c.site, c.request_id
+        FROM claimed JOIN contato c ON c.id = claimed.contato_id`)
+    return row ? { ...row, id: Number(row.id) } : undefined
+  }
+
+  private async deliver(row: Claimed): Promise<Outcome> {
+    const { transport, subjects, mailFrom } = this.deps
+    if (row.nome === null || row.email === null || row.mensagem === null) {
+      return this.record(row, { permanent: true, codigo: null, erro: 'personal data already erased; nothing to send' })
+    }
+    const subject = subjects.list().find((s) => s.codigo === row.assunto)
+    const message = renderContactMail({
+      protocolo: row.protocolo, criadoEm: new Date(row.criado_em), assunto: row.assunto, rotulo: subject?.rotulo ?? row.assunto,
+      destino: row.destino, nome: row.nome, email: row.email, mensagem: row.mensagem, empresa: row.empresa ?? '',
+      telefone: row.telefone ?? '', site: row.site ?? '', requestId: row.request_id,
+    }, mailFrom)
+    try {
+      const sent = await transport.send(message, row.protocolo)
+      return await this.record(row, sent)
+    } catch (err) {
+      return this.record(row, classifyFailure(err))
+    }
+  }
+
+  private async record(row: Claimed, result: { estado: 'enviado' | 'sandbox', eml: string | null } | Failure): Promise<Outcome> {
+    const now = this.deps.clock.now()
+    const messageId = messageIdFor(row.protocolo, this.deps.mailFrom)
+    let outcome: Outcome
+    let next: Date | null = null
+    if ('estado' in result) outcome = result.estado
+    else if (result.permanent || row.tentativas >= this.deps.config.maxTries) outcome = 'falhou'
+    else {
+      outcome = 'adiado'
+      next = new Date(now.getTime() + retryDelayMs(row.tentativas, this.deps.config))
+    }
+    const failure = 'estado' in result ? null : result
+    await this.deps.db.orm.transaction(async (tx) => {
+      // Only while the claim is still ours: a worker whose lease ran out must not overwrite a newer attempt.
+      const updated = await queryRows<{ id: number }>(tx, sql`
+        UPDATE outbox SET
+          estado = ${outcome === 'adiado' ? 'pendente' : outcome},
+          atualizado_em = ${now},
+          proxima_tentativa_em = COALESCE(${next}::timestamptz, proxima_tentativa_em),
+          enviado_em = CASE WHEN ${failure === null} THEN ${now}::timestamptz ELSE enviado_em END,
+          eml = COALESCE(${'estado' in result ? result.eml : null}::text, eml),
+          message_id = ${messageId},
+          ultimo_erro = ${failure?.erro ?? null}
+        WHERE id = ${row.id} AND estado = 'enviando' AND tentativas = ${row.tentativas}
+        RETURNING id`)
+      if (updated.length === 0) return
+      await tx.insert(entregaTentativa).values({ outboxId: row.id, em: now, resultado: outcome, codigoSmtp: failure?.codigo ?? null, erro: failure?.erro ?? null })
+      if (outcome !== 'adiado') {
+        await tx.insert(auditoria).values({ em: now, acao: outcome === 'falhou' ? 'contato.entrega_falhou' : 'contato.entregue', protocolo: row.protocolo, requestId: row.request_id })
+      }
+    })
+    const log = outcome === 'falhou' ? this.deps.log.error.bind(this.deps.log) : outcome === 'adiado' ? this.deps.log.warn.bind(this.deps.log) : this.deps.log.info.bind(this.deps.log)
+    log({ protocolo: row.protocolo, tentativa: row.tentativas, resultado: outcome, codigo_smtp: failure?.codigo ?? undefined, proxima: next?.toISOString() }, 'contact delivery')
+    return outcome
+  }
+}
