@@ -16,7 +16,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (fe.validation) {
       const part = (fe.validationContext ?? 'body') as 'body' | 'query' | 'params' | 'headers'
       const input = part === 'body' ? req.body : (req as unknown as Record<string, unknown>)[part]
-      const order = Object.keys((req.routeOptions.schema?.body as { properties?: object } | undefined)?.properties ?? {})
+      // The body schema is usually a $ref to a shared schema: its properties give pydantic's field order.
+      const body = req.routeOptions.schema?.body as { $ref?: string, properties?: object } | undefined
+      const schema = body?.$ref ? req.server.getSchema(body.$ref.replace(/#$/, '')) as { properties?: object } | undefined : body
+      const order = Object.keys(schema?.properties ?? {})
       return reply.code(422).send({ detail: fromAjv(fe.validation as AjvError[], part, input, order) })
     }
     switch (fe.statusCode) {

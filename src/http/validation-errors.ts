@@ -18,6 +18,15 @@ export class RequestValidationError extends Error {
   }
 }
 
+// Ajv's useDefaults fills absent fields in place before errors are reported; `missing` items must show the
+// body as the client sent it, as pydantic does.
+const sentBodies = new WeakMap<object, object>()
+
+/** Keeps a shallow copy of a parsed body, for the `input` of later `missing` items. */
+export function rememberSentBody(body: object): void {
+  sentBodies.set(body, Array.isArray(body) ? [...body] : { ...body })
+}
+
 /** The subset of an Ajv error we read. */
 export type AjvError = {
   instancePath: string
@@ -54,7 +63,9 @@ export function fromAjv(errors: AjvError[], root: 'body' | 'query' | 'params' | 
     }
     const value = valueAt(input, path)
     if (e.keyword === 'required') {
-      items.push({ type: 'missing', loc: [root, ...path, String(e.params.missingProperty)], msg: 'Field required', input: valueAt(input, path) })
+      const parent = valueAt(input, path)
+      const sent = parent !== null && typeof parent === 'object' ? sentBodies.get(parent) ?? parent : parent
+      items.push({ type: 'missing', loc: [root, ...path, String(e.params.missingProperty)], msg: 'Field required', input: sent })
     } else if (e.keyword === 'type') {
       const [type, msg] = TYPE_ERRORS[String(e.params.type)] ?? ['value_error', `Input should be ${String(e.params.type)}`]
       items.push({ type, loc: [root, ...path], msg, input: value })

@@ -1,0 +1,428 @@
+// POST /api/site/contato refuses a bad body with 422 exactly as FastAPI + pydantic v2 write it:
+// {"detail":[{type, loc, msg, input, ctx?}]}, so a client written against FastAPI reads our errors unchanged.
+// The expected items are pydantic's (checked against pydantic 2.13) and the JSON errors Python's json module's.
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import type { LightMyRequestResponse as Response } from 'fastify'
+import type { App } from '../../src/app.ts'
+import { contactBody, createTestApp } from '../helpers/app.ts'
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+
+const URL = '/api/site/contato'
+const JSON_TYPE = { 'content-type': 'application/json' }
+const MODEL_ATTRIBUTES = 'Input should be a valid dictionary or object to extract fields from'
+
+type Item = { type: string, loc: (string | number)[], msg: string, input: unknown, ctx?: Record<string, unknown> }
+
+describe('POST /api/site/contato: 422 in FastAPI + pydantic v2 shape', () => {
+  let tdb: TestDatabase
+  let app: App
+  let configDir: string
+  const bodies422: string[] = []
+
+  before(async () => {
+    // The contact form's own budget (a handful per ten minutes) would stop this file after five requests.
+    configDir = mkdtempSync(join(tmpdir(), 'contato-validation-'))
+    const configFile = join(configDir, 'config.json')
+    writeFileSync(configFile, JSON.stringify({ rateLimits: { contato: { max: 100_000, windowSeconds: 600 } } }))
+    tdb = await createTestDatabase()
+    app = await createTestApp({ db: tdb.db, env: { SERVICE_CONFIG_FILE: configFile } })
+  })
+  after(async () => {
+    await app?.close()
+    await tdb?.dispose()
+    if (configDir) rmSync(configDir, { recursive: true, force: true })
+  })
+
+  /** Sends `payload` as is: a string or Buffer is the raw body, anything else is sent as JSON. */
+  async function post(payload?: unknown, headers: Record<string, string> = JSON_TYPE): Promise<Response> {
+    const raw = payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload)
+    const res = await app.inject({ method: 'POST', url: URL, payload: raw as string | Buffer | undefined, headers })
+    if (res.statusCode === 422) bodies422.push(res.body)
+    return res
+  }
+
+  function assert422(res: Response, items: Item[]): void {
+    assert.equal(res.statusCode, 422, res.body)
+    assert.match(String(res.headers['content-type']), /^application\/json/)
+    assert.deepEqual(res.json(), { detail: items })
+  }
+
+  function assert202(res: Response): void {
+    assert.equal(res.statusCode, 202, res.body)
+    const out = res.json()
+    assert.deepEqual(Object.keys(out).sort(), ['destino', 'mensagem', 'protocolo'])
+    for (const k of ['protocolo', 'destino', 'mensagem']) assert.equal(typeof out[k], 'string')
+  }
+
+  describe('required fields', () => {
+    for (const field of ['nome', 'email', 'mensagem']) {
+      it(`${field} missing: "missing" at ["body","${field}"] with the body as sent as input`, async () => {
+        const body = contactBody({ [field]: undefined, assunto: 'financeiro' })
+        assert422(await post(body), [{ type: 'missing', loc: ['body', field], msg: 'Field required', input: body }])
+      })
+    }
+
+    it('all three missing: three items, in model order, none showing server-side defaults', async () => {
+      const missing = (field: string, input: unknown): Item => ({ type: 'missing', loc: ['body', field], msg: 'Field required', input })
+      assert422(await post({}), [missing('nome', {}), missing('email', {}), missing('mensagem', {})])
+      const sent = { empresa: 'ACME' }
+      assert422(await post(sent), [missing('nome', sent), missing('email', sent), missing('mensagem', sent)])
+    })
+
+    it('writes the item keys in FastAPI order: type, loc, msg, input, ctx', async () => {
+      const short = await post(contactBody({ nome: 'a' }))
+      assert.equal(short.body, '{"detail":[{"type":"string_too_short","loc":["body","nome"],"msg":"String should have at least 2 characters","input":"a","ctx":{"min_length":2}}]}')
+      const missing = await post({ nome: 'Maria', mensagem: 'Uma mensagem longa o bastante.' })
+      assert.equal(missing.body, '{"detail":[{"type":"missing","loc":["body","email"],"msg":"Field required","input":{"nome":"Maria","mensagem":"Uma mensagem longa o bastante."}}]}')
+    })
+  })
+
+  describe('lengths', () => {
+    const tooShort = (field: string, input: string, min: number): Item =>
+      ({ type: 'string_too_short', loc: ['body', field], msg: `String should have at least ${min} characters`, input, ctx: { min_length: min } })
+    const tooLong = (field: string, input: string, max: number): Item =>
+      ({ type: 'string_too_long', loc: ['body', field], msg: `String should have at most ${max} characters`, input, ctx: { max_length: max } })
+
+    it('string_too_short for nome (min 2) and mensagem (min 10), the empty string included', async () => {
+      assert422(await post(contactBody({ nome: 'a' })), [tooShort('nome', 'a', 2)])
+      assert422(await post(contactBody({ nome: '' })), [tooShort('nome', '', 2)])
+      assert422(await post(contactBody({ mensagem: 'curta' })), [tooShort('mensagem', 'curta', 10)])
+      assert422(await post(contactBody({ mensagem: '123456789' })), [tooShort('mensagem', '123456789', 10)])
+    })
+
+    const maxima: [string, number][] = [['nome', 120], ['mensagem', 4000], ['empresa', 140], ['telefone', 40], ['site', 200]]
+    for (const [field, max] of maxima) {
+      it(`string_too_long for ${field} over ${max}; exactly ${max} passes`, async () => {
+        const over = 'x'.repeat(max + 1)
+        assert422(await post(contactBody({ [field]: over })), [tooLong(field, over, max)])
+        assert202(await post(contactBody({ [field]: 'y'.repeat(max) })))
+      })
+    }
+
+    it('accepts the exact bounds: nome of 2 and of 120, mensagem of 10 and of 4000, every optional field at its maximum', async () => {
+      assert202(await post(contactBody({ nome: 'Jo' })))
+      assert202(await post(contactBody({ nome: 'N'.repeat(120) })))
+      assert202(await post(contactBody({ mensagem: `${Date.now()}`.slice(-10) })))
+      assert202(await post(contactBody({ mensagem: 'M'.repeat(3990) + `${Date.now()}`.slice(-10) })))
+      assert202(await post(contactBody({ empresa: 'E'.repeat(140), telefone: '9'.repeat(40), site: 's'.repeat(200) })))
+    })
+
+    it('counts Unicode code points, as pydantic does (not UTF-16 units, not bytes)', async () => {
+      const emoji = '😀' // one code point, two UTF-16 units, four UTF-8 bytes
+      assert202(await post(contactBody({ nome: emoji.repeat(2) })))
+      assert422(await post(contactBody({ nome: emoji })), [tooShort('nome', emoji, 2)])
+      assert202(await post(contactBody({ nome: emoji.repeat(120) })))
+      assert422(await post(contactBody({ nome: emoji.repeat(121) })), [tooLong('nome', emoji.repeat(121), 120)])
+      assert202(await post(contactBody({ mensagem: emoji.repeat(4000) })))
+      assert422(await post(contactBody({ mensagem: emoji.repeat(4001) })), [tooLong('mensagem', emoji.repeat(4001), 4000)])
+      assert202(await post(contactBody({ telefone: '☎'.repeat(40), empresa: 'Ação'.repeat(35) })))
+      assert422(await post(contactBody({ telefone: '𝟗'.repeat(41) })), [tooLong('telefone', '𝟗'.repeat(41), 40)])
+      // A letter and a combining accent are two code points: pydantic counts them as two.
+      assert202(await post(contactBody({ nome: 'e\u0301' })))
+    })
+  })
+
+  describe('types', () => {
+    const fields = ['nome', 'email', 'assunto', 'mensagem', 'empresa', 'telefone', 'site']
+    const notStrings: [string, unknown][] = [
+      ['an integer', 42], ['a float', 1.5], ['zero', 0], ['null', null], ['an array', ['a']], ['an empty array', []],
+      ['an object', { a: 'b' }], ['an empty object', {}], ['true', true], ['false', false],
+    ]
+    for (const [what, value] of notStrings) {
+      it(`string_type for ${what} in every string field, reported in model order`, async () => {
+        const body = Object.fromEntries(fields.map((f) => [f, value]))
+        assert422(await post(body), fields.map((f) => ({ type: 'string_type', loc: ['body', f], msg: 'Input should be a valid string', input: value })))
+      })
+    }
+
+    it('assunto: null is string_type, not the default', async () => {
+      assert422(await post(contactBody({ assunto: null })), [{ type: 'string_type', loc: ['body', 'assunto'], msg: 'Input should be a valid string', input: null }])
+    })
+
+    it('does not coerce: the number 12345678901 is not a telefone, "true" stays a string', async () => {
+      assert422(await post(contactBody({ telefone: 12345678901 })), [{ type: 'string_type', loc: ['body', 'telefone'], msg: 'Input should be a valid string', input: 12345678901 }])
+      assert202(await post(contactBody({ empresa: 'true', site: '123' })))
+    })
+  })
+
+  describe('e-mail', () => {
+    const invalid: [string, string][] = [
+      ['maria.empresa.com.br', 'An email address must have an @-sign.'],
+      ['', 'An email address must have an @-sign.'],
+      ['@empresa.com.br', 'There must be something before the @-sign.'],
+      ['maria@', 'There must be something after the @-sign.'],
+      ['maria@empresa', 'The part after the @-sign is not valid. It should have a period.'],
+      ['ma ria@empresa.com.br', 'The email address contains invalid characters before the @-sign: SPACE.'],
+      ['maria..silva@empresa.com.br', 'An email address cannot have two periods in a row.'],
+      ['maria@empresa..com.br', 'An email address cannot have two periods in a row.'],
+      ['x@foo.local', 'The part after the @-sign is a special-use or reserved name that cannot be used with email.'],
+      ['maria@empresa.com.br.', 'An email address cannot end with a period.'],
+    ]
+    for (const [email, reason] of invalid) {
+      it(`value_error for ${JSON.stringify(email)}: ${reason}`, async () => {
+        assert422(await post(contactBody({ email })), [{
+          type: 'value_error', loc: ['body', 'email'], msg: `value is not a valid email address: ${reason}`, input: email, ctx: { reason },
+        }])
+      })
+    }
+
+    it('accepts plus-addressing, subdomains and internationalized addresses', async () => {
+      for (const email of ['maria+orcamento@empresa.com.br', 'm.silva@financeiro.sub.empresa.com.br', 'joão@empresa.com.br', 'jeff@臺網中心.tw']) {
+        assert202(await post(contactBody({ email })))
+      }
+    })
+  })
+
+  describe('bodies that are not a JSON object', () => {
+    const cases: [string, number, string][] = [
+      ['{"nome": ', 9, 'Expecting value'],
+      ['{"a":}', 5, 'Expecting value'],
+      ['{a:1}', 1, 'Expecting property name enclosed in double quotes'],
+      ["{'nome':'Maria'}", 1, 'Expecting property name enclosed in double quotes'],
+      ['{"a":1,}', 7, 'Expecting property name enclosed in double quotes'],
+      ['{"nome":"Maria"', 15, "Expecting ',' delimiter"],
+      ['[1 2]', 3, "Expecting ',' delimiter"],
+      ['{"a" 1}', 5, "Expecting ':' delimiter"],
+      ['{"a":1} x', 8, 'Extra data'],
+      ['{} {}', 3, 'Extra data'],
+      ['{"a":"\u0001"}', 6, 'Invalid control character at'],
+      ['{"a":"b\nc"}', 7, 'Invalid control character at'],
+      ['{"a":"abc', 5, 'Unterminated string starting at'],
+      ['{"a":"\\x"}', 6, 'Invalid \\escape'],
+      ['{"a":"\\u12G4"}', 7, 'Invalid \\uXXXX escape'],
+      ['nul', 0, 'Expecting value'],
+      ['[1,]', 3, 'Expecting value'],
+      ['01', 1, 'Extra data'],
+      ['{"a":[1,{"b":}]}', 13, 'Expecting value'],
+      ['{\n  "nome": "Maria",\n  "email": \n}', 33, 'Expecting value'],
+      // Python counts code points: the emoji is one character before the error, not two.
+      ['{"😀":1, x}', 8, 'Expecting property name enclosed in double quotes'],
+      ['{"nome":"João" "x":1}', 15, "Expecting ',' delimiter"],
+      // Whitespace alone is a body (FastAPI parses it) and not valid JSON.
+      ['   ', 3, 'Expecting value'],
+      ['\t\n ', 3, 'Expecting value'],
+    ]
+    for (const [text, pos, error] of cases) {
+      it(`json_invalid at ["body",${pos}] "${error}" for ${JSON.stringify(text)}`, async () => {
+        assert422(await post(text), [{ type: 'json_invalid', loc: ['body', pos], msg: 'JSON decode error', input: {}, ctx: { error } }])
+      })
+    }
+
+    it('a UTF-8 byte order mark is skipped, as FastAPI decodes the body as utf-8-sig', async () => {
+      assert202(await post('\ufeff' + JSON.stringify(contactBody())))
+      assert422(await post('\ufeff{"a":}'), [{ type: 'json_invalid', loc: ['body', 5], msg: 'JSON decode error', input: {}, ctx: { error: 'Expecting value' } }])
+    })
+
+    for (const value of [[], ['nome'], 'str', '', 1, 0, 1.5, true, false]) {
+      it(`model_attributes_type for the JSON value ${JSON.stringify(value)}`, async () => {
+        assert422(await post(JSON.stringify(value)), [{ type: 'model_attributes_type', loc: ['body'], msg: MODEL_ATTRIBUTES, input: value }])
+      })
+    }
+
+    const missingBody: Item[] = [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]
+    it('JSON null is a missing body', async () => {
+      assert422(await post('null'), missingBody)
+    })
+    it('an empty body with content-type application/json is a missing body', async () => {
+      assert422(await post(''), missingBody)
+    })
+    it('a POST with no body and no content type is a missing body', async () => {
+      assert422(await post(undefined, {}), missingBody)
+    })
+    it('an empty body is a missing body whatever its content type', async () => {
+      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+        assert422(await post('', { 'content-type': contentType }), missingBody)
+      }
+    })
+
+    const textTypes = ['text/plain', 'application/x-www-form-urlencoded', 'text/plain; charset=utf-8', 'application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'application/jsonx', 'text/json']
+    for (const contentType of textTypes) {
+      it(`a ${contentType} body is model_attributes_type with the text as input`, async () => {
+        const text = contentType.startsWith('application/x-www') ? 'nome=Maria&email=maria%40empresa.com.br' : JSON.stringify(contactBody())
+        assert422(await post(text, { 'content-type': contentType }), [{ type: 'model_attributes_type', loc: ['body'], msg: MODEL_ATTRIBUTES, input: text }])
+      })
+    }
+
+    it('JSON media types with parameters, other cases and +json suffixes are read as JSON', async () => {
+      for (const contentType of ['application/json; charset=utf-8', 'Application/JSON', 'application/vnd.contato+json', 'application/merge-patch+json']) {
+        assert202(await post(JSON.stringify(contactBody()), { 'content-type': contentType }))
+      }
+    })
+
+    it('a malformed content type is read as text, and an empty one as JSON, as FastAPI does (not a 415)', async () => {
+      const text = JSON.stringify(contactBody())
+      for (const contentType of ['json', 'application', '!', 'foo/bar/baz', 'application/a/b+json', '/', 'a b/c', ';']) {
+        assert422(await post(text, { 'content-type': contentType }), [{ type: 'model_attributes_type', loc: ['body'], msg: MODEL_ATTRIBUTES, input: text }])
+      }
+      assert202(await post(text, { 'content-type': '' }))
+    })
+
+    it('a body without a content type is read as JSON, as FastAPI does', async () => {
+      assert202(await post(JSON.stringify(contactBody()), {}))
+      assert422(await post('{"a":}', {}), [{ type: 'json_invalid', loc: ['body', 5], msg: 'JSON decode error', input: {}, ctx: { error: 'Expecting value' } }])
+    })
+  })
+
+  describe('several errors at once', () => {
+    it('reports every field error in one response, in model field order', async () => {
+      const body = { site: 's'.repeat(201), telefone: 7, empresa: 'e'.repeat(141), mensagem: 'curta', assunto: ['x'], email: 'sem-arroba', nome: 'a' }
+      assert422(await post(body), [
+        { type: 'string_too_short', loc: ['body', 'nome'], msg: 'String should have at least 2 characters', input: 'a', ctx: { min_length: 2 } },
+        { type: 'value_error', loc: ['body', 'email'], msg: 'value is not a valid email address: An email address must have an @-sign.', input: 'sem-arroba', ctx: { reason: 'An email address must have an @-sign.' } },
+        { type: 'string_type', loc: ['body', 'assunto'], msg: 'Input should be a valid string', input: ['x'] },
+        { type: 'string_too_short', loc: ['body', 'mensagem'], msg: 'String should have at least 10 characters', input: 'curta', ctx: { min_length: 10 } },
+        { type: 'string_too_long', loc: ['body', 'empresa'], msg: 'String should have at most 140 characters', input: 'e'.repeat(141), ctx: { max_length: 140 } },
+        { type: 'string_type', loc: ['body', 'telefone'], msg: 'Input should be a valid string', input: 7 },
+        { type: 'string_too_long', loc: ['body', 'site'], msg: 'String should have at most 200 characters', input: 's'.repeat(201), ctx: { max_length: 200 } },
+      ])
+    })
+
+    it('puts a missing field after the errors of the fields before it', async () => {
+      const body = { nome: 'a', mensagem: 'Mensagem longa o bastante', telefone: 9 }
+      assert422(await post(body), [
+        { type: 'string_too_short', loc: ['body', 'nome'], msg: 'String should have at least 2 characters', input: 'a', ctx: { min_length: 2 } },
+        { type: 'missing', loc: ['body', 'email'], msg: 'Field required', input: body },
+        { type: 'string_type', loc: ['body', 'telefone'], msg: 'Input should be a valid string', input: 9 },
+      ])
+    })
+
+    it('puts a missing field in its model place among the other errors', async () => {
+      const body = { mensagem: 1, email: 'x@y', extra: true }
+      assert422(await post(body), [
+        { type: 'missing', loc: ['body', 'nome'], msg: 'Field required', input: body },
+        { type: 'value_error', loc: ['body', 'email'], msg: 'value is not a valid email address: The part after the @-sign is not valid. It should have a period.', input: 'x@y', ctx: { reason: 'The part after the @-sign is not valid. It should have a period.' } },
+        { type: 'string_type', loc: ['body', 'mensagem'], msg: 'Input should be a valid string', input: 1 },
+      ])
+    })
+  })
+
+  describe('hostile and odd bodies', () => {
+    it('ignores unknown fields', async () => {
+      assert202(await post(contactBody({ desconhecido: 'x', admin: true, nested: { a: [1, 2] }, protocolo: 'CT-FORJADO' })))
+    })
+
+    it('a __proto__ key is harmless: 202, no pollution, and it cannot supply a field', async () => {
+      const base = JSON.stringify(contactBody())
+      assert202(await post(`{"__proto__":{"polluted":"yes","isAdmin":true},${base.slice(1)}`))
+      assert202(await post(`{"\\u005f_proto__":{"polluted":"yes"},${base.slice(1)}`))
+      assert.equal(({} as Record<string, unknown>).polluted, undefined)
+      assert.equal(Object.hasOwn(Object.prototype, 'polluted'), false)
+      const res = await post('{"__proto__":{"nome":"Maria"},"email":"maria@empresa.com.br","mensagem":"Mensagem longa o bastante"}')
+      assert.equal(res.statusCode, 422)
+      assert.deepEqual(res.json().detail.map((i: Item) => [i.type, i.loc]), [['missing', ['body', 'nome']]])
+    })
+
+    it('a constructor key is harmless: 202 and no pollution', async () => {
+      const base = JSON.stringify(contactBody())
+      assert202(await post(`{"constructor":{"prototype":{"polluted":"yes"}},${base.slice(1)}`))
+      assert202(await post(contactBody({ constructor: 'x', toString: 'y', hasOwnProperty: 'z' })))
+      assert.equal(({} as Record<string, unknown>).polluted, undefined)
+      assert.equal(Object.hasOwn(Object.prototype, 'polluted'), false)
+    })
+
+    it('invalid UTF-8 never gives a 5xx', async () => {
+      const valid = Buffer.from(JSON.stringify(contactBody({ nome: 'NOME_AQUI' })))
+      const at = valid.indexOf('NOME_AQUI')
+      const splice = (bytes: number[]) => Buffer.concat([valid.subarray(0, at), Buffer.from(bytes), valid.subarray(at + 'NOME_AQUI'.length)])
+      const bodies = [
+        splice([0x4d, 0xff, 0xfe, 0x61]), // bytes that never occur in UTF-8
+        splice([0x4d, 0xc3]), // a truncated sequence
+        splice([0x4d, 0xc0, 0xaf, 0x61]), // an overlong encoding of "/"
+        splice([0x4d, 0xed, 0xa0, 0x80, 0x61]), // an encoded surrogate
+        splice([0x80, 0x80]), // lone continuation bytes
+        Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]), // {"\xff":1}
+        Buffer.from([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]), // UTF-16 with its byte order mark
+        Buffer.from([0xc3, 0x28]),
+      ]
+      for (const body of bodies) {
+        for (const headers of [JSON_TYPE, { 'content-type': 'text/plain' }]) {
+          const res = await post(body, headers)
+          assert.ok([202, 422].includes(res.statusCode), `${body.toString('hex')}: ${res.statusCode} ${res.body}`)
+          assert.doesNotThrow(() => res.json())
+        }
+      }
+    })
+
+    it('control characters, NUL included, never give a 5xx', async () => {
+      for (let c = 0; c < 0x20; c++) {
+        const ch = String.fromCharCode(c)
+        for (const body of [
+          contactBody({ nome: `Ma${ch}ria`, mensagem: `Mensagem com ${ch} no meio`, empresa: ch, telefone: ch, site: ch, assunto: ch }),
+          contactBody({ email: `maria${ch}@empresa.com.br` }),
+        ]) {
+          const res = await post(body)
+          assert.ok([202, 422].includes(res.statusCode), `U+${c.toString(16)}: ${res.statusCode} ${res.body}`)
+        }
+      }
+      assert202(await post(contactBody({ nome: '\u0000\u0000', mensagem: '\u0000'.repeat(10), empresa: '\u007f\u0085\u2028\u2029\ufeff\uffff' })))
+      assert422(await post(contactBody({ email: 'a\u0000b@empresa.com.br' })), [{
+        type: 'value_error', loc: ['body', 'email'],
+        msg: 'value is not a valid email address: The email address contains invalid characters before the @-sign: U+0000.',
+        input: 'a\u0000b@empresa.com.br', ctx: { reason: 'The email address contains invalid characters before the @-sign: U+0000.' },
+      }])
+    })
+
+    it('lone surrogates (\\ud800 escapes) never give a 5xx', async () => {
+      const text = JSON.stringify(contactBody()).replace('"nome":"', '"nome":"\\ud800\\udfff\\ud800')
+      const res = await post(text)
+      assert.ok([202, 422].includes(res.statusCode), `${res.statusCode} ${res.body}`)
+    })
+
+    it('nesting deeper than 512 levels is refused with 400 requisicao_invalida, as FastAPI refuses what Python cannot parse', async () => {
+      for (const text of ['['.repeat(513) + ']'.repeat(513), '['.repeat(20_000) + ']'.repeat(20_000), '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000),
+        JSON.stringify({ ...contactBody(), extra: JSON.parse('['.repeat(600) + ']'.repeat(600)) })]) {
+        const res = await post(text)
+        assert.equal(res.statusCode, 400, res.body.slice(0, 200))
+        assert.deepEqual(res.json(), { detail: 'requisicao_invalida' })
+      }
+      // 512 levels are read, and echoed back in full.
+      const deep = JSON.parse('['.repeat(512) + ']'.repeat(512))
+      assert422(await post(JSON.stringify(deep)), [{ type: 'model_attributes_type', loc: ['body'], msg: MODEL_ATTRIBUTES, input: deep }])
+      // Brackets inside strings are text, not nesting.
+      assert202(await post(contactBody({ mensagem: '[\\"'.repeat(600) + '{'.repeat(600) })))
+      // Malformed deep JSON is still located like any other.
+      assert422(await post('['.repeat(30_000)), [{ type: 'json_invalid', loc: ['body', 30_000], msg: 'JSON decode error', input: {}, ctx: { error: 'Expecting value' } }])
+    })
+  })
+
+  describe('size', () => {
+    /** A valid body of exactly `bytes` bytes of UTF-8. */
+    function bodyOf(bytes: number): string {
+      const base = JSON.stringify({ ...contactBody(), pad: '' })
+      const text = base.replace('"pad":""', `"pad":"${'p'.repeat(bytes - Buffer.byteLength(base))}"`)
+      assert.equal(Buffer.byteLength(text), bytes)
+      return text
+    }
+
+    it('a body over 64 KiB answers 413 corpo_muito_grande; exactly 64 KiB is read', async () => {
+      assert202(await post(bodyOf(64 * 1024)))
+      for (const res of [await post(bodyOf(64 * 1024 + 1)), await post('x'.repeat(200_000)), await post('y'.repeat(70_000), { 'content-type': 'text/plain' })]) {
+        assert.equal(res.statusCode, 413)
+        assert.deepEqual(res.json(), { detail: 'corpo_muito_grande' })
+      }
+    })
+
+    it('a field far over its limit, inside 64 KiB, is an ordinary 422', async () => {
+      const big = 'm'.repeat(60_000)
+      assert422(await post(contactBody({ mensagem: big })), [{ type: 'string_too_long', loc: ['body', 'mensagem'], msg: 'String should have at most 4000 characters', input: big, ctx: { max_length: 4000 } }])
+    })
+  })
+
+  it('no 422 answer of this file carried a stack, an error class or a source path', () => {
+    assert.ok(bodies422.length > 80, `only ${bodies422.length} answers were collected`)
+    for (const body of bodies422) {
+      const detail = (JSON.parse(body) as { detail: Item[] }).detail
+      assert.ok(Array.isArray(detail) && detail.length > 0, body.slice(0, 300))
+      for (const item of detail) {
+        assert.deepEqual(Object.keys(item).filter((k) => !['type', 'loc', 'msg', 'input', 'ctx'].includes(k)), [])
+        const { input: _input, ...rest } = item
+        const text = JSON.stringify(rest)
+        assert.doesNotMatch(text, /stack|Error\b|node_modules|\.ts:\d|\bat \S+ \(/, text)
+      }
+    }
+  })
+})
