@@ -56,7 +56,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   })
 
+  // What this app opened itself, closed in reverse on close, and at once if building fails halfway.
   const owned: (() => Promise<unknown>)[] = []
+  try {
+    return await assemble(app, config, deps, owned)
+  } catch (err) {
+    for (const close of owned.reverse()) await close().catch(() => {})
+    await app.close().catch(() => {})
+    throw err
+  }
+}
+
+async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, owned: (() => Promise<unknown>)[]): Promise<App> {
   const clock = deps.clock ?? systemClock
   let db = deps.db
   if (!db) {
