@@ -1,5 +1,5 @@
 // buildApp(config, deps): the whole service as a Fastify instance, for main.ts and for the tests.
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { Redis } from 'ioredis'
 import { systemClock, type Clock } from './clock.ts'
 import { makeIpMatcher, type Config } from './config.ts'
@@ -50,6 +50,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
+    // A path that cannot be decoded (/api/%zz) never reaches the router or the hooks: answer it here.
+    frameworkErrors: (_err, req, rawReply) => {
+      const reply = rawReply as unknown as FastifyReply
+      reply.header('x-request-id', req.id)
+      if (isApiPath(req.url)) {
+        return reply.code(401).header('www-authenticate', 'Bearer realm="api"').send({ detail: 'nao_autenticado' })
+      }
+      return reply.code(400).send({ detail: 'requisicao_invalida' })
+    },
     ajv: {
       customOptions: { coerceTypes: false, allErrors: true, useDefaults: true, removeAdditional: false },
       onCreate: (ajv) => { ajv.addFormat('email', (s: string) => emailProblem(s) === null) },
@@ -99,11 +108,11 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     versao: config.build.versao,
     checks: [
       () => checkDatabase(db, config.dbTimeoutMs),
-      () => checkMail(channel, db, clock.now()),
+      () => checkMail(channel, db, clock.now(), config.dbTimeoutMs),
       () => checkLimits(redis, config.dbTimeoutMs),
     ],
     maintenance: async (now) => {
-      const w = pickWindow(await openWindows(db.orm, now), now)
+      const w = pickWindow(await withTimeout(openWindows(db.orm, now), config.dbTimeoutMs), now)
       return w ? describeWindow(w, now) : null
     },
     clock,

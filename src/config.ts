@@ -54,7 +54,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     ambiente: ambiente as Ambiente,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
-    mailFrom: str('MAIL_FROM', 'Contato <contato@localhost>'),
+    mailFrom: mailFrom(str('MAIL_FROM', 'Contato <contato@factoring.example>')),
     trustProxy: cidrList(env, 'TRUST_PROXY'),
     rateLimitAllowlist: cidrList(env, 'RATE_LIMIT_ALLOWLIST'),
     siteOrigins: originList(env, 'SITE_ORIGINS'),
@@ -95,6 +95,14 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   }
   if (!protocols.includes(parsed.protocol)) throw new ConfigError(`${name} must start with ${protocols.map((p) => p + '//').join(' or ')}`)
   return raw
+}
+
+/** `addr@domain` or `Name <addr@domain>`: a bad sender would only show later, as every send refused. */
+function mailFrom(value: string): string {
+  const address = /<([^<>]*)>\s*$/.exec(value)?.[1] ?? value
+  const problem = emailProblem(address.trim())
+  if (problem) throw new ConfigError(`MAIL_FROM must be an address or "Name <address>": ${problem}`)
+  return value
 }
 
 function cidrList(env: Env, name: string): string[] {

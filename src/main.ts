@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { DataDirBusyError } from './db/dir-lock.ts'
+import { errorFacts } from './log-safety.ts'
 
 async function main(): Promise<void> {
   let config
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     throw err
   }
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'closing after an error')
+    if (err) app.log.error(errorFacts(err), 'closing after an error')
     else app.log.info({ signal }, 'closing')
     await app.close()
   })

@@ -1,12 +1,14 @@
 // Personal data is kept for CONTACT_RETENTION_DAYS, then erased; the audit rows (no personal data) stay.
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { and, inArray, isNull, lt } from 'drizzle-orm'
 import type { Orm } from '../db/database.ts'
 import { auditoria, contato, outbox } from '../db/schema.ts'
 
 /** Erases name, e-mail, message, company, phone and site of contacts older than `days` whose delivery is over. */
-export async function purgePersonalData(orm: Orm, days: number, now: Date): Promise<number> {
+export async function purgePersonalData(orm: Orm, days: number, now: Date, mailDir: string): Promise<number> {
   const cutoff = new Date(now.getTime() - days * 86_400_000)
-  return orm.transaction(async (tx) => {
+  const erased = await orm.transaction(async (tx) => {
     // A message still waiting to be delivered keeps what it needs to be sent.
     const finished = tx.select({ id: outbox.contatoId }).from(outbox).where(inArray(outbox.estado, ['enviado', 'sandbox', 'falhou']))
     const erased = await tx.update(contato)
@@ -15,7 +17,10 @@ export async function purgePersonalData(orm: Orm, days: number, now: Date): Prom
       .returning({ protocolo: contato.protocolo })
     for (const r of erased) await tx.insert(auditoria).values({ em: now, acao: 'contato.dados_apagados', protocolo: r.protocolo })
     await tx.update(outbox).set({ eml: null }).where(inArray(outbox.protocolo, erased.length ? erased.map((r) => r.protocolo) : ['']))
-    return erased.length
+    return erased.map((r) => r.protocolo)
   })
+  // The sandbox copies on disk hold the same personal data.
+  for (const protocolo of erased) rmSync(join(mailDir, `${protocolo}.eml`), { force: true })
+  return erased.length
 }
 

@@ -8,12 +8,16 @@ import { rateLimitFor } from '../http/rate-limit.ts'
 import { Problem, rateLimited } from '../http/schemas.ts'
 import type { MailChannel } from '../mail/channel.ts'
 import { channelState } from '../mail/channel-state.ts'
+import { singleFlight } from '../single-flight.ts'
+import { withTimeout } from '../status/checks.ts'
 import type { Clock } from '../clock.ts'
 import { AssuntosOut, EstadoOut, type ContatoInT } from './schemas.ts'
 import type { ContactService } from './service.ts'
 
+const SUBMIT_TIMEOUT_MS = 10_000
+
 export type ContactRoutesDeps = {
-  config: Pick<Config, 'rateLimits'>
+  config: Pick<Config, 'rateLimits' | 'dbTimeoutMs'>
   db: Database
   contact: ContactService
   channel: MailChannel
@@ -23,6 +27,8 @@ export type ContactRoutesDeps = {
 export function contactRoutes(deps: ContactRoutesDeps) {
   const { config, db, contact, channel, clock } = deps
   const tags = ['contato']
+  // One computation a second however many ask: the endpoint is public and counts the queue.
+  const estado = singleFlight(() => channelState(channel, db, clock.now(), config.dbTimeoutMs), 1000)
   return async function (app: FastifyInstance) {
     app.post<{ Body: ContatoInT }>('/api/site/contato', {
       config: { rateLimit: rateLimitFor(config.rateLimits.contato) },
@@ -40,7 +46,8 @@ export function contactRoutes(deps: ContactRoutesDeps) {
     }, async (req, reply) => {
       let accepted
       try {
-        accepted = await contact.submit(req.body, { requestId: req.id, ip: req.ip })
+        // A database that stops answering must give a 503, not a request that hangs.
+        accepted = await withTimeout(contact.submit(req.body, { requestId: req.id, ip: req.ip }), SUBMIT_TIMEOUT_MS)
       } catch (err) {
         req.log.error(errorFacts(err), 'contact could not be stored')
         throw new HttpProblem(503, 'servico_indisponivel', { 'retry-after': '30' })
@@ -69,7 +76,7 @@ export function contactRoutes(deps: ContactRoutesDeps) {
       },
     }, async (_req, reply) => {
       reply.header('cache-control', 'no-store')
-      return channelState(channel, db, clock.now())
+      return estado()
     })
   }
 }

@@ -45,6 +45,9 @@ function openPostgres(url: string, opts: DatabaseOptions): Database {
     max: 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000,
     idleTimeoutMillis: 30_000,
+    // A server that stops answering must fail queries, not hang them (and the requests waiting on them).
+    query_timeout: 10_000,
+    keepAlive: true,
   })
   // An idle client dropped by the server emits 'error' on the pool; unhandled, it would kill the process.
   pool.on('error', (err) => opts.onPoolError?.(err))
@@ -72,7 +75,7 @@ function openPostgres(url: string, opts: DatabaseOptions): Database {
     },
     async listen(channel, onNotify) {
       // LISTEN needs a session of its own: a pooled client would be handed to other queries.
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000 })
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000, keepAlive: true })
       client.on('error', (err) => opts.onPoolError?.(err))
       client.on('notification', (n) => { if (n.channel === channel) onNotify() })
       await client.connect()

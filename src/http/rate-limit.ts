@@ -19,7 +19,7 @@ export async function registerRateLimit(app: FastifyInstance, deps: RateLimitDep
     // A Redis outage must not take the API down with it: serve unlimited until it returns.
     skipOnError: true,
     enableDraftSpec: true,
-    keyGenerator: (req) => req.ip,
+    // The plugin's own key: the client IP, IPv6 taken by its /64 (one allocation is one client).
     allowList: (req) => deps.isAllowlisted(req.ip),
     errorResponseBuilder: (_req, ctx) => new HttpProblem(ctx.statusCode, 'limite_de_requisicoes'),
   })

@@ -2,9 +2,10 @@
 // host, user, password or provider address.
 import type { Database } from '../db/database.ts'
 import type { MailChannel } from './channel.ts'
+import { withTimeout } from '../status/checks.ts'
 import { channelHealthy, queueStats } from './queue-stats.ts'
 
-export async function channelState(channel: MailChannel, db: Database, now: Date) {
+export async function channelState(channel: MailChannel, db: Database, now: Date, timeoutMs: number) {
   const transport = channel.transport()
   const base = {
     modo: channel.mode,
@@ -13,7 +14,7 @@ export async function channelState(channel: MailChannel, db: Database, now: Date
     verificado_em: transport.verificadoEm?.toISOString() ?? null,
   }
   try {
-    const stats = await queueStats(db.orm, now)
+    const stats = await withTimeout(queueStats(db.orm, now), timeoutMs)
     return {
       ...base,
       saudavel: channelHealthy(channel.mode, transport, stats, now),

@@ -2,12 +2,13 @@
 import type { Database } from '../db/database.ts'
 import type { ServicoOutT } from '../status/schemas.ts'
 import type { MailChannel } from './channel.ts'
+import { withTimeout } from '../status/checks.ts'
 import { channelHealthy, queueStats } from './queue-stats.ts'
 
-export async function checkMail(channel: MailChannel, db: Database, now: Date): Promise<ServicoOutT> {
+export async function checkMail(channel: MailChannel, db: Database, now: Date, timeoutMs: number): Promise<ServicoOutT> {
   let ok: boolean
   try {
-    ok = channelHealthy(channel.mode, channel.transport(), await queueStats(db.orm, now), now)
+    ok = channelHealthy(channel.mode, channel.transport(), await withTimeout(queueStats(db.orm, now), timeoutMs), now)
   } catch {
     ok = channel.mode === 'sandbox' || channel.canSend() // the queue is unreadable; banco reports that
   }

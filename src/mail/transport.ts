@@ -14,8 +14,17 @@ export type MailTransport = {
   close(): void
 }
 
-export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url)
+/**
+ * `timeoutMs` bounds each stage of the SMTP conversation (connect, greeting, socket silence). It must stay
+ * well under the worker's lease, or a slow send could outlive its claim and be sent again by another worker.
+ */
+export function smtpTransport(url: string, timeoutMs = 30_000): MailTransport {
+  // nodemailer reads transport options from the URL's query; an operator's own values win.
+  const withTimeouts = new URL(url)
+  for (const key of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
+    if (!withTimeouts.searchParams.has(key)) withTimeouts.searchParams.set(key, String(timeoutMs))
+  }
+  const transporter = nodemailer.createTransport(withTimeouts.toString())
   return {
     mode: 'smtp',
     async send(message) {
@@ -45,6 +54,8 @@ export function sandboxTransport(dir: string): MailTransport {
 }
 
 /** SMTP when SMTP_URL is set, except in the sandbox environment, where nothing is ever sent. */
-export function mailTransportFor(config: { smtpUrl: string | undefined, ambiente: string, dataDir: string }): MailTransport {
-  return config.smtpUrl && config.ambiente !== 'sandbox' ? smtpTransport(config.smtpUrl) : sandboxTransport(join(config.dataDir, 'mail'))
+export function mailTransportFor(config: { smtpUrl: string | undefined, ambiente: string, dataDir: string, mail: { leaseMs: number } }): MailTransport {
+  // Three stages at most, each within a quarter of the lease: a send ends well before its claim does.
+  const timeoutMs = Math.max(1000, Math.min(30_000, Math.floor(config.mail.leaseMs / 4)))
+  return config.smtpUrl && config.ambiente !== 'sandbox' ? smtpTransport(config.smtpUrl, timeoutMs) : sandboxTransport(join(config.dataDir, 'mail'))
 }

@@ -11,7 +11,7 @@ import { auditoria, entregaTentativa } from '../db/schema.ts'
 import type { MailConfig } from './mail-config.ts'
 import { messageIdFor, renderContactMail } from './message.ts'
 import { classifyFailure, retryDelayMs, type Failure } from './policy.ts'
-import type { MailTransport } from './transport.ts'
+import type { MailTransport, Sent } from './transport.ts'
 
 export type WorkerDeps = {
   db: Database
@@ -128,15 +128,31 @@ export class DeliveryWorker {
       destino: row.destino, nome: row.nome, email: row.email, mensagem: row.mensagem, empresa: row.empresa ?? '',
       telefone: row.telefone ?? '', site: row.site ?? '', requestId: row.request_id,
     }, mailFrom)
+    let sent: Sent
     try {
-      const sent = await transport.send(message, row.protocolo)
-      return await this.record(row, sent)
+      sent = await transport.send(message, row.protocolo)
     } catch (err) {
-      return this.record(row, classifyFailure(err))
+      return this.recordDurably(row, classifyFailure(err))
+    }
+    // Sent: from here on a database error must never turn into a second send.
+    return this.recordDurably(row, sent)
+  }
+
+  /** Records the outcome, retrying the write (not the send) while the database is unreachable. */
+  private async recordDurably(row: Claimed, result: Sent | Failure): Promise<Outcome> {
+    for (let wait = 200; ; wait = Math.min(wait * 2, 10_000)) {
+      try {
+        return await this.record(row, result)
+      } catch (err) {
+        this.deps.log.warn({ ...errorFacts(err), protocolo: row.protocolo, reqId: row.request_id }, 'could not record a delivery outcome; retrying')
+        // Stopping gives up the write: the lease then hands the row to another attempt.
+        if (this.loop && !this.running) return 'adiado'
+        await new Promise((r) => setTimeout(r, wait))
+      }
     }
   }
 
-  private async record(row: Claimed, result: { estado: 'enviado' | 'sandbox', eml: string | null } | Failure): Promise<Outcome> {
+  private async record(row: Claimed, result: Sent | Failure): Promise<Outcome> {
     const now = this.deps.clock.now()
     const messageId = messageIdFor(row.protocolo, this.deps.mailFrom)
     let outcome: Outcome
@@ -168,7 +184,7 @@ export class DeliveryWorker {
       }
     })
     const log = outcome === 'falhou' ? this.deps.log.error.bind(this.deps.log) : outcome === 'adiado' ? this.deps.log.warn.bind(this.deps.log) : this.deps.log.info.bind(this.deps.log)
-    log({ protocolo: row.protocolo, tentativa: row.tentativas, resultado: outcome, codigo_smtp: failure?.codigo ?? undefined, proxima: next?.toISOString() }, 'contact delivery')
+    log({ reqId: row.request_id, protocolo: row.protocolo, tentativa: row.tentativas, resultado: outcome, codigo_smtp: failure?.codigo ?? undefined, proxima: next?.toISOString() }, 'contact delivery')
     return outcome
   }
 }

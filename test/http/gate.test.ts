@@ -72,11 +72,23 @@ describe('401 gate, 405 and 404', () => {
     }
   })
 
-  it('answers 404 nao_encontrado outside /api', async () => {
+  it('answers 404 outside /api (the website\'s 404 page; its content is tested with the site)', async () => {
     for (const url of ['/nada', '/API/health', '/apix']) {
       const res = await app.inject({ url })
       assert.equal(res.statusCode, 404, url)
-      assert.deepEqual(res.json(), { detail: 'nao_encontrado' })
+      assert.equal(res.headers['www-authenticate'], undefined)
     }
+  })
+
+  it('answers a path that cannot be decoded like any other: 401 under /api, 400 elsewhere, with a request id', async () => {
+    for (const url of ['/api/%zz', '/api/site/contato/%E0%A4%A']) {
+      const res = await app.inject({ url })
+      assert.equal(res.statusCode, 401, url)
+      assert.deepEqual(res.json(), { detail: 'nao_autenticado' })
+      assert.ok(res.headers['x-request-id'])
+    }
+    const outside = await app.inject({ url: '/x/%zz' })
+    assert.equal(outside.statusCode, 400)
+    assert.deepEqual(outside.json(), { detail: 'requisicao_invalida' })
   })
 })

@@ -79,9 +79,15 @@ describe('a process killed while messages are queued', () => {
 
   it('SIGKILL mid-queue: the next process delivers every message, none twice', async () => {
     const first = startService(env)
-    await until('some deliveries', () => smtp.received.length >= 5, 30_000)
-    first.child.kill('SIGKILL')
+    // Kill it while it waits for the answer to RCPT TO: mid-conversation, before the provider took the
+    // message. (Killed after the provider's 250 and before the row is marked, a resend is by design; see
+    // docs/decisions.md.)
+    smtp.onRcpt = () => {
+      if (smtp.received.length >= 5 && first.child.exitCode === null) first.child.kill('SIGKILL')
+      return null
+    }
     await first.exited
+    smtp.onRcpt = () => null
     const before = smtp.received.length
     assert.ok(before < N, `the kill came mid-queue (${before} of ${N} delivered)`)
 

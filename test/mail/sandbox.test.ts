@@ -66,7 +66,8 @@ describe('sandbox mail', () => {
   })
 
   it('contatos expurgar erases personal data older than the retention period and keeps the audit rows', async () => {
-    const app = await createTestApp({ db: tdb.db, env: { MAIL_POLL_MS: '50' } })
+    const dataDir = mkdtempSync(join(tmpdir(), 'fps-purge-'))
+    const app = await createTestApp({ db: tdb.db, env: { MAIL_POLL_MS: '50', DATA_DIR: dataDir } })
     let protocolo: string
     try {
       protocolo = (await app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody() })).json().protocolo
@@ -77,7 +78,8 @@ describe('sandbox mail', () => {
     // Make it look 400 days old (the audit row keeps its own time).
     await tdb.db.orm.update(contato).set({ criadoEm: sql`now() - interval '400 days'` }).where(eq(contato.protocolo, protocolo))
     const lines: string[] = []
-    const code = await runCli(['contatos', 'expurgar'], { log: (s) => lines.push(s), error: (s) => lines.push(s) }, { DATA_DIR: tmpdir(), CONTACT_RETENTION_DAYS: '365' }, { open: async () => tdb.db })
+    assert.ok(existsSync(join(dataDir, 'mail', `${protocolo}.eml`)))
+    const code = await runCli(['contatos', 'expurgar'], { log: (s) => lines.push(s), error: (s) => lines.push(s) }, { DATA_DIR: dataDir, CONTACT_RETENTION_DAYS: '365' }, { open: async () => tdb.db })
     assert.equal(code, 0, lines.join('\n'))
     assert.match(lines.join('\n'), /erased the personal data of [1-9]\d* contact/)
     const [row] = await tdb.db.orm.select().from(contato).where(eq(contato.protocolo, protocolo))
@@ -87,5 +89,6 @@ describe('sandbox mail', () => {
     assert.deepEqual(audit.map((a) => a.acao).sort(), ['contato.dados_apagados', 'contato.entregue', 'contato.recebido'])
     const [box] = await tdb.db.orm.select().from(outbox).where(eq(outbox.protocolo, protocolo))
     assert.equal(box!.eml, null, 'the sandbox copy holds personal data too')
+    assert.ok(!existsSync(join(dataDir, 'mail', `${protocolo}.eml`)), 'and so does its file')
   })
 })
