@@ -25,7 +25,8 @@ import { checkDatabase, checkLimits, withTimeout } from './status/checks.ts'
 import { describeWindow, openWindows, pickWindow } from './status/maintenance.ts'
 import { statusRoutes } from './status/routes.ts'
 import { StatusSnapshot } from './status/snapshot.ts'
-import { siteNotFound, siteRoutes } from './site/routes.ts'
+import { securityHeaders } from './site/headers.ts'
+import { siteError, siteNotFound, siteRoutes } from './site/routes.ts'
 
 export type AppDeps = {
   /** An open, migrated database; when absent the app opens (and later closes) its own from config. */
@@ -57,7 +58,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       if (isApiPath(req.url)) {
         return reply.code(401).header('www-authenticate', 'Bearer realm="api"').send({ detail: 'nao_autenticado' })
       }
-      return reply.code(400).send({ detail: 'requisicao_invalida' })
+      return reply.code(400).headers(securityHeaders(config.ambiente === 'producao')).header('vary', 'Accept').send({ detail: 'requisicao_invalida' })
     },
     ajv: {
       customOptions: { coerceTypes: false, allErrors: true, useDefaults: true, removeAdditional: false },
@@ -120,7 +121,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   }, config.statusRefreshMs)
 
   echoRequestId(app)
-  registerErrorHandler(app)
+  registerErrorHandler(app, siteError)
   registerBodyParser(app)
   await registerCors(app, config.siteOrigins)
   await registerRateLimit(app, { redis, isAllowlisted: makeIpMatcher(config.rateLimitAllowlist), nameSpace: deps.rateLimitNamespace ?? 'rl:' })

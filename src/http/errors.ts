@@ -1,11 +1,20 @@
 // The one error handler: 422 in FastAPI's shape, every other error as {"detail": code}, never a stack.
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isApiPath } from './gate.ts'
 import { errorFacts } from '../log-safety.ts'
 import { HttpProblem } from './problem.ts'
 import { fromAjv, RequestValidationError, type AjvError } from './validation-errors.ts'
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/** Renders an error as a website page (HTML or Markdown) for a path outside the API, or declines. */
+export type ErrorPage = (err: unknown, req: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined
+
+export function registerErrorHandler(app: FastifyInstance, page?: ErrorPage): void {
   app.setErrorHandler((err: FastifyError | HttpProblem | RequestValidationError, req, reply) => {
+    // A visitor's browser gets a page, not JSON; API clients keep the JSON contract.
+    if (page && !isApiPath(req.url) && !req.url.startsWith('/openapi.json')) {
+      const rendered = page(err, req, reply)
+      if (rendered) return rendered
+    }
     if (err instanceof RequestValidationError) {
       return reply.code(422).send({ detail: err.items })
     }

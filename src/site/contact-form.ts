@@ -1,0 +1,189 @@
+// The contact form as a page component: its HTML (which works without JavaScript and which the browser code
+// enhances to post JSON to the API), its Markdown (how an agent sends the same message), the reading of a
+// posted form, and the receipt. Limits come from the API's own schema; subjects from the same list that
+// GET /api/site/contato/assuntos serves.
+import { ContatoIn } from '../contact/schemas.ts'
+import type { Subject } from '../contact/subjects.ts'
+import { NonJsonBody } from '../http/request-body.ts'
+import type { Block } from './content.ts'
+import { FIELD_LABELS, FIELD_ORDER, fieldMessage, fieldOf, type FieldError, type FieldName } from './format.ts'
+import { cell, code, escapeHtml, escapeMarkdown } from './markdown.ts'
+
+export const API_PATH = '/api/site/contato'
+export const SUBJECTS_PATH = '/api/site/contato/assuntos'
+export const FORM_PATH = '/contato'
+
+export type FormValues = Partial<Record<FieldName, string>>
+export type FormState = {
+  values: FormValues
+  errors: FieldError[]
+  /** A message about the whole submission (429, 503), shown above the form. */
+  alert?: string
+}
+
+type Limits = { min?: number, max?: number }
+const props = ContatoIn.properties as unknown as Record<string, { minLength?: number, maxLength?: number }>
+const REQUIRED = new Set<string>(ContatoIn.required as string[])
+
+export function limitsOf(field: FieldName): Limits {
+  const p = props[field] ?? {}
+  return { min: p.minLength, max: p.maxLength }
+}
+
+function limitWords(field: FieldName): string {
+  const { min, max } = limitsOf(field)
+  if (min !== undefined && max !== undefined) return `de ${min} a ${max} caracteres`
+  if (max !== undefined) return `até ${max} caracteres`
+  return ''
+}
+
+const HINTS: Record<FieldName, string> = {
+  nome: 'Como devemos chamar você',
+  email: 'Responderemos neste endereço',
+  assunto: 'Define a equipe que recebe a mensagem',
+  empresa: 'Opcional',
+  telefone: 'Opcional, com DDD',
+  site: 'Opcional, por exemplo https://suaempresa.com.br',
+  mensagem: 'Conte o que precisa',
+}
+
+function hint(field: FieldName): string {
+  const limits = limitWords(field)
+  return `${HINTS[field]}${limits ? `; ${limits}` : ''}.`
+}
+
+const INPUTS: Record<Exclude<FieldName, 'assunto' | 'mensagem'>, { type: string, autocomplete: string, extra?: string }> = {
+  nome: { type: 'text', autocomplete: 'name' },
+  email: { type: 'email', autocomplete: 'email', extra: ' spellcheck="false" autocapitalize="off"' },
+  empresa: { type: 'text', autocomplete: 'organization' },
+  telefone: { type: 'tel', autocomplete: 'tel' },
+  site: { type: 'url', autocomplete: 'url', extra: ' spellcheck="false" autocapitalize="off"' },
+}
+
+export function defaultSubject(subjects: Subject[]): string {
+  return subjects.find((s) => s.codigo === 'comercial')?.codigo ?? subjects[0]?.codigo ?? ''
+}
+
+/** Errors keyed by field, in the form's order; the ones about no field apart. */
+function errorsByField(errors: FieldError[]): { fields: Map<FieldName, string>, general: string[] } {
+  const fields = new Map<FieldName, string>()
+  const general: string[] = []
+  for (const e of errors) {
+    const f = fieldOf(e)
+    if (!f) general.push('O envio não pôde ser lido como um formulário. Preencha os campos e envie de novo.')
+    else if (!fields.has(f)) fields.set(f, fieldMessage(e))
+  }
+  return { fields: new Map(FIELD_ORDER.filter((f) => fields.has(f)).map((f) => [f, fields.get(f)!])), general }
+}
+
+export function formHtml(subjects: Subject[], state: FormState = { values: {}, errors: [] }): string {
+  const { fields: errs, general } = errorsByField(state.errors)
+  const first = errs.keys().next().value
+  const value = (f: FieldName) => state.values[f] ?? ''
+  const control = (f: FieldName) => {
+    const err = errs.get(f)
+    const described = `dica-${f} erro-${f}`
+    const common = `id="campo-${f}" name="${f}" aria-describedby="${described}"${err ? ' aria-invalid="true"' : ''}${f === first ? ' autofocus' : ''}${REQUIRED.has(f) ? ' required' : ''}`
+    const { min, max } = limitsOf(f)
+    const lengths = `${min !== undefined ? ` minlength="${min}"` : ''}${max !== undefined ? ` maxlength="${max}"` : ''}`
+    let input: string
+    if (f === 'assunto') {
+      const selected = value('assunto') || defaultSubject(subjects)
+      const options = subjects.map((s) => `<option value="${escapeHtml(s.codigo)}"${s.codigo === selected ? ' selected' : ''}>${escapeHtml(s.rotulo)}</option>`).join('')
+      input = `<select ${common} data-fonte="${SUBJECTS_PATH}">${options}</select>`
+    } else if (f === 'mensagem') {
+      input = `<textarea ${common}${lengths} rows="8">${escapeHtml(value(f))}</textarea>`
+    } else {
+      const i = INPUTS[f]
+      input = `<input ${common}${lengths} type="${i.type}" autocomplete="${i.autocomplete}"${i.extra ?? ''} value="${escapeHtml(value(f))}">`
+    }
+    return `<div class="campo">
+<label for="campo-${f}">${FIELD_LABELS[f]}${REQUIRED.has(f) ? ' <span class="obrigatorio">(obrigatório)</span>' : ''}</label>
+<span class="dica" id="dica-${f}">${escapeHtml(hint(f))}</span>
+${input}
+<p class="erro" id="erro-${f}">${err ? escapeHtml(err) : ''}</p>
+</div>`
+  }
+  const summary = errs.size || general.length
+    ? `<h2>Corrija ${errs.size === 1 ? 'o campo' : 'os campos'} abaixo</h2><ul>${general.map((g) => `<li>${escapeHtml(g)}</li>`).join('')}${[...errs].map(([f, m]) => `<li><a href="#campo-${f}">${FIELD_LABELS[f]}: ${escapeHtml(m)}</a></li>`).join('')}</ul>`
+    : ''
+  return `<form id="form-contato" class="formulario" method="post" action="${FORM_PATH}" data-api="${API_PATH}">
+<div id="resumo-erros" class="aviso aviso-erro resumo-erros" tabindex="-1"${summary ? '' : ' hidden'}>${summary}</div>
+<div id="aviso-envio" class="aviso aviso-erro" role="alert"${state.alert ? '' : ' hidden'}>${state.alert ? `<p>${escapeHtml(state.alert)}</p>` : ''}</div>
+${FIELD_ORDER.map(control).join('\n')}
+<p><button type="submit" id="enviar">Enviar mensagem</button></p>
+</form>
+<div id="resultado" class="aviso aviso-ok recibo" tabindex="-1" hidden></div>`
+}
+
+export function formMarkdown(subjects: Subject[], state: FormState = { values: {}, errors: [] }): string {
+  const out: string[] = []
+  const { fields: errs, general } = errorsByField(state.errors)
+  if (state.alert) out.push(`> **Não enviado.** ${escapeMarkdown(state.alert)}`, '')
+  if (errs.size || general.length) {
+    out.push('**Não enviado: corrija os campos.**', '')
+    for (const g of general) out.push(`- ${escapeMarkdown(g)}`)
+    for (const [f, m] of errs) out.push(`- ${FIELD_LABELS[f]} (${code(f)}): ${escapeMarkdown(m)}`)
+    out.push('')
+  }
+  out.push(
+    `Para enviar por programa, faça ${code(`POST ${API_PATH}`)} com um corpo JSON (resposta 202 com ${code('protocolo')} e ${code('destino')}; 422 com cada erro por campo; 429 com ${code('Retry-After')}). `
+    + `O mesmo formulário também aceita ${code(`POST ${FORM_PATH}`)} como ${code('application/x-www-form-urlencoded')}.`,
+    '',
+    '| Campo | Obrigatório | Limite | Descrição |',
+    '|---|---|---|---|',
+  )
+  for (const f of FIELD_ORDER) {
+    out.push(`| ${code(f)} | ${REQUIRED.has(f) ? 'sim' : 'não'} | ${cell(limitWords(f) || (f === 'email' ? 'endereço de e-mail válido' : '—'))} | ${cell(`${FIELD_LABELS[f]}. ${HINTS[f]}.`)} |`)
+  }
+  out.push('', `Assuntos aceitos em ${code('assunto')} (de ${code(`GET ${SUBJECTS_PATH}`)}; sem assunto, vale ${code(defaultSubject(subjects))}; um assunto desconhecido vai para ${code('geral')}):`, '',
+    '| Código | Assunto | Caixa de destino |', '|---|---|---|')
+  for (const s of subjects) out.push(`| ${code(s.codigo)} | ${cell(s.rotulo)} | ${cell(s.email)} |`)
+  return out.join('\n') + '\n'
+}
+
+export function formBlock(subjects: Subject[], state?: FormState): Block {
+  return { markdown: formMarkdown(subjects, state), html: formHtml(subjects, state) }
+}
+
+export type Receipt = { protocolo: string, destino: string, mensagem: string }
+
+export function receiptBlock(r: Receipt): Block {
+  return {
+    markdown: `- **Protocolo:** ${code(r.protocolo)}\n- **Destino:** ${escapeMarkdown(r.destino)}\n\n${escapeMarkdown(r.mensagem)}\n`,
+    html: `<div id="resultado" class="aviso aviso-ok recibo" tabindex="-1">
+<dl><dt>Protocolo</dt><dd class="protocolo" id="protocolo">${escapeHtml(r.protocolo)}</dd><dt>Destino</dt><dd id="destino">${escapeHtml(r.destino)}</dd></dl>
+<p>${escapeHtml(r.mensagem)}</p>
+</div>`,
+  }
+}
+
+/**
+ * A posted body as the API's input: a URL-encoded form (blank fields left out, so a blank required field
+ * is `missing` and a blank optional one takes its default; line breaks as \n), or a JSON object as is.
+ * Null for a body of another kind.
+ */
+export function formInput(body: unknown): { input: Record<string, unknown>, values: FormValues } | null {
+  if (body === undefined) return { input: {}, values: {} }
+  if (body instanceof NonJsonBody) {
+    if (body.contentType.split(';')[0]!.trim().toLowerCase() !== 'application/x-www-form-urlencoded') return null
+    const params = new URLSearchParams(body.text)
+    const values: FormValues = {}
+    for (const f of FIELD_ORDER) {
+      const v = params.get(f)
+      if (v !== null) values[f] = v.replace(/\r\n?/g, '\n')
+    }
+    const input: Record<string, unknown> = {}
+    for (const [f, v] of Object.entries(values)) if (v.trim() !== '') input[f] = v
+    return { input, values }
+  }
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    const values: FormValues = {}
+    for (const f of FIELD_ORDER) {
+      const v = (body as Record<string, unknown>)[f]
+      if (typeof v === 'string') values[f] = v
+    }
+    return { input: body as Record<string, unknown>, values }
+  }
+  return null
+}

@@ -1,0 +1,98 @@
+// End-to-end helpers: the app listening on a free port over a test database, one Debian Chromium per test
+// file driven by playwright-core (never a downloaded browser), pages whose console is watched, screenshots
+// under test-results/, and an axe-core check run inside the page.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core'
+import type { App } from '../../src/app.ts'
+import { createTestApp } from '../helpers/app.ts'
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** Why the browser tests cannot run here, or false. .ci/run installs Chromium, so CI always runs them. */
+export const noBrowser: string | false = existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM} (apt-get install chromium)`
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 })
+}
+
+export type Server = { app: App, tdb: TestDatabase, base: string, close(): Promise<void> }
+
+/** The app on 127.0.0.1 and a free port, with a contact budget of `contato` posts per IP. */
+export async function startServer(opts: { contato?: number, env?: Record<string, string>, tdb?: TestDatabase } = {}): Promise<Server> {
+  const file = join(tmpdir(), `fps-e2e-${process.pid}-${Math.random().toString(36).slice(2)}.json`)
+  writeFileSync(file, JSON.stringify({ rateLimits: { contato: { max: opts.contato ?? 1000, windowSeconds: 600 } } }))
+  const tdb = opts.tdb ?? await createTestDatabase()
+  const app = await createTestApp({ db: tdb.db, env: { SERVICE_CONFIG_FILE: file, STATUS_REFRESH_MS: '200', ...opts.env } })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as { port: number }
+  return {
+    app, tdb, base: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close()
+      if (!opts.tdb) await tdb.dispose()
+    },
+  }
+}
+
+export type WatchedPage = {
+  page: Page
+  /** Console errors and page errors (CSP violations are console errors), less the expected ones. */
+  errors(): string[]
+  close(): Promise<void>
+}
+
+/**
+ * A page in a fresh context. `expectNetwork` lists HTTP statuses the test provokes on purpose (a 422, a 429):
+ * Chromium logs those responses as console errors ("Failed to load resource… status of 422"), and only
+ * those exact lines are forgiven.
+ */
+export async function openPage(browser: Browser, options: BrowserContextOptions & { expectNetwork?: number[] } = {}): Promise<WatchedPage> {
+  const { expectNetwork = [], ...contextOptions } = options
+  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', ...contextOptions })
+  const page = await context.newPage()
+  const errors: string[] = []
+  const forgiven = expectNetwork.map((s) => new RegExp(`^Failed to load resource: the server responded with a status of ${s}\\b`))
+  page.on('console', (m: ConsoleMessage) => {
+    if (m.type() !== 'error' && m.type() !== 'warning') return
+    if (m.type() === 'error' && forgiven.some((re) => re.test(m.text()))) return
+    errors.push(`${m.type()}: ${m.text()} (${m.location().url})`)
+  })
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+  page.on('requestfailed', (r) => {
+    // A navigation away from a page in flight is not an error.
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') errors.push(`requestfailed: ${r.url()} ${r.failure()?.errorText}`)
+  })
+  return { page, errors: () => [...errors], close: () => context.close() }
+}
+
+const resultsDir = new URL('../../test-results/', import.meta.url)
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(resultsDir, { recursive: true })
+  const path = new URL(`${name}.png`, resultsDir).pathname
+  await page.screenshot({ path, fullPage: true })
+  return path
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+export type AxeViolation = { id: string, impact: string | null, help: string, nodes: { target: unknown[] }[] }
+
+/** axe-core run inside the page (through the driver, so the page's CSP needs no exception). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!await page.evaluate(() => 'axe' in window)) await page.evaluate(axeSource)
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } })
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
+  })
+}
+
+export function serious(violations: AxeViolation[]): AxeViolation[] {
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+}

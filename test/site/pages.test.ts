@@ -1,0 +1,330 @@
+// The website over HTTP: the Accept negotiation table on every page (and the 404 page), the headers every
+// site response carries, llms.txt, robots.txt, sitemap.xml, and the live values of /status in Markdown.
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { after, before, describe, it } from 'node:test'
+import { randomBytes } from 'node:crypto'
+import { buildApp, type App } from '../../src/app.ts'
+import { loadConfig } from '../../src/config.ts'
+import { HttpProblem } from '../../src/http/problem.ts'
+import { siteError } from '../../src/site/routes.ts'
+import { declareWindow, endWindow } from '../../src/status/maintenance.ts'
+import { createTestApp } from '../helpers/app.ts'
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { assertSiteHeaders } from './headers.ts'
+
+const PAGES: { path: string, source: string, status: number }[] = [
+  { path: '/', source: 'index', status: 200 },
+  { path: '/contato', source: 'contato', status: 200 },
+  { path: '/status', source: 'status', status: 200 },
+  { path: '/docs', source: 'docs', status: 200 },
+  { path: '/privacidade', source: 'privacidade', status: 200 },
+  { path: '/nao-existe/pagina', source: '404', status: 404 },
+]
+
+const source = (name: string) => readFileSync(new URL(`../../content/${name}.md`, import.meta.url), 'utf8')
+
+const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8'
+
+/** Accept header → the expected answer. */
+const TABLE: [string | undefined, 'html' | 'markdown' | 406][] = [
+  [undefined, 'html'],
+  ['*/*', 'html'],
+  [BROWSER, 'html'],
+  ['text/html', 'html'],
+  ['text/*', 'html'],
+  ['text/markdown', 'markdown'],
+  ['text/markdown; charset=utf-8', 'markdown'],
+  ['text/markdown, */*;q=0.1', 'markdown'],
+  // q-values both ways
+  ['text/markdown;q=0.9, text/html', 'html'],
+  ['text/html;q=0.8, text/markdown;q=0.9', 'markdown'],
+  ['text/markdown;q=0.5, text/html;q=0.8', 'html'],
+  ['text/html;q=0.5, text/markdown', 'markdown'],
+  // equal q: the order the client wrote
+  ['text/markdown, text/html', 'markdown'],
+  ['text/html, text/markdown', 'html'],
+  // q=0 refuses even next to a wildcard
+  ['text/markdown;q=0, */*', 'html'],
+  ['text/html;q=0, */*', 'markdown'],
+  ['application/json', 406],
+  ['image/png, application/pdf', 406],
+  ['text/html;q=0, text/markdown;q=0', 406],
+  ['*/*;q=0', 406],
+]
+
+// One database for the file; each suite builds its own app over it.
+let tdb: TestDatabase
+before(async () => {
+  tdb = await createTestDatabase()
+})
+after(async () => {
+  await tdb?.dispose()
+})
+
+describe('site pages: negotiation and headers', () => {
+  let app: App
+  before(async () => {
+    app = await createTestApp({ db: tdb.db })
+  })
+  after(async () => {
+    await app?.close()
+  })
+
+  for (const page of PAGES) {
+    describe(`${page.path} (${page.source}.md)`, () => {
+      for (const [accept, expected] of TABLE) {
+        it(`Accept: ${accept ?? '(none)'} → ${expected}`, async () => {
+          const res = await app.inject({ url: page.path, headers: accept === undefined ? {} : { accept } })
+          const what = `${page.path} with ${accept}`
+          assertSiteHeaders(res.headers, what)
+          if (expected === 406) {
+            assert.equal(res.statusCode, 406, what)
+            assert.equal(res.json().detail, 'nao_aceitavel')
+            return
+          }
+          assert.equal(res.statusCode, page.status, what)
+          if (expected === 'markdown') {
+            assert.equal(res.headers['content-type'], 'text/markdown; charset=utf-8', what)
+            assert.equal(res.headers.link, undefined, `${what}: no Link on Markdown`)
+            assert.match(res.body, /^# \S/, `${what}: starts with the title`)
+            assert.doesNotMatch(res.body, /<(html|nav|header|footer|script|div)\b/i, `${what}: no chrome`)
+          } else {
+            assert.equal(res.headers['content-type'], 'text/html; charset=utf-8', what)
+            assert.equal(res.headers.link, `<${page.path}>; rel="alternate"; type="text/markdown"`, what)
+            assert.match(res.body, /^<!doctype html>/, what)
+          }
+        })
+      }
+
+      it('the Markdown is the page\'s own source (placeholders filled), the HTML its rendering in the layout', async () => {
+        const md = (await app.inject({ url: page.path, headers: { accept: 'text/markdown' } })).body
+        const html = (await app.inject({ url: page.path })).body
+        // Every line of the source that is not a placeholder is in the answer, in order.
+        let at = 0
+        for (const line of source(page.source).split('\n').filter((l) => l.trim() && !l.includes('{{'))) {
+          const found = md.indexOf(line, at)
+          assert.ok(found >= 0, `${page.path}: source line missing from the Markdown: ${line}`)
+          at = found + line.length
+        }
+        assert.doesNotMatch(md, /\{\{[a-z0-9_]+\}\}/, 'no placeholder left')
+        const title = /^# (.+)$/m.exec(md)![1]!
+        assert.ok(html.includes(`<h1>${title}</h1>`), `${page.path}: the HTML has the Markdown's title`)
+        assert.match(html, /<html lang="pt-BR">/)
+        assert.match(html, /<meta name="viewport" content="width=device-width, initial-scale=1">/)
+        assert.match(html, /<nav aria-label="Principal">/)
+        assert.match(html, /<footer/)
+        assert.match(html, /<link rel="alternate" type="text\/markdown"/)
+      })
+
+      it('HTML has no inline script, style or event handler', async () => {
+        const html = (await app.inject({ url: page.path })).body
+        for (const tag of html.match(/<script\b[^>]*>/g) ?? []) assert.match(tag, /\ssrc="\/assets\/[^"]+"/, `external script only: ${tag}`)
+        assert.doesNotMatch(html, /<script\b[^>]*>[^<]+<\/script>/, 'no script body')
+        assert.doesNotMatch(html, /<style\b/i, 'no style element')
+        assert.doesNotMatch(html, /\sstyle=/i, 'no style attribute')
+        assert.doesNotMatch(html, /\son[a-z]+=/i, 'no event handler attribute')
+        assert.doesNotMatch(html, /(src|href)="(https?:)?\/\/(?!127\.0\.0\.1)/, 'no third-party resource')
+      })
+
+      it('HEAD answers the same headers without a body', async () => {
+        const res = await app.inject({ method: 'HEAD', url: page.path })
+        assert.equal(res.statusCode, page.status)
+        assert.equal(res.body, '')
+        assertSiteHeaders(res.headers, `HEAD ${page.path}`)
+      })
+    })
+  }
+
+  it('the home page says what the platform is, who it is for, what is public and how credentials are obtained', async () => {
+    const md = (await app.inject({ url: '/', headers: { accept: 'text/markdown' } })).body
+    assert.match(md, /factoring como serviço/i)
+    assert.match(md, /## Para quem é/)
+    assert.match(md, /## O que é público/)
+    assert.match(md, /canal comercial/)
+    assert.match(md, /Não existe cadastro de chaves por conta própria/)
+    for (const link of ['/contato', '/status', '/docs', '/openapi.json', '/llms.txt']) assert.ok(md.includes(`](${link})`), link)
+  })
+
+  it('the contact page in Markdown lists the subjects from the API and the contract limits', async () => {
+    const md = (await app.inject({ url: '/contato', headers: { accept: 'text/markdown' } })).body
+    const { assuntos } = (await app.inject({ url: '/api/site/contato/assuntos' })).json() as { assuntos: { codigo: string, rotulo: string, destino: string }[] }
+    for (const s of assuntos) assert.ok(md.includes(`| \`${s.codigo}\` | ${s.rotulo} | ${s.destino} |`), s.codigo)
+    assert.match(md, /\| `nome` \| sim \| de 2 a 120 caracteres \|/)
+    assert.match(md, /\| `mensagem` \| sim \| de 10 a 4000 caracteres \|/)
+    assert.match(md, /\| `empresa` \| não \| até 140 caracteres \|/)
+  })
+
+  it('the status page in Markdown shows the live values of the snapshot', async () => {
+    const snap = await app.deps.snapshot.current()
+    const md = (await app.inject({ url: '/status', headers: { accept: 'text/markdown' } })).body
+    assert.ok(md.includes(`(\`${snap.status}\`)`), 'overall state')
+    assert.ok(md.includes(`\`${snap.verificado_em}\``), 'time of the check')
+    for (const s of snap.servicos) {
+      const row = md.split('\n').find((l) => l.includes(`(\`${s.nome}\`)`))
+      assert.ok(row, `a row for ${s.nome}`)
+      assert.match(row!, s.ok ? /\| ok \|/ : /com falha/)
+    }
+    assert.equal((await app.inject({ url: '/status' })).headers['cache-control'], 'no-store')
+  })
+
+  it('a maintenance window shows as a banner on /status: upcoming, then none once ended', async () => {
+    const now = new Date()
+    const w = await declareWindow(tdb.db.orm, { inicio: new Date(now.getTime() + 86_400_000), fim: new Date(now.getTime() + 90_000_000), mensagem: 'Migração do banco <rápida>' }, now)
+    try {
+      await app.deps.snapshot.refresh()
+      const html = (await app.inject({ url: '/status' })).body
+      assert.match(html, /<div id="manutencao" class="aviso aviso-manutencao"><p><strong id="manutencao-texto">Manutenção programada de [^<]+ \(horário de Brasília\): Migração do banco &lt;rápida&gt;\.<\/strong>/)
+      const md = (await app.inject({ url: '/status', headers: { accept: 'text/markdown' } })).body
+      assert.match(md, /^> \*\*Manutenção programada de .+: Migração do banco \\<rápida\\>\.\*\*$/m)
+      assert.match(md, /\(`operacional`\)/, 'an upcoming window does not change the overall state')
+    } finally {
+      await endWindow(tdb.db.orm, w.id, new Date())
+      await app.deps.snapshot.refresh()
+    }
+    assert.match((await app.inject({ url: '/status' })).body, /<div id="manutencao" class="aviso aviso-manutencao" hidden>/)
+  })
+
+  it('the docs page renders every operation of /openapi.json and the guide', async () => {
+    const doc = (await app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> }
+    const md = (await app.inject({ url: '/docs', headers: { accept: 'text/markdown' } })).body
+    const html = (await app.inject({ url: '/docs' })).body
+    let count = 0
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const method of Object.keys(ops)) {
+        count++
+        assert.ok(md.includes(`#### ${method.toUpperCase()} /api${path}\n`), `${method} ${path} in Markdown`)
+        assert.match(html, new RegExp(`<h4 id="[^"]+">${method.toUpperCase()} /api${path}</h4>`), `${method} ${path} in HTML`)
+      }
+    }
+    assert.equal(count, 7)
+    for (const section of ['### Endereço base', '### Limites de requisições', '### Códigos de erro', '### Como ler um 422']) assert.ok(md.includes(section), section)
+    // The 422 example is the API's real answer.
+    const example = /```json\n([\s\S]*?)\n```/.exec(md.slice(md.indexOf('### Como ler um 422')))![1]!
+    const real = await app.inject({ method: 'POST', url: '/api/site/contato', payload: { nome: 'M', email: 'maria@empresa', mensagem: 'Olá' } })
+    assert.deepEqual(JSON.parse(example), real.json())
+    assert.doesNotMatch(html, /cdn|unpkg|jsdelivr/i)
+  })
+
+  it('the privacy page says what is collected, where it goes and how long it is kept', async () => {
+    const md = (await app.inject({ url: '/privacidade', headers: { accept: 'text/markdown' } })).body
+    assert.match(md, /## Quais dados coletamos/)
+    assert.match(md, /## Para onde vão/)
+    assert.match(md, /## Por quanto tempo guardamos/)
+    assert.match(md, /apagados do nosso sistema 365 dias depois/)
+    assert.match(md, /comercial@factoring\.example/)
+  })
+
+  it('a page path with another method answers 405 with Allow, as a page', async () => {
+    for (const [method, url, allow] of [['DELETE', '/docs', 'GET, HEAD'], ['PUT', '/contato', 'GET, HEAD, POST'], ['POST', '/', 'GET, HEAD']] as const) {
+      const res = await app.inject({ method, url })
+      assert.equal(res.statusCode, 405, `${method} ${url}`)
+      assert.equal(res.headers.allow, allow)
+      assert.equal(res.headers['content-type'], 'text/html; charset=utf-8')
+      assertSiteHeaders(res.headers, `${method} ${url}`)
+    }
+    // An error's status is not hidden behind a 406.
+    const json = await app.inject({ method: 'DELETE', url: '/docs', headers: { accept: 'application/json' } })
+    assert.equal(json.statusCode, 405)
+  })
+
+  it('llms.txt lists every page and the OpenAPI document', async () => {
+    const res = await app.inject({ url: '/llms.txt', headers: { host: 'site.example' } })
+    assert.equal(res.statusCode, 200)
+    assert.equal(res.headers['content-type'], 'text/plain; charset=utf-8')
+    assertSiteHeaders(res.headers, 'llms.txt')
+    assert.match(res.body, /^# \S/)
+    assert.match(res.body, /^> /m)
+    for (const p of PAGES.filter((p) => p.status === 200)) assert.match(res.body, new RegExp(`\\]\\(http://site\\.example${p.path === '/' ? '/' : p.path}\\)`), p.path)
+    assert.match(res.body, /\]\(http:\/\/site\.example\/openapi\.json\)/)
+    assert.match(res.body, /text\/markdown/)
+  })
+
+  it('robots.txt and sitemap.xml exist and name the pages', async () => {
+    const robots = await app.inject({ url: '/robots.txt', headers: { host: 'site.example' } })
+    assert.equal(robots.statusCode, 200)
+    assert.match(robots.body, /^User-agent: \*$/m)
+    assert.match(robots.body, /^Disallow: \/api\/$/m)
+    assert.match(robots.body, /^Sitemap: http:\/\/site\.example\/sitemap\.xml$/m)
+    assertSiteHeaders(robots.headers, 'robots.txt')
+    const sitemap = await app.inject({ url: '/sitemap.xml', headers: { host: 'site.example' } })
+    assert.equal(sitemap.statusCode, 200)
+    assert.equal(sitemap.headers['content-type'], 'application/xml; charset=utf-8')
+    for (const p of PAGES.filter((p) => p.status === 200)) assert.ok(sitemap.body.includes(`<loc>http://site.example${p.path}</loc>`), p.path)
+    assertSiteHeaders(sitemap.headers, 'sitemap.xml')
+  })
+
+  it('a forged Host header does not reach the documents that carry absolute URLs', async () => {
+    const res = await app.inject({ url: '/sitemap.xml', headers: { host: 'evil.example"><script>' } })
+    assert.doesNotMatch(res.body, /evil|<script/)
+  })
+
+  it('API responses are left as they were: no site headers under /api', async () => {
+    for (const url of ['/api/health', '/api/status', '/api/nada', '/api/site/contato/assuntos']) {
+      const res = await app.inject({ url })
+      assert.equal(res.headers['content-security-policy'], undefined, url)
+      assert.doesNotMatch(String(res.headers.vary ?? ''), /Accept(?!-)/, url)
+      assert.equal(res.headers['content-type'], 'application/json; charset=utf-8', url)
+    }
+  })
+
+  it('pages are compressed when the client accepts it', async () => {
+    for (const [enc, expected] of [['gzip', 'gzip'], ['gzip, deflate, br', 'br'], ['identity', undefined]] as const) {
+      const res = await app.inject({ url: '/docs', headers: { 'accept-encoding': enc } })
+      assert.equal(res.headers['content-encoding'], expected, enc)
+      assert.match(String(res.headers.vary), /Accept-Encoding/)
+    }
+  })
+})
+
+describe('site headers in production', () => {
+  let app: App
+  before(async () => {
+    app = await createTestApp({ db: tdb.db, env: { AMBIENTE: 'producao' } })
+  })
+  after(async () => {
+    await app?.close()
+  })
+
+  it('every site response carries HSTS with AMBIENTE=producao; the API does not', async () => {
+    for (const url of ['/', '/status', '/nada', '/llms.txt', '/robots.txt']) {
+      assertSiteHeaders((await app.inject({ url })).headers, url, true)
+    }
+    assertSiteHeaders((await app.inject({ url: '/', headers: { accept: 'application/json' } })).headers, '406', true)
+    assert.equal((await app.inject({ url: '/api/health' })).headers['strict-transport-security'], undefined)
+  })
+})
+
+describe('siteError: errors raised elsewhere on a site path, answered as pages', () => {
+  let app: App
+  before(async () => {
+    const env: Record<string, string> = { LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir' }
+    if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL
+    app = await buildApp(loadConfig(env), { db: tdb.db, logger: false, rateLimitNamespace: `rl-test-${randomBytes(6).toString('hex')}:` })
+    // What the app's error handler would do for a non-/api path (see the report of issue 4).
+    await app.register(async (child) => {
+      child.setErrorHandler((err, req, reply) => siteError(err, req, reply) ?? reply.send(err))
+      child.get('/teste/limite', async (_req, reply) => {
+        reply.header('retry-after', '42')
+        throw new HttpProblem(429, 'limite_de_requisicoes')
+      })
+      child.get('/teste/falha', async () => { throw new Error('segredo interno') })
+    })
+    await app.ready()
+  })
+  after(async () => {
+    await app?.close()
+  })
+
+  it('a 429 and a 500 become negotiated pages, without the stack', async () => {
+    const limited = await app.inject({ url: '/teste/limite' })
+    assert.equal(limited.statusCode, 429)
+    assert.equal(limited.headers['retry-after'], '42')
+    assert.match(limited.body, /<h1>Muitas requisições<\/h1>/)
+    assertSiteHeaders(limited.headers, '429 page')
+    const failed = await app.inject({ url: '/teste/falha', headers: { accept: 'text/markdown' } })
+    assert.equal(failed.statusCode, 500)
+    assert.match(failed.body, /^# Erro interno/)
+    assert.doesNotMatch(failed.body, /segredo|at /)
+  })
+})
