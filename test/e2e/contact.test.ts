@@ -33,16 +33,17 @@ if (!noBrowser) {
   })
 }
 
-describe('contact form in the browser', { skip: noBrowser }, () => {
+describe('contact form in the browser', () => {
   let server: Server
   before(async () => {
+    if (noBrowser) return
     server = await startServer({ tdb })
   })
   after(async () => {
     await server?.close()
   })
 
-  it('with JavaScript: fills, submits as JSON to the API, shows protocolo and destino', async () => {
+  it('with JavaScript: fills, submits as JSON to the API, shows protocolo and destino', { skip: noBrowser }, async () => {
     const w = await openPage(browser)
     try {
       const subjects = w.page.waitForResponse((r) => r.url().endsWith('/api/site/contato/assuntos'))
@@ -73,7 +74,7 @@ describe('contact form in the browser', { skip: noBrowser }, () => {
     }
   })
 
-  it('with JavaScript: a 422 shows each error beside its field, tied by aria-describedby, focus on the first', async () => {
+  it('with JavaScript: a 422 shows each error beside its field, tied by aria-describedby, focus on the first', { skip: noBrowser }, async () => {
     const w = await openPage(browser, { expectNetwork: [422] })
     try {
       await w.page.goto(`${server.base}/contato`)
@@ -115,7 +116,7 @@ describe('contact form in the browser', { skip: noBrowser }, () => {
     }
   })
 
-  it('with JavaScript: a double click sends once', async () => {
+  it('with JavaScript: a double click sends once', { skip: noBrowser }, async () => {
     const w = await openPage(browser)
     try {
       await w.page.goto(`${server.base}/contato`)
@@ -135,7 +136,7 @@ describe('contact form in the browser', { skip: noBrowser }, () => {
     }
   })
 
-  it('without JavaScript: the form posts to the site and the result page shows the protocolo', async () => {
+  it('without JavaScript: the form posts to the site and the result page shows the protocolo', { skip: noBrowser }, async () => {
     const w = await openPage(browser, { javaScriptEnabled: false })
     try {
       await w.page.goto(`${server.base}/contato`)
@@ -159,7 +160,7 @@ describe('contact form in the browser', { skip: noBrowser }, () => {
     }
   })
 
-  it('without JavaScript: errors come back beside their fields, with the focus on the first', async () => {
+  it('without JavaScript: errors come back beside their fields, with the focus on the first', { skip: noBrowser }, async () => {
     const w = await openPage(browser, { javaScriptEnabled: false, expectNetwork: [422] })
     try {
       await w.page.goto(`${server.base}/contato`)
@@ -179,16 +180,17 @@ describe('contact form in the browser', { skip: noBrowser }, () => {
   })
 })
 
-describe('contact form in the browser: over the rate limit', { skip: noBrowser }, () => {
+describe('contact form in the browser: over the rate limit', () => {
   let server: Server
   before(async () => {
+    if (noBrowser) return
     server = await startServer({ contato: 1, tdb })
   })
   after(async () => {
     await server?.close()
   })
 
-  it('with JavaScript: a 429 shows how long to wait', async () => {
+  it('with JavaScript: a 429 shows how long to wait', { skip: noBrowser }, async () => {
     const w = await openPage(browser, { expectNetwork: [429] })
     try {
       await w.page.goto(`${server.base}/contato`)
