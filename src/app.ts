@@ -1,9 +1,11 @@
 // buildApp(config, deps): the whole service as a Fastify instance, for main.ts and for the tests.
+import { join } from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { Redis } from 'ioredis'
 import { systemClock, type Clock } from './clock.ts'
 import { makeIpMatcher, type Config } from './config.ts'
 import { contactRoutes } from './contact/routes.ts'
+import { scheduleRetention } from './contact/retention.ts'
 import { makeContactService } from './contact/service.ts'
 import { makeContactStore } from './contact/store.ts'
 import { makeSubjectRouter } from './contact/subjects.ts'
@@ -141,12 +143,15 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     return siteNotFound(req, reply)
   })
 
+  let stopRetention: (() => void) | undefined
   app.addHook('onReady', async () => {
+    stopRetention = scheduleRetention({ orm: db.orm, days: config.mail.retentionDays, mailDir: join(config.dataDir, 'mail'), clock, log: app.log })
     channel.start()
     snapshot.start()
     await worker?.start()
   })
   app.addHook('onClose', async () => {
+    stopRetention?.()
     await worker?.stop()
     channel.stop()
     await snapshot.stop()

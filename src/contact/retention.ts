@@ -24,3 +24,25 @@ export async function purgePersonalData(orm: Orm, days: number, now: Date, mailD
   return erased.length
 }
 
+
+export type RetentionDeps = { orm: Orm, days: number, mailDir: string, clock: { now(): Date }, log: { info(o: object, m: string): void, warn(o: object, m: string): void } }
+
+/**
+ * Erases expired personal data soon after start and then every `everyMs`, so the retention the privacy
+ * page promises holds without an operator. Idempotent: several instances doing it at once is harmless.
+ */
+export function scheduleRetention(deps: RetentionDeps, everyMs = 6 * 3_600_000, firstAfterMs = 60_000): () => void {
+  const run = async () => {
+    try {
+      const n = await purgePersonalData(deps.orm, deps.days, deps.clock.now(), deps.mailDir)
+      if (n > 0) deps.log.info({ apagados: n, dias: deps.days }, 'personal data past retention erased')
+    } catch (err) {
+      deps.log.warn({ code: (err as { code?: string }).code }, 'retention pass failed; will retry')
+    }
+  }
+  const first = setTimeout(run, firstAfterMs)
+  const timer = setInterval(run, everyMs)
+  first.unref()
+  timer.unref()
+  return () => { clearTimeout(first); clearInterval(timer) }
+}

@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict'
+import { tmpdir } from 'node:os'
+import { after, before, describe, it } from 'node:test'
+import { eq, sql } from 'drizzle-orm'
+import { scheduleRetention } from '../../src/contact/retention.ts'
+import { makeContactStore } from '../../src/contact/store.ts'
+import { DEFAULT_SUBJECTS } from '../../src/contact/subjects.ts'
+import { contato, outbox } from '../../src/db/schema.ts'
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+
+describe('retention without an operator', () => {
+  let tdb: TestDatabase
+  before(async () => { tdb = await createTestDatabase() })
+  after(async () => { await tdb?.dispose() })
+
+  it('the scheduled pass erases delivered contacts past retention and spares waiting ones', async () => {
+    const store = makeContactStore(tdb.db.orm, { now: () => new Date() })
+    const submit = (mensagem: string) => store.submit({ fields: { nome: 'Rui Velho', email: 'rui@antigo.com.br', mensagem, empresa: '', telefone: '', site: '' }, subject: DEFAULT_SUBJECTS[0]!, requestId: 'r', ip: '192.0.2.9' })
+    const delivered = await submit('mensagem entregue há muito tempo')
+    const waiting = await submit('mensagem antiga ainda na fila')
+    await tdb.db.orm.update(outbox).set({ estado: 'enviado' }).where(eq(outbox.protocolo, delivered.protocolo))
+    await tdb.db.orm.update(contato).set({ criadoEm: sql`now() - interval '400 days'` })
+    const logs: object[] = []
+    const stop = scheduleRetention({ orm: tdb.db.orm, days: 365, mailDir: tmpdir(), clock: { now: () => new Date() }, log: { info: (o) => logs.push(o), warn: (o) => logs.push(o) } }, 3_600_000, 10)
+    try {
+      const deadline = Date.now() + 5000
+      while (logs.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    } finally {
+      stop()
+    }
+    const rows = await tdb.db.orm.select().from(contato)
+    const byProtocolo = Object.fromEntries(rows.map((r) => [r.protocolo, r]))
+    assert.equal(byProtocolo[delivered.protocolo]!.nome, null)
+    assert.equal(byProtocolo[waiting.protocolo]!.nome, 'Rui Velho', 'a message still waiting keeps what it needs to be sent')
+    assert.deepEqual(logs, [{ apagados: 1, dias: 365 }])
+  })
+})
