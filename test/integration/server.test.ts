@@ -10,18 +10,12 @@ import { contato } from '../../src/db/schema.ts'
 import { contactBody, createTestApp } from '../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts'
+import { until } from '../helpers/wait.ts'
 
 async function listen(app: App): Promise<string> {
   return app.listen({ port: 0, host: '127.0.0.1' })
 }
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 const needsPostgres = process.env.DATABASE_URL ? false : 'needs PostgreSQL (DATABASE_URL unset): an embedded database cannot go away and come back'
 const needsRedis = process.env.REDIS_URL ? false : 'needs Redis (REDIS_URL unset): the in-memory store is per instance by design'

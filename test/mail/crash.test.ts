@@ -17,6 +17,7 @@ import { outbox } from '../../src/db/schema.ts'
 import { contactBody, createTestApp } from '../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { createTestSmtp, type TestSmtp } from '../helpers/smtp.ts'
+import { until } from '../helpers/wait.ts'
 
 async function queue(db: Database, n: number): Promise<void> {
   const store = makeContactStore(db.orm, systemClock)
@@ -41,13 +42,6 @@ function startService(env: Record<string, string>): { child: ChildProcess, exite
   return { child, exited }
 }
 
-async function until(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 describe('a process killed while messages are queued', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fps-crash-'))

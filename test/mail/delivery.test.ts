@@ -12,21 +12,13 @@ import { entregaTentativa, outbox } from '../../src/db/schema.ts'
 import { contactBody, createTestApp } from '../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { createTestSmtp, type TestSmtp } from '../helpers/smtp.ts'
+import { until } from '../helpers/wait.ts'
 
 const limits = join(tmpdir(), `fps-mail-limits-${process.pid}.json`)
 writeFileSync(limits, JSON.stringify({ rateLimits: { contato: { max: 10_000, windowSeconds: 600 } } }))
 
 const FAST = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '100', MAIL_RETRY_MAX_MS: '400', MAIL_FROM: 'Plataforma de Fomento <contato@fomento.example>', SERVICE_CONFIG_FILE: limits }
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 describe('contact delivery over SMTP', () => {
   let tdb: TestDatabase
@@ -92,7 +84,7 @@ describe('contact delivery over SMTP', () => {
     await start()
     await smtp.stop()
     const { protocolo } = await post(contactBody())
-    const failed = await until('a failed attempt', async () => { const r = await row(protocolo); return r.tentativas >= 1 && r.estado === 'pendente' && r })
+    const failed = await until('a failed attempt', async () => { const r = await row(protocolo); return r.tentativas >= 1 && r.estado === 'pendente' ? r : undefined })
     assert.match(String(failed.ultimoErro), /ECONNREFUSED|connect/i)
     await smtp.start()
     await smtp.waitFor(1)

@@ -10,14 +10,8 @@ import { auditoria, contato, outbox } from '../../src/db/schema.ts'
 import { contactBody, createTestApp } from '../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { createTestSmtp } from '../helpers/smtp.ts'
+import { until } from '../helpers/wait.ts'
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 describe('sandbox mail', () => {
   let tdb: TestDatabase
