@@ -6,7 +6,7 @@ import { ContatoIn } from '../contact/schemas.ts'
 import type { Subject } from '../contact/subjects.ts'
 import { NonJsonBody } from '../http/request-body.ts'
 import type { Block } from './content.ts'
-import { FIELD_LABELS, FIELD_ORDER, fieldMessage, fieldOf, type FieldError, type FieldName } from './format.ts'
+import { errorsByField, FIELD_LABELS, FIELD_ORDER, type FieldError, type FieldName } from './format.ts'
 import { cell, code, escapeHtml, escapeMarkdown } from './markdown.ts'
 
 export const API_PATH = '/api/site/contato'
@@ -62,18 +62,6 @@ const INPUTS: Record<Exclude<FieldName, 'assunto' | 'mensagem'>, { type: string,
 
 export function defaultSubject(subjects: Subject[]): string {
   return subjects.find((s) => s.codigo === 'comercial')?.codigo ?? subjects[0]?.codigo ?? ''
-}
-
-/** Errors keyed by field, in the form's order; the ones about no field apart. */
-function errorsByField(errors: FieldError[]): { fields: Map<FieldName, string>, general: string[] } {
-  const fields = new Map<FieldName, string>()
-  const general: string[] = []
-  for (const e of errors) {
-    const f = fieldOf(e)
-    if (!f) general.push('O envio não pôde ser lido como um formulário. Preencha os campos e envie de novo.')
-    else if (!fields.has(f)) fields.set(f, fieldMessage(e))
-  }
-  return { fields: new Map(FIELD_ORDER.filter((f) => fields.has(f)).map((f) => [f, fields.get(f)!])), general }
 }
 
 export function formHtml(subjects: Subject[], state: FormState = { values: {}, errors: [] }): string {

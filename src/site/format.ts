@@ -37,6 +37,24 @@ export function fieldOf(item: FieldError): FieldName | undefined {
   return (FIELD_ORDER as readonly unknown[]).includes(name) ? name as FieldName : undefined
 }
 
+/** Said when an error points at no field of the form (a body that could not be read as one). */
+export const UNREADABLE_FORM = 'O envio não pôde ser lido como um formulário. Preencha os campos e envie de novo.'
+
+/**
+ * The 422 items as the form shows them, in the server page and in the browser alike: one message per
+ * field (the first), in the form's order, and the items about no field apart.
+ */
+export function errorsByField(errors: FieldError[]): { fields: Map<FieldName, string>, general: string[] } {
+  const fields = new Map<FieldName, string>()
+  const general: string[] = []
+  for (const e of errors) {
+    const f = fieldOf(e)
+    if (!f) general.push(UNREADABLE_FORM)
+    else if (!fields.has(f)) fields.set(f, fieldMessage(e))
+  }
+  return { fields: new Map(FIELD_ORDER.filter((f) => fields.has(f)).map((f) => [f, fields.get(f)!])), general }
+}
+
 export function tooManyRequests(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds) || seconds <= 0) return 'Muitas mensagens enviadas em pouco tempo. Aguarde alguns minutos e tente de novo.'
   return `Muitas mensagens enviadas em pouco tempo. Tente de novo em ${waitWords(seconds)}.`

@@ -1,7 +1,7 @@
 // The browser code of every page (bundled by src/site/assets.ts; loaded as a module, so after parsing).
 // It only enhances: every page reads and works without it. Built with DOM calls and textContent only.
 import {
-  FIELD_LABELS, FIELD_ORDER, fieldMessage, fieldOf, instantLabel, latencyLabel, maintenanceText, modeLabel, okLabel,
+  errorsByField, FIELD_LABELS, FIELD_ORDER, instantLabel, latencyLabel, maintenanceText, modeLabel, okLabel,
   serviceLabel, STATUS_COLUMNS, statusLabel, statusSummary, tooManyRequests, UNAVAILABLE,
   type FieldError, type FieldName, type StatusView,
 } from '../format.ts'
@@ -50,14 +50,8 @@ function contactForm(): void {
   }
 
   function showErrors(items: FieldError[]): void {
-    const messages = new Map<FieldName, string>()
-    const general: string[] = []
-    for (const item of items) {
-      const f = fieldOf(item)
-      if (!f) general.push('O envio não pôde ser lido. Preencha os campos e envie de novo.')
-      else if (!messages.has(f)) messages.set(f, fieldMessage(item))
-    }
-    const ordered = FIELD_ORDER.filter((f) => messages.has(f))
+    const { fields: messages, general } = errorsByField(items)
+    const ordered = [...messages.keys()]
     for (const f of ordered) {
       field(f)?.setAttribute('aria-invalid', 'true')
       const err = byId(`erro-${f}`)
