@@ -2,7 +2,7 @@
 import type { Database } from '../db/database.ts'
 import type { ServicoOutT } from '../status/schemas.ts'
 import type { MailChannel } from './channel.ts'
-import { withTimeout } from '../status/checks.ts'
+import { withTimeout } from '../timeout.ts'
 import { channelHealthy, queueStats } from './queue-stats.ts'
 
 export async function checkMail(channel: MailChannel, db: Database, now: Date, timeoutMs: number): Promise<ServicoOutT> {

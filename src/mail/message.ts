@@ -1,19 +1,15 @@
 // The e-mail a contact becomes. Every visitor-supplied value is cleaned of CR, LF and control characters
 // before it reaches a header, and escaped before it reaches the HTML part.
 import type Mail from 'nodemailer/lib/mailer/index.js'
+import type { ContactFields } from '../contact/store.ts'
 
-export type ContactForMail = {
+/** A stored contact as the e-mail shows it: its fields, and where and when it came from. */
+export type ContactForMail = ContactFields & {
   protocolo: string
   criadoEm: Date
   assunto: string
   rotulo: string
   destino: string
-  nome: string
-  email: string
-  mensagem: string
-  empresa: string
-  telefone: string
-  site: string
   requestId: string
 }
 

@@ -2,15 +2,8 @@
 import { sql } from 'drizzle-orm'
 import type { Redis } from 'ioredis'
 import type { Database } from '../db/database.ts'
+import { withTimeout } from '../timeout.ts'
 import type { ServicoOutT } from './schemas.ts'
-
-export class TimeoutError extends Error {}
-
-export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new TimeoutError(`timed out after ${ms} ms`)), ms) })
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer))
-}
 
 const round = (ms: number) => Math.round(ms * 10) / 10
 

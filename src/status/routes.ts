@@ -6,7 +6,7 @@ import type { Database } from '../db/database.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { rateLimitFor } from '../http/rate-limit.ts'
 import { Problem, rateLimited } from '../http/schemas.ts'
-import { withTimeout } from './checks.ts'
+import { withTimeout } from '../timeout.ts'
 import { HealthOut } from './schemas.ts'
 import type { StatusSnapshot } from './snapshot.ts'
 
