@@ -15,14 +15,14 @@ export type QueueStats = {
 
 export async function queueStats(orm: Orm, now: Date): Promise<QueueStats> {
   const dayAgo = new Date(now.getTime() - 86_400_000)
+  // One subquery per figure, each answered by a partial index (migration 0003) rather than a table scan.
   const [row] = await queryRows<Record<string, string | number | Date | null>>(orm, sql`
-    SELECT count(*) FILTER (WHERE estado IN ('pendente', 'enviando')) AS pendentes,
-           count(*) FILTER (WHERE estado = 'pendente' AND tentativas > 0) AS tentando,
-           count(*) FILTER (WHERE estado = 'falhou') AS falhas,
-           count(*) FILTER (WHERE estado = 'falhou' AND atualizado_em > ${dayAgo}) AS falhas_recentes,
-           min(criado_em) FILTER (WHERE estado IN ('pendente', 'enviando')) AS pendente_mais_antiga,
-           max(enviado_em) AS ultima
-      FROM outbox`)
+    SELECT (SELECT count(*) FROM outbox WHERE estado IN ('pendente', 'enviando')) AS pendentes,
+           (SELECT count(*) FROM outbox WHERE estado = 'pendente' AND tentativas > 0) AS tentando,
+           (SELECT count(*) FROM outbox WHERE estado = 'falhou') AS falhas,
+           (SELECT count(*) FROM outbox WHERE estado = 'falhou' AND atualizado_em > ${dayAgo}) AS falhas_recentes,
+           (SELECT min(criado_em) FROM outbox WHERE estado IN ('pendente', 'enviando')) AS pendente_mais_antiga,
+           (SELECT max(enviado_em) FROM outbox) AS ultima`)
   const date = (v: unknown) => (v ? new Date(v as string) : null)
   return {
     pendentes: Number(row!.pendentes),
