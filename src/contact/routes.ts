@@ -9,12 +9,10 @@ import { Problem, rateLimited } from '../http/schemas.ts'
 import type { MailChannel } from '../mail/channel.ts'
 import { channelState } from '../mail/channel-state.ts'
 import { singleFlight } from '../single-flight.ts'
-import { withTimeout } from '../status/checks.ts'
+import { withTimeout } from '../timeout.ts'
 import type { Clock } from '../clock.ts'
 import { AssuntosOut, EstadoOut, type ContatoInT } from './schemas.ts'
 import type { ContactService } from './service.ts'
-
-const SUBMIT_TIMEOUT_MS = 10_000
 
 export type ContactRoutesDeps = {
   config: Pick<Config, 'rateLimits' | 'dbTimeoutMs'>
@@ -47,7 +45,8 @@ export function contactRoutes(deps: ContactRoutesDeps) {
       let accepted
       try {
         // A database that stops answering must give a 503, not a request that hangs.
-        accepted = await withTimeout(contact.submit(req.body, { requestId: req.id, ip: req.ip }), SUBMIT_TIMEOUT_MS)
+        // (a transaction of a few statements: a few times the single-query budget).
+        accepted = await withTimeout(contact.submit(req.body, { requestId: req.id, ip: req.ip }), config.dbTimeoutMs * 4)
       } catch (err) {
         req.log.error(errorFacts(err), 'contact could not be stored')
         throw new HttpProblem(503, 'servico_indisponivel', { 'retry-after': '30' })

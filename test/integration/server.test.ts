@@ -57,6 +57,27 @@ describe('readiness follows the database', () => {
     await proxy.up()
     await until('readiness to return', async () => (await ready()).status === 200)
   })
+
+  it('a database that stops answering (no refusal, no data): 503s in bounded time, a status that says so, and back', { skip: needsPostgres }, async () => {
+    const post = () => fetch(`${base}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })
+    assert.equal((await post()).status, 202)
+    proxy.freeze()
+    try {
+      const started = Date.now()
+      const contact = await post()
+      assert.equal(contact.status, 503)
+      assert.deepEqual(await contact.json(), { detail: 'servico_indisponivel' })
+      assert.match(String(contact.headers.get('retry-after')), /^\d+$/)
+      assert.ok(Date.now() - started < 8000, `answered in ${Date.now() - started} ms`)
+      assert.equal((await fetch(`${base}/api/health/ready`)).status, 503)
+      const status = await app.deps.snapshot.refresh()
+      assert.equal(status.status, 'indisponivel')
+      assert.equal((await fetch(`${base}/api/site/contato/estado`)).status, 200)
+    } finally {
+      proxy.thaw()
+    }
+    await until('readiness to return', async () => (await fetch(`${base}/api/health/ready`)).status === 200, 20_000)
+  })
 })
 
 describe('two instances share one Redis budget', () => {

@@ -44,6 +44,17 @@ describe('sandbox mail', () => {
     }
   })
 
+  it('a new message wakes the worker at once (NOTIFY), without waiting for its poll', async () => {
+    const app = await createTestApp({ db: tdb.db, env: { MAIL_POLL_MS: '600000' } })
+    try {
+      await new Promise((r) => setTimeout(r, 200)) // past the worker's first pass at start
+      const { protocolo } = (await app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody() })).json()
+      await until('delivery long before the next poll', async () => (await tdb.db.orm.select().from(outbox).where(eq(outbox.protocolo, protocolo)))[0]?.estado === 'sandbox', 3000)
+    } finally {
+      await app.close()
+    }
+  })
+
   it('AMBIENTE=sandbox never sends, even with SMTP_URL set', async () => {
     const smtp = await createTestSmtp()
     await smtp.start()
