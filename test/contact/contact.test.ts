@@ -11,8 +11,6 @@ import { auditoria, contato, outbox } from '../../src/db/schema.ts'
 import { contactBody, createTestApp } from '../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 
-const generous = join(tmpdir(), `fps-contact-limits-${process.pid}.json`)
-writeFileSync(generous, JSON.stringify({ rateLimits: { contato: { max: 10_000, windowSeconds: 600 } } }))
 
 describe('POST /api/site/contato', () => {
   let tdb: TestDatabase
@@ -20,7 +18,7 @@ describe('POST /api/site/contato', () => {
   before(async () => {
     tdb = await createTestDatabase()
     // The delivery worker is off: these tests look at the rows as the request left them.
-    app = await createTestApp({ db: tdb.db, env: { SERVICE_CONFIG_FILE: generous, MAIL_WORKER: 'off' } })
+    app = await createTestApp({ db: tdb.db, contactBudget: 10_000, env: { MAIL_WORKER: 'off' } })
   })
   after(async () => {
     await app?.close()

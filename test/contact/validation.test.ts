@@ -2,9 +2,6 @@
 // {"detail":[{type, loc, msg, input, ctx?}]}, so a client written against FastAPI reads our errors unchanged.
 // The expected items are pydantic's (checked against pydantic 2.13) and the JSON errors Python's json module's.
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { LightMyRequestResponse as Response } from 'fastify'
 import type { App } from '../../src/app.ts'
@@ -20,21 +17,16 @@ type Item = { type: string, loc: (string | number)[], msg: string, input: unknow
 describe('POST /api/site/contato: 422 in FastAPI + pydantic v2 shape', () => {
   let tdb: TestDatabase
   let app: App
-  let configDir: string
   const bodies422: string[] = []
 
   before(async () => {
-    // The contact form's own budget (a handful per ten minutes) would stop this file after five requests.
-    configDir = mkdtempSync(join(tmpdir(), 'contato-validation-'))
-    const configFile = join(configDir, 'config.json')
-    writeFileSync(configFile, JSON.stringify({ rateLimits: { contato: { max: 100_000, windowSeconds: 600 } } }))
     tdb = await createTestDatabase()
-    app = await createTestApp({ db: tdb.db, env: { SERVICE_CONFIG_FILE: configFile } })
+    // The contact form's own budget (5 per ten minutes) would stop this file early.
+    app = await createTestApp({ db: tdb.db, contactBudget: 100_000 })
   })
   after(async () => {
     await app?.close()
     await tdb?.dispose()
-    if (configDir) rmSync(configDir, { recursive: true, force: true })
   })
 
   /** Sends `payload` as is: a string or Buffer is the raw body, anything else is sent as JSON. */

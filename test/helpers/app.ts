@@ -1,7 +1,7 @@
 // Builds the app as main.ts does, on a test database, with its own rate-limit namespace in Redis
 // (when REDIS_URL is set) so that test files never share a budget.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -15,17 +15,29 @@ export type TestAppOptions = {
   deps?: Partial<AppDeps>
   /** Collects the JSON log lines when given. */
   logs?: object[]
+  /** Contact posts allowed per IP in ten minutes (the default, 5, would stop most test files early). */
+  contactBudget?: number
 }
 
 export async function createTestApp(opts: TestAppOptions): Promise<App> {
   // Sandbox mail lands in DATA_DIR/mail: each app gets a fresh directory.
   const env: Record<string, string> = { LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'fps-app-')), ...opts.env }
   if (process.env.REDIS_URL && !('REDIS_URL' in env)) env.REDIS_URL = process.env.REDIS_URL
+  if (opts.contactBudget !== undefined) {
+    env.SERVICE_CONFIG_FILE = serviceConfigFile({ rateLimits: { contato: { max: opts.contactBudget, windowSeconds: 600 } } })
+  }
   const config = loadConfig(env)
   const logger = opts.logs ? { level: 'info', stream: collector(opts.logs) } : false
   const app = await buildApp(config, { db: opts.db, logger, rateLimitNamespace: `rl-test-${randomBytes(6).toString('hex')}:`, ...opts.deps })
   await app.ready()
   return app
+}
+
+/** Writes `content` as a SERVICE_CONFIG_FILE in a fresh temporary directory and returns its path. */
+export function serviceConfigFile(content: object): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'fps-config-')), 'config.json')
+  writeFileSync(file, JSON.stringify(content))
+  return file
 }
 
 function collector(into: object[]) {

@@ -1,9 +1,7 @@
 // Contact e-mails through a real SMTP server: arrival, headers and body, outages, retries, rejections,
 // header injection, AUTH and STARTTLS, and the operator's re-queue.
 import assert from 'node:assert/strict'
-import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, afterEach, before, describe, it } from 'node:test'
 import { asc, eq } from 'drizzle-orm'
 import type { App } from '../../src/app.ts'
@@ -14,10 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { createTestSmtp, type TestSmtp } from '../helpers/smtp.ts'
 import { until } from '../helpers/wait.ts'
 
-const limits = join(tmpdir(), `fps-mail-limits-${process.pid}.json`)
-writeFileSync(limits, JSON.stringify({ rateLimits: { contato: { max: 10_000, windowSeconds: 600 } } }))
-
-const FAST = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '100', MAIL_RETRY_MAX_MS: '400', MAIL_FROM: 'Plataforma de Fomento <contato@fomento.example>', SERVICE_CONFIG_FILE: limits }
+const FAST = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '100', MAIL_RETRY_MAX_MS: '400', MAIL_FROM: 'Plataforma de Fomento <contato@fomento.example>' }
 
 
 describe('contact delivery over SMTP', () => {
@@ -36,7 +31,7 @@ describe('contact delivery over SMTP', () => {
   const start = async (env: Record<string, string> = {}, smtpOpts = {}) => {
     smtp = await createTestSmtp(smtpOpts)
     await smtp.start()
-    app = await createTestApp({ db: tdb.db, env: { ...FAST, SMTP_URL: smtp.url, ...env } })
+    app = await createTestApp({ db: tdb.db, contactBudget: 10_000, env: { ...FAST, SMTP_URL: smtp.url, ...env } })
   }
   const post = async (body: object, headers: Record<string, string> = {}) => {
     const res = await app.inject({ method: 'POST', url: '/api/site/contato', payload: body, headers })

@@ -2,9 +2,6 @@
 // page: 202 with the protocolo, 422 with each error beside its field, 429 with the wait (the contato
 // budget), 503 when nothing could be stored.
 import assert from 'node:assert/strict'
-import { writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
 import type { App } from '../../src/app.ts'
@@ -28,12 +25,6 @@ const valid = (over: Record<string, string> = {}) => ({
   ...over,
 })
 
-function configFile(name: string, max: number): string {
-  const file = join(tmpdir(), `fps-site-${name}-${process.pid}.json`)
-  writeFileSync(file, JSON.stringify({ rateLimits: { contato: { max, windowSeconds: 600 } } }))
-  return file
-}
-
 // One database for the file, but for the last suite, which takes its database down.
 let tdb: TestDatabase
 before(async () => {
@@ -46,7 +37,7 @@ after(async () => {
 describe('POST /contato (the form without JavaScript)', () => {
   let app: App
   before(async () => {
-    app = await createTestApp({ db: tdb.db, env: { SERVICE_CONFIG_FILE: configFile('generous', 10_000) } })
+    app = await createTestApp({ db: tdb.db, contactBudget: 10_000 })
   })
   after(async () => {
     await app?.close()
@@ -181,7 +172,7 @@ describe('POST /contato (the form without JavaScript)', () => {
 describe('POST /contato: rate limit (contato budget)', () => {
   let app: App
   before(async () => {
-    app = await createTestApp({ db: tdb.db, env: { SERVICE_CONFIG_FILE: configFile('strict', 2) } })
+    app = await createTestApp({ db: tdb.db, contactBudget: 2 })
   })
   after(async () => {
     await app?.close()
