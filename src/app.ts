@@ -12,7 +12,7 @@ import { makeSubjectRouter } from './contact/subjects.ts'
 import { openDatabase, type Database } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
 import { registerCors } from './http/cors.ts'
-import { emailProblem } from './http/email-address.ts'
+import { addEmailFormat, AJV_OPTIONS } from './http/validation-errors.ts'
 import { registerErrorHandler } from './http/errors.ts'
 import { collectPublicRoutes, isApiPath, makeGate, registerGate } from './http/gate.ts'
 import { registerOpenApi } from './http/openapi.ts'
@@ -64,8 +64,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       return reply.code(400).headers(securityHeaders(config.ambiente === 'producao')).header('vary', 'Accept').send({ detail: 'requisicao_invalida' })
     },
     ajv: {
-      customOptions: { coerceTypes: false, allErrors: true, useDefaults: true, removeAdditional: false },
-      onCreate: (ajv) => { ajv.addFormat('email', (s: string) => emailProblem(s) === null) },
+      customOptions: { ...AJV_OPTIONS },
+      onCreate: addEmailFormat,
     },
   })
 

@@ -1,8 +1,7 @@
 // The contact form's logic without HTTP: validate a body as the API does, route its subject, store it.
 // The API route and the website's no-JavaScript form handler both call it, so they cannot drift apart.
 import { Ajv } from 'ajv'
-import { emailProblem } from '../http/email-address.ts'
-import { fromAjv, type AjvError, type ValidationItem } from '../http/validation-errors.ts'
+import { addEmailFormat, AJV_OPTIONS, fromAjv, type AjvError, type ValidationItem } from '../http/validation-errors.ts'
 import { ContatoIn, type ContatoInT } from './schemas.ts'
 import type { ContactStore } from './store.ts'
 import type { SubjectRouter } from './subjects.ts'
@@ -23,9 +22,8 @@ export function confirmation(protocolo: string): string {
 }
 
 export function makeContactService(store: ContactStore, subjects: SubjectRouter): ContactService {
-  // The options Fastify's validator runs with (src/app.ts): no coercion, every error, defaults filled.
-  const ajv = new Ajv({ coerceTypes: false, allErrors: true, useDefaults: true, removeAdditional: false })
-  ajv.addFormat('email', (s: string) => emailProblem(s) === null)
+  const ajv = new Ajv({ ...AJV_OPTIONS })
+  addEmailFormat(ajv)
   const check = ajv.compile(ContatoIn)
   const order = Object.keys(ContatoIn.properties)
   return {

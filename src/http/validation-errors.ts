@@ -2,6 +2,17 @@
 // so a client written against a FastAPI service reads our 422s unchanged.
 import { emailProblem } from './email-address.ts'
 
+/**
+ * How request bodies are checked, by Fastify's validator and by ContactService alike: no coercion (pydantic
+ * refuses 123 for a string), every error at once, defaults filled, unknown fields kept but ignored.
+ */
+export const AJV_OPTIONS = { coerceTypes: false, allErrors: true, useDefaults: true, removeAdditional: false } as const
+
+/** The `email` format as pydantic's EmailStr judges it (Ajv's own format is looser). */
+export function addEmailFormat(ajv: { addFormat(name: string, validate: (s: string) => boolean): unknown }): void {
+  ajv.addFormat('email', (s: string) => emailProblem(s) === null)
+}
+
 export type ValidationItem = {
   type: string
   loc: (string | number)[]
