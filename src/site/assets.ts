@@ -1,10 +1,10 @@
-// The site's static files: the stylesheet, the browser code (TypeScript bundled with esbuild once per
-// process, from src/site/client/) and the icon. Each is served under a fingerprinted name
-// (`site.1a2b3c4d.css`) with an ETag and a year-long immutable cache, precompressed in Brotli and gzip.
+// The site's static files: the stylesheet, the browser code (bundled from src/site/client/ by `npm run build`
+// into dist/site/assets/site.js, or once per process when running from src/) and the icon. Each is served under
+// a fingerprinted name (`site.1a2b3c4d.css`) with an ETag and a year-long immutable cache, precompressed in
+// Brotli and gzip.
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
 
 export type Asset = {
   name: string
@@ -24,19 +24,16 @@ export type Assets = {
 
 const here = new URL('./', import.meta.url)
 
-async function bundleClient(): Promise<Buffer> {
-  const out = await build({
-    entryPoints: [new URL('client/site.ts', here).pathname],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2020'],
-    minify: true,
-    legalComments: 'none',
-    write: false,
-    logLevel: 'silent',
-  })
-  return Buffer.from(out.outputFiles[0]!.contents)
+/** The built script beside this file (dist/), else bundled now with the dev-only esbuild (src/). */
+async function clientScript(): Promise<Buffer> {
+  try {
+    return await readFile(new URL('assets/site.js', here))
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+  }
+  // @ts-expect-error: a plain .mjs build helper, outside the type-checked tree
+  const { bundleClient } = await import('../../scripts/bundle-client.mjs') as { bundleClient(entry: string): Promise<Buffer> }
+  return bundleClient(new URL('client/site.ts', here).pathname)
 }
 
 function asset(base: string, ext: string, type: string, body: Buffer): Asset {
@@ -58,7 +55,7 @@ export function loadAssets(): Promise<Assets> {
   built ??= (async () => {
     const [css, js, icon] = await Promise.all([
       readFile(new URL('assets/site.css', here)).then((b) => asset('site', 'css', 'text/css; charset=utf-8', b)),
-      bundleClient().then((b) => asset('site', 'js', 'text/javascript; charset=utf-8', b)),
+      clientScript().then((b) => asset('site', 'js', 'text/javascript; charset=utf-8', b)),
       readFile(new URL('assets/icone.svg', here)).then((b) => asset('icone', 'svg', 'image/svg+xml', b)),
     ])
     return {
