@@ -9,8 +9,10 @@ import { scheduleRetention } from './contact/retention.ts'
 import { makeContactService } from './contact/service.ts'
 import { makeContactStore } from './contact/store.ts'
 import { makeSubjectRouter } from './contact/subjects.ts'
-import { openDatabase, type Database } from './db/database.ts'
-import { migrate } from './db/migrate.ts'
+import type { Database } from './db/database.ts'
+import { openConfiguredDatabase } from './db/open.ts'
+import { prepareDataDir } from './startup.ts'
+import { loggerOptions } from './logging.ts'
 import { registerCors } from './http/cors.ts'
 import { addEmailFormat, AJV_OPTIONS } from './http/validation-errors.ts'
 import { registerErrorHandler } from './http/errors.ts'
@@ -44,11 +46,13 @@ export type AppDeps = {
   rateLimitNamespace?: string
 }
 
-export type App = FastifyInstance & { deps: { db: Database, snapshot: StatusSnapshot, channel: MailChannel, worker: DeliveryWorker | undefined } }
+export type Lifecycle = { draining: boolean }
+
+export type App = FastifyInstance & { deps: { db: Database, redis: Redis | undefined, snapshot: StatusSnapshot, channel: MailChannel, worker: DeliveryWorker | undefined, lifecycle: Lifecycle } }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: deps.logger ?? loggerOptions(config),
     genReqId: requestIdFrom,
     requestIdHeader: false,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
@@ -84,9 +88,10 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   const clock = deps.clock ?? systemClock
   let db = deps.db
   if (!db) {
-    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`, connectTimeoutMs: config.dbTimeoutMs, onPoolError: (err) => app.log.warn({ code: (err as NodeJS.ErrnoException).code }, 'idle database connection lost') })
-    owned.push(() => db!.close())
-    const applied = await migrate(db)
+    const opened = await openConfiguredDatabase(config, { onPoolError: (err) => app.log.warn({ code: (err as NodeJS.ErrnoException).code }, 'idle database connection lost') })
+    db = opened.db
+    owned.push(() => opened.db.close())
+    const applied = opened.applied
     if (applied.length) app.log.info({ migrations: applied.map((m) => `${m.version}_${m.name}`) }, 'database migrated')
   }
   let redis = deps.redis
@@ -100,9 +105,10 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     redis = client
   }
 
+  if (config.mailSandbox && !deps.transport) prepareDataDir(config.dataDir) // the sandbox keeps mail in DATA_DIR/mail
   const transport = deps.transport ?? mailTransportFor(config)
   owned.push(async () => transport.close())
-  const channel = new MailChannel({ mode: transport.mode, verify: () => transport.verify(), clock, reverifyMs: config.mail.reverifyMs, log: app.log })
+  const channel = new MailChannel({ mode: transport.mode, verify: () => transport.verify(), clock, reverifyMs: config.mail.reverifyMs, deliveryExpected: config.ambiente === 'producao', log: app.log })
   const subjects = makeSubjectRouter(config.subjects)
   const worker = config.mail.workerInServer
     ? new DeliveryWorker({ db, transport, subjects, mailFrom: config.mailFrom, clock, config: config.mail, log: app.log.child({ component: 'entrega' }) })
@@ -131,7 +137,8 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   await registerOpenApi(app)
   const publicRoutes = collectPublicRoutes(app)
 
-  await app.register(statusRoutes({ config, db, snapshot }))
+  const lifecycle: Lifecycle = { draining: false }
+  await app.register(statusRoutes({ config, db, snapshot, lifecycle }))
   const contact = makeContactService(makeContactStore(db.orm, clock), subjects)
   await app.register(contactRoutes({ config, db, contact, channel, clock }))
   await app.register(siteRoutes({ config, contact, snapshot, openapi: () => app.swagger() }))
@@ -159,5 +166,5 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     for (const close of owned.reverse()) await close()
   })
 
-  return Object.assign(app, { deps: { db, snapshot, channel, worker } }) as App
+  return Object.assign(app, { deps: { db, redis, snapshot, channel, worker, lifecycle } }) as App
 }

@@ -22,6 +22,16 @@ export type Config = {
   rateLimitAllowlist: string[]
   siteOrigins: string[]
   logLevel: string
+  /** `json` (production, log collectors) or `pretty` (a person reading a terminal; needs the dev dependencies). */
+  logFormat: 'json' | 'pretty'
+  /** The origin clients use: absolute links (sitemap, llms.txt), never taken from a request's Host. */
+  publicUrl: string
+  /** Prometheus metrics listener on HOST; undefined: off. Never the public port. */
+  metricsPort: number | undefined
+  /** Mail is rendered and kept, never sent: no SMTP_URL, AMBIENTE=sandbox, or MAIL_SANDBOX=on. */
+  mailSandbox: boolean
+  /** After SIGTERM, readiness answers 503 this long before the listener closes (load balancers notice). */
+  shutdownDelayMs: number
   build: { versao: string, commit: string, buildEm: string, schemaVersao: string }
   subjects: Subject[]
   rateLimits: RateLimits
@@ -32,6 +42,15 @@ export type Config = {
 }
 
 export class ConfigError extends Error {}
+
+/** Every environment variable the service reads (compose files and manifests are checked against it). */
+export const CONFIG_VARIABLES = [
+  'PORT', 'HOST', 'PUBLIC_URL', 'DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'AMBIENTE', 'SMTP_URL', 'MAIL_FROM', 'MAIL_SANDBOX',
+  'TRUST_PROXY', 'RATE_LIMIT_ALLOWLIST', 'SITE_ORIGINS', 'LOG_LEVEL', 'LOG_FORMAT', 'METRICS_PORT', 'SHUTDOWN_DELAY_MS',
+  'APP_VERSION', 'APP_COMMIT', 'APP_BUILD_TIME', 'APP_SCHEMA_VERSION', 'SERVICE_CONFIG_FILE',
+  'MAIL_WORKER', 'MAIL_MAX_TRIES', 'MAIL_RETRY_BASE_MS', 'MAIL_RETRY_MAX_MS', 'MAIL_LEASE_MS', 'MAIL_POLL_MS', 'MAIL_VERIFY_MS',
+  'CONTACT_RETENTION_DAYS', 'STATUS_REFRESH_MS', 'DB_TIMEOUT_MS',
+] as const
 
 type Env = Record<string, string | undefined>
 
@@ -45,20 +64,32 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const logLevel = str('LOG_LEVEL', 'info')
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
+  const logFormat = str('LOG_FORMAT', 'json')
+  if (logFormat !== 'json' && logFormat !== 'pretty') throw new ConfigError(`LOG_FORMAT must be "json" or "pretty", got "${logFormat}"`)
   const file = readConfigFile(str('SERVICE_CONFIG_FILE'))
+  const port = int(env, 'PORT', 3000, 0, 65535)
+  const host = str('HOST', '127.0.0.1')
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:'])
+  const metricsPort = env.METRICS_PORT?.trim() ? int(env, 'METRICS_PORT', 0, 1, 65535) : undefined
+  if (metricsPort !== undefined && metricsPort === port) throw new ConfigError(`METRICS_PORT must differ from PORT (${port}): metrics are never served on the public port`)
   return {
-    port: int(env, 'PORT', 3000, 0, 65535),
-    host: str('HOST', '127.0.0.1'),
+    port,
+    host,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     dataDir: resolve(str('DATA_DIR', './data')),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     ambiente: ambiente as Ambiente,
-    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    smtpUrl,
     mailFrom: mailFrom(str('MAIL_FROM', 'Contato <contato@factoring.example>')),
     trustProxy: cidrList(env, 'TRUST_PROXY'),
     rateLimitAllowlist: cidrList(env, 'RATE_LIMIT_ALLOWLIST'),
     siteOrigins: originList(env, 'SITE_ORIGINS'),
     logLevel,
+    logFormat,
+    publicUrl: publicUrl(str('PUBLIC_URL'), host, port),
+    metricsPort,
+    mailSandbox: mailSandbox(str('MAIL_SANDBOX', 'off'), ambiente, smtpUrl),
+    shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 0, 0, 60_000),
     build: {
       versao: str('APP_VERSION'),
       commit: str('APP_COMMIT'),
@@ -72,6 +103,29 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: 64 * 1024,
     mail: loadMailConfig(env, int, (msg) => { throw new ConfigError(msg) }),
   }
+}
+
+/** `PUBLIC_URL` as an origin (scheme, host, port; no path), or the listener's own address. */
+function publicUrl(raw: string, host: string, port: number): string {
+  if (!raw) {
+    const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+    return `http://${shown}:${port}`
+  }
+  let u: URL
+  try { u = new URL(raw) } catch { throw new ConfigError(`PUBLIC_URL must be an origin like https://www.example.com.br, got "${raw}"`) }
+  if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.search || u.hash || u.pathname !== '/') {
+    throw new ConfigError(`PUBLIC_URL must be an origin like https://www.example.com.br (no path, query or user), got "${raw}"`)
+  }
+  return u.origin
+}
+
+function mailSandbox(raw: string, ambiente: string, smtpUrl: string | undefined): boolean {
+  if (raw !== 'on' && raw !== 'off') throw new ConfigError(`MAIL_SANDBOX must be "on" or "off", got "${raw}"`)
+  if (ambiente === 'producao' && !smtpUrl && raw !== 'on') {
+    throw new ConfigError('AMBIENTE=producao needs SMTP_URL (a real mail provider): without it contacts would be accepted and never delivered. ' +
+      'Set SMTP_URL, or MAIL_SANDBOX=on to run without delivery on purpose (/api/status then shows email not ok)')
+  }
+  return raw === 'on' || ambiente === 'sandbox' || !smtpUrl
 }
 
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {

@@ -17,7 +17,7 @@ export async function channelState(channel: MailChannel, db: Database, now: Date
     const stats = await withTimeout(queueStats(db.orm, now), timeoutMs)
     return {
       ...base,
-      saudavel: channelHealthy(channel.mode, transport, stats, now),
+      saudavel: channel.fitForPurpose && channelHealthy(channel.mode, transport, stats, now),
       fila: { pendentes: stats.pendentes, tentando: stats.tentando, falhas: stats.falhas },
       pendente_mais_antiga_em: stats.pendenteMaisAntiga?.toISOString() ?? null,
       ultima_entrega_em: stats.ultimaEntregaEm?.toISOString() ?? null,

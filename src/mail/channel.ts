@@ -13,6 +13,8 @@ export type MailChannelDeps = {
   verify: () => Promise<unknown>
   clock: Clock
   reverifyMs: number
+  /** AMBIENTE=producao: a sandbox there (MAIL_SANDBOX=on) delivers nothing, and health must say so. */
+  deliveryExpected?: boolean
   log: Pick<Logger, 'warn' | 'info'>
 }
 
@@ -25,6 +27,9 @@ export class MailChannel {
   get mode(): MailMode { return this.deps.mode }
 
   transport(): TransportState { return this.state }
+
+  /** False when mail is expected to reach people and it cannot (the sandbox in production). */
+  get fitForPurpose(): boolean { return this.deps.mode === 'smtp' || !this.deps.deliveryExpected }
 
   canSend(): boolean { return this.deps.mode === 'smtp' && this.state.verificado }
 

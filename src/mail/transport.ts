@@ -53,9 +53,9 @@ export function sandboxTransport(dir: string): MailTransport {
   }
 }
 
-/** SMTP when SMTP_URL is set, except in the sandbox environment, where nothing is ever sent. */
-export function mailTransportFor(config: { smtpUrl: string | undefined, ambiente: string, dataDir: string, mail: { leaseMs: number } }): MailTransport {
+/** SMTP when SMTP_URL is set, except in the sandbox environment or with MAIL_SANDBOX=on, where nothing is sent. */
+export function mailTransportFor(config: { smtpUrl: string | undefined, mailSandbox: boolean, dataDir: string, mail: { leaseMs: number } }): MailTransport {
   // Three stages at most, each within a quarter of the lease: a send ends well before its claim does.
   const timeoutMs = Math.max(1000, Math.min(30_000, Math.floor(config.mail.leaseMs / 4)))
-  return config.smtpUrl && config.ambiente !== 'sandbox' ? smtpTransport(config.smtpUrl, timeoutMs) : sandboxTransport(join(config.dataDir, 'mail'))
+  return config.smtpUrl && !config.mailSandbox ? smtpTransport(config.smtpUrl, timeoutMs) : sandboxTransport(join(config.dataDir, 'mail'))
 }

@@ -1,37 +1,33 @@
 // `npm run worker`: the delivery worker alone, for deployments that run it apart from the server
 // (then start the server with MAIL_WORKER=off). Stops cleanly on SIGINT/SIGTERM.
 import closeWithGrace from 'close-with-grace'
-import { pino } from 'pino'
+import { pino, type Logger } from 'pino'
 import { systemClock } from '../clock.ts'
-import { ConfigError, loadConfig } from '../config.ts'
+import { loadConfig, type Config } from '../config.ts'
 import { makeSubjectRouter } from '../contact/subjects.ts'
-import { openDatabase } from '../db/database.ts'
-import { DataDirBusyError } from '../db/dir-lock.ts'
-import { migrate } from '../db/migrate.ts'
+import type { Database } from '../db/database.ts'
+import { openConfiguredDatabase } from '../db/open.ts'
+import { loggerOptions } from '../logging.ts'
+import { exitOnStartupProblem, prepareDataDir } from '../startup.ts'
 import { MailChannel } from './channel.ts'
 import { mailTransportFor } from './transport.ts'
 import { DeliveryWorker } from './worker.ts'
 
-let config
+process.umask(0o077) // sandbox mail and the embedded database are this user's alone
+
+let config: Config
+let db: Database
+let log: Logger
 try {
   config = loadConfig()
+  log = pino(loggerOptions(config)).child({ component: 'entrega' })
+  ;({ db } = await openConfiguredDatabase(config, { onPoolError: (err) => log.warn({ code: (err as NodeJS.ErrnoException).code }, 'idle database connection lost') }))
+  if (config.mailSandbox) prepareDataDir(config.dataDir)
 } catch (err) {
-  if (!(err instanceof ConfigError)) throw err
-  console.error(`configuration error: ${err.message}`)
-  process.exit(2)
+  exitOnStartupProblem(err)
 }
-const log = pino({ level: config.logLevel }).child({ component: 'entrega' })
-let db
-try {
-  db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`, connectTimeoutMs: config.dbTimeoutMs, onPoolError: (err) => log.warn({ code: (err as NodeJS.ErrnoException).code }, 'idle database connection lost') })
-} catch (err) {
-  if (!(err instanceof DataDirBusyError)) throw err
-  console.error(err.message)
-  process.exit(2)
-}
-await migrate(db)
 const transport = mailTransportFor(config)
-const channel = new MailChannel({ mode: transport.mode, verify: () => transport.verify(), clock: systemClock, reverifyMs: config.mail.reverifyMs, log })
+const channel = new MailChannel({ mode: transport.mode, verify: () => transport.verify(), clock: systemClock, reverifyMs: config.mail.reverifyMs, deliveryExpected: config.ambiente === 'producao', log })
 const worker = new DeliveryWorker({ db, transport, subjects: makeSubjectRouter(config.subjects), mailFrom: config.mailFrom, clock: systemClock, config: config.mail, log })
 channel.start()
 await worker.start()

@@ -191,7 +191,7 @@ export function siteRoutes(deps: SiteDeps) {
       })
 
       scope.get('/llms.txt', async (req, reply) => {
-        const origin = originOf(req)
+        const origin = config.publicUrl
         const lines = [
           `# ${SITE_NAME}`, '',
           '> Plataforma de factoring como serviço. Esta parte é pública: status operacional, formulário de contato e a API pública (sete endpoints, sem credencial). '
@@ -212,11 +212,11 @@ export function siteRoutes(deps: SiteDeps) {
 
       scope.get('/robots.txt', async (req, reply) => {
         reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-cache')
-        return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${originOf(req)}/sitemap.xml\n`
+        return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${config.publicUrl}/sitemap.xml\n`
       })
 
       scope.get('/sitemap.xml', async (req, reply) => {
-        const origin = originOf(req)
+        const origin = config.publicUrl
         const urls = PAGES.map((p) => `  <url><loc>${xmlEscape(origin + p.path)}</loc></url>`).join('\n')
         reply.header('content-type', 'application/xml; charset=utf-8').header('cache-control', 'no-cache')
         return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
@@ -305,14 +305,6 @@ function crossSite(req: FastifyRequest, allowed: string[]): boolean {
   } catch {
     return true
   }
-}
-
-const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
-
-/** This site's origin as the request names it, for the few documents that need absolute URLs. */
-function originOf(req: FastifyRequest): string {
-  const host = HOST.test(req.host) ? req.host : 'localhost'
-  return `${req.protocol}://${host}`
 }
 
 function xmlEscape(s: string): string {

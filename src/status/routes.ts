@@ -14,10 +14,12 @@ export type StatusRoutesDeps = {
   config: Pick<Config, 'build' | 'ambiente' | 'dbTimeoutMs' | 'rateLimits'>
   db: Database
   snapshot: StatusSnapshot
+  /** Set when the process begins to stop: readiness fails at once so load balancers stop sending. */
+  lifecycle: { draining: boolean }
 }
 
 export function statusRoutes(deps: StatusRoutesDeps) {
-  const { config, db, snapshot } = deps
+  const { config, db, snapshot, lifecycle } = deps
   const limit = { rateLimit: rateLimitFor(config.rateLimits.leitura) }
   const tags = ['status']
   return async function (app: FastifyInstance) {
@@ -34,10 +36,11 @@ export function statusRoutes(deps: StatusRoutesDeps) {
       config: limit,
       schema: {
         operationId: 'healthReady', tags, summary: 'Readiness probe',
-        description: 'Runs a trivial query against the database; 503 when it fails or is too slow.',
-        response: { 200: HealthOut, 503: Problem('The database connectivity check failed.', 'banco_indisponivel'), ...rateLimited },
+        description: 'Runs a trivial query against the database; 503 when it fails or is too slow, and while the instance is stopping.',
+        response: { 200: HealthOut, 503: Problem('The database connectivity check failed (or the instance is stopping: servico_indisponivel).', 'banco_indisponivel'), ...rateLimited },
       },
     }, async () => {
+      if (lifecycle.draining) throw new HttpProblem(503, 'servico_indisponivel', { 'retry-after': '5' })
       try {
         await withTimeout(db.orm.execute(sql`SELECT 1`), config.dbTimeoutMs)
       } catch {

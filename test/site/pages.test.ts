@@ -1,7 +1,9 @@
 // The website over HTTP: the Accept negotiation table on every page (and the 404 page), the headers every
 // site response carries, llms.txt, robots.txt, sitemap.xml, and the live values of /status in Markdown.
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { randomBytes } from 'node:crypto'
 import { buildApp, type App } from '../../src/app.ts'
@@ -65,7 +67,7 @@ after(async () => {
 describe('site pages: negotiation and headers', () => {
   let app: App
   before(async () => {
-    app = await createTestApp({ db: tdb.db })
+    app = await createTestApp({ db: tdb.db, env: { PUBLIC_URL: 'https://site.example' } })
   })
   after(async () => {
     await app?.close()
@@ -229,34 +231,36 @@ describe('site pages: negotiation and headers', () => {
   })
 
   it('llms.txt lists every page and the OpenAPI document', async () => {
-    const res = await app.inject({ url: '/llms.txt', headers: { host: 'site.example' } })
+    const res = await app.inject({ url: '/llms.txt', headers: { host: 'evil.example' } })
     assert.equal(res.statusCode, 200)
     assert.equal(res.headers['content-type'], 'text/plain; charset=utf-8')
     assertSiteHeaders(res.headers, 'llms.txt')
     assert.match(res.body, /^# \S/)
     assert.match(res.body, /^> /m)
-    for (const p of PAGES.filter((p) => p.status === 200)) assert.match(res.body, new RegExp(`\\]\\(http://site\\.example${p.path === '/' ? '/' : p.path}\\)`), p.path)
-    assert.match(res.body, /\]\(http:\/\/site\.example\/openapi\.json\)/)
+    for (const p of PAGES.filter((p) => p.status === 200)) assert.match(res.body, new RegExp(`\\]\\(https://site\\.example${p.path === '/' ? '/' : p.path}\\)`), p.path)
+    assert.match(res.body, /\]\(https:\/\/site\.example\/openapi\.json\)/)
+    assert.doesNotMatch(res.body, /evil/, 'links come from PUBLIC_URL, never from the Host header')
     assert.match(res.body, /text\/markdown/)
   })
 
   it('robots.txt and sitemap.xml exist and name the pages', async () => {
-    const robots = await app.inject({ url: '/robots.txt', headers: { host: 'site.example' } })
+    const robots = await app.inject({ url: '/robots.txt', headers: { host: 'evil.example' } })
     assert.equal(robots.statusCode, 200)
     assert.match(robots.body, /^User-agent: \*$/m)
     assert.match(robots.body, /^Disallow: \/api\/$/m)
-    assert.match(robots.body, /^Sitemap: http:\/\/site\.example\/sitemap\.xml$/m)
+    assert.match(robots.body, /^Sitemap: https:\/\/site\.example\/sitemap\.xml$/m)
     assertSiteHeaders(robots.headers, 'robots.txt')
-    const sitemap = await app.inject({ url: '/sitemap.xml', headers: { host: 'site.example' } })
+    const sitemap = await app.inject({ url: '/sitemap.xml', headers: { host: 'evil.example' } })
     assert.equal(sitemap.statusCode, 200)
     assert.equal(sitemap.headers['content-type'], 'application/xml; charset=utf-8')
-    for (const p of PAGES.filter((p) => p.status === 200)) assert.ok(sitemap.body.includes(`<loc>http://site.example${p.path}</loc>`), p.path)
+    for (const p of PAGES.filter((p) => p.status === 200)) assert.ok(sitemap.body.includes(`<loc>https://site.example${p.path}</loc>`), p.path)
     assertSiteHeaders(sitemap.headers, 'sitemap.xml')
   })
 
   it('a forged Host header does not reach the documents that carry absolute URLs', async () => {
     const res = await app.inject({ url: '/sitemap.xml', headers: { host: 'evil.example"><script>' } })
     assert.doesNotMatch(res.body, /evil|<script/)
+    assert.match(res.body, /<loc>https:\/\/site\.example\/<\/loc>/)
   })
 
   it('API responses are left as they were: no site headers under /api', async () => {
@@ -280,7 +284,7 @@ describe('site pages: negotiation and headers', () => {
 describe('site headers in production', () => {
   let app: App
   before(async () => {
-    app = await createTestApp({ db: tdb.db, env: { AMBIENTE: 'producao' } })
+    app = await createTestApp({ db: tdb.db, env: { AMBIENTE: 'producao', MAIL_SANDBOX: 'on' } })
   })
   after(async () => {
     await app?.close()
@@ -298,7 +302,7 @@ describe('site headers in production', () => {
 describe('siteError: errors raised elsewhere on a site path, answered as pages', () => {
   let app: App
   before(async () => {
-    const env: Record<string, string> = { LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir' }
+    const env: Record<string, string> = { LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'fps-site-err-')) }
     if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL
     app = await buildApp(loadConfig(env), { db: tdb.db, logger: false, rateLimitNamespace: `rl-test-${randomBytes(6).toString('hex')}:` })
     // What the app's error handler would do for a non-/api path (see the report of issue 4).

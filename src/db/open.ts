@@ -1,0 +1,33 @@
+// The database a process is configured for, opened and migrated: PostgreSQL at DATABASE_URL, or the
+// embedded one in DATA_DIR. One place for the server, the worker and the CLI, so they open it alike and
+// fail alike: a connection problem names DATABASE_URL or DATA_DIR, never with a stack or a password.
+import type { Config } from '../config.ts'
+import { databaseStartupError, prepareDataDir } from '../startup.ts'
+import { openDatabase, type Database } from './database.ts'
+import { migrate, type Migration } from './migrate.ts'
+
+export type OpenedDatabase = { db: Database, applied: Migration[] }
+
+export type OpenOptions = {
+  /** Apply pending migrations (the server and the worker do; the CLI's `migrate` reports them itself). */
+  migrate?: boolean
+  onPoolError?: (err: Error) => void
+}
+
+export async function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbTimeoutMs'>, opts: OpenOptions = {}): Promise<OpenedDatabase> {
+  if (!config.databaseUrl) prepareDataDir(config.dataDir)
+  let db: Database | undefined
+  try {
+    db = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+      connectTimeoutMs: config.dbTimeoutMs,
+      onPoolError: opts.onPoolError,
+    })
+    const applied = opts.migrate === false ? [] : await migrate(db)
+    return { db, applied }
+  } catch (err) {
+    await db?.close().catch(() => {})
+    throw config.databaseUrl ? databaseStartupError(err, config.databaseUrl) : err
+  }
+}
