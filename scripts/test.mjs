@@ -1,8 +1,14 @@
 // Runs every test file with Node's own runner (Node 20 has no glob for --test), TypeScript through tsx.
 // Extra arguments are passed on: `npm test -- test/contact` runs only the files under that path.
+//
+// Each run gets its own TMPDIR and an id that names its PostgreSQL databases; whatever a test leaves
+// behind in either is reported and fails the run, then removed, so a leak is seen the day it appears.
 import { spawnSync } from 'node:child_process'
-import { readdirSync, statSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs'
+import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 
 function find(dir) {
   if (statSync(dir).isFile()) return [dir]
@@ -16,7 +22,36 @@ const args = process.argv.slice(2)
 const paths = args.filter((a) => !a.startsWith('-'))
 const flags = args.filter((a) => a.startsWith('-'))
 const files = (paths.length ? paths : ['test']).flatMap(find)
-console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (DATABASE_URL unset)'}; ` +
+const databaseUrl = process.env.DATABASE_URL
+console.log(`database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (DATABASE_URL unset)'}; ` +
   `rate limits: ${process.env.REDIS_URL ? 'Redis (REDIS_URL)' : 'memory (REDIS_URL unset)'}`)
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...flags, ...files], { stdio: 'inherit' })
-process.exit(result.status ?? 1)
+
+const runId = randomBytes(4).toString('hex')
+const runTmp = mkdtempSync(join(tmpdir(), `fps-test-${runId}-`))
+// tsx keeps its compile cache in TMPDIR/tsx-<uid>: point the run's at the shared one so runs stay fast.
+const tsxCache = `tsx-${process.geteuid?.() ?? userInfo().username}`
+mkdirSync(join(tmpdir(), tsxCache), { recursive: true, mode: 0o700 })
+symlinkSync(join(tmpdir(), tsxCache), join(runTmp, tsxCache))
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...flags, ...files], {
+  stdio: 'inherit',
+  env: { ...process.env, TMPDIR: runTmp, FPS_TEST_RUN: runId },
+})
+
+const leaks = []
+const leftFiles = readdirSync(runTmp).filter((f) => f !== tsxCache)
+if (leftFiles.length) leaks.push(`temporary files left in TMPDIR: ${leftFiles.join(', ')}`)
+rmSync(runTmp, { recursive: true, force: true }) // the cache link goes, not the cache
+if (databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`fps_t_${runId}_%`])
+    if (rows.length) leaks.push(`databases left on the server: ${rows.map((r) => r.datname).join(', ')}`)
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(datname)} WITH (FORCE)`)
+  } finally {
+    await client.end()
+  }
+}
+for (const leak of leaks) console.error(`test run leaked ${leak} (now removed)`)
+const status = result.status ?? 1
+process.exit(status !== 0 ? status : leaks.length ? 1 : 0)

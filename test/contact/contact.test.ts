@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
@@ -10,6 +9,7 @@ import { DEFAULT_SUBJECTS } from '../../src/contact/subjects.ts'
 import { auditoria, contato, outbox } from '../../src/db/schema.ts'
 import { contactBody, createTestApp } from '../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { tempDir } from '../helpers/temp.ts'
 
 
 describe('POST /api/site/contato', () => {
@@ -129,7 +129,7 @@ describe('subjects and channel state', () => {
   })
 
   it('a subjects list from SERVICE_CONFIG_FILE replaces the defaults and routes', async () => {
-    const file = join(tmpdir(), `fps-subjects-${process.pid}.json`)
+    const file = join(tempDir('subjects'), 'config.json')
     writeFileSync(file, JSON.stringify({ subjects: [
       { codigo: 'vendas', rotulo: 'Vendas', email: 'vendas@exemplo.com.br' },
       { codigo: 'geral', rotulo: 'Geral', email: 'oi@exemplo.com.br' },

@@ -1,13 +1,13 @@
 // Builds the app as main.ts does, on a test database, with its own rate-limit namespace in Redis
 // (when REDIS_URL is set) so that test files never share a budget.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { buildApp, type App, type AppDeps } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import type { Database } from '../../src/db/database.ts'
+import { tempDir } from './temp.ts'
 
 export type TestAppOptions = {
   db: Database
@@ -21,7 +21,7 @@ export type TestAppOptions = {
 
 export async function createTestApp(opts: TestAppOptions): Promise<App> {
   // Sandbox mail lands in DATA_DIR/mail: each app gets a fresh directory.
-  const env: Record<string, string> = { LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'fps-app-')), ...opts.env }
+  const env: Record<string, string> = { LOG_LEVEL: 'silent', DATA_DIR: tempDir('app'), ...opts.env }
   if (process.env.REDIS_URL && !('REDIS_URL' in env)) env.REDIS_URL = process.env.REDIS_URL
   if (opts.contactBudget !== undefined) {
     env.SERVICE_CONFIG_FILE = serviceConfigFile({ rateLimits: { contato: { max: opts.contactBudget, windowSeconds: 600 } } })
@@ -35,7 +35,7 @@ export async function createTestApp(opts: TestAppOptions): Promise<App> {
 
 /** Writes `content` as a SERVICE_CONFIG_FILE in a fresh temporary directory and returns its path. */
 export function serviceConfigFile(content: object): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'fps-config-')), 'config.json')
+  const file = join(tempDir('config'), 'config.json')
   writeFileSync(file, JSON.stringify(content))
   return file
 }

@@ -16,7 +16,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await migrate(db)
     return { db, url: undefined, dispose: () => db.close() }
   }
-  const name = `fps_t_${process.pid}_${randomBytes(4).toString('hex')}`
+  // Named after the test run (scripts/test.mjs), which checks afterwards that none was left behind.
+  const name = `fps_t_${process.env.FPS_TEST_RUN ?? 'adhoc'}_${process.pid}_${randomBytes(4).toString('hex')}`
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
@@ -26,7 +27,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     db,
     url: url.toString(),
     async dispose() {
-      await db.close()
+      // A test may have closed the database itself (the "database is down" cases): the DROP must still run.
+      await db.close().catch(() => {})
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     },
   }

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
@@ -11,6 +10,7 @@ import { contactBody, createTestApp } from '../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { createTestSmtp } from '../helpers/smtp.ts'
 import { until } from '../helpers/wait.ts'
+import { tempDir } from '../helpers/temp.ts'
 
 
 describe('sandbox mail', () => {
@@ -19,7 +19,7 @@ describe('sandbox mail', () => {
   after(async () => { await tdb?.dispose() })
 
   it('without SMTP_URL the message is rendered and kept as DATA_DIR/mail/<protocolo>.eml and in the database, never sent', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'fps-sandbox-'))
+    const dataDir = tempDir('sandbox')
     const app = await createTestApp({ db: tdb.db, env: { DATA_DIR: dataDir, MAIL_POLL_MS: '50', MAIL_FROM: 'Contato <contato@fomento.example>' } })
     try {
       const res = await app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody({ nome: 'Márcia Ângela', assunto: 'imprensa' }) })
@@ -71,7 +71,7 @@ describe('sandbox mail', () => {
   })
 
   it('contatos expurgar erases personal data older than the retention period and keeps the audit rows', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'fps-purge-'))
+    const dataDir = tempDir('purge')
     const app = await createTestApp({ db: tdb.db, env: { MAIL_POLL_MS: '50', DATA_DIR: dataDir } })
     let protocolo: string
     try {

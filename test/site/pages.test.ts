@@ -1,9 +1,7 @@
 // The website over HTTP: the Accept negotiation table on every page (and the 404 page), the headers every
 // site response carries, llms.txt, robots.txt, sitemap.xml, and the live values of /status in Markdown.
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { randomBytes } from 'node:crypto'
 import { buildApp, type App } from '../../src/app.ts'
@@ -14,6 +12,7 @@ import { declareWindow, endWindow } from '../../src/status/maintenance.ts'
 import { createTestApp } from '../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { assertSiteHeaders } from './headers.ts'
+import { tempDir } from '../helpers/temp.ts'
 
 const PAGES: { path: string, source: string, status: number }[] = [
   { path: '/', source: 'index', status: 200 },
@@ -302,7 +301,7 @@ describe('site headers in production', () => {
 describe('siteError: errors raised elsewhere on a site path, answered as pages', () => {
   let app: App
   before(async () => {
-    const env: Record<string, string> = { LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'fps-site-err-')) }
+    const env: Record<string, string> = { LOG_LEVEL: 'silent', DATA_DIR: tempDir('site-err') }
     if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL
     app = await buildApp(loadConfig(env), { db: tdb.db, logger: false, rateLimitNamespace: `rl-test-${randomBytes(6).toString('hex')}:` })
     // What the app's error handler would do for a non-/api path (see the report of issue 4).
