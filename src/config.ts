@@ -111,10 +111,12 @@ function publicUrl(raw: string, host: string, port: number): string {
     const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
     return `http://${shown}:${port}`
   }
+  // A value with user:password@ is not an origin, and the message must not repeat the password.
+  const shown = raw.replace(/\/\/[^/]*@/, '//…@')
   let u: URL
-  try { u = new URL(raw) } catch { throw new ConfigError(`PUBLIC_URL must be an origin like https://www.example.com.br, got "${raw}"`) }
+  try { u = new URL(raw) } catch { throw new ConfigError(`PUBLIC_URL must be an origin like https://www.example.com.br, got "${shown}"`) }
   if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.search || u.hash || u.pathname !== '/') {
-    throw new ConfigError(`PUBLIC_URL must be an origin like https://www.example.com.br (no path, query or user), got "${raw}"`)
+    throw new ConfigError(`PUBLIC_URL must be an origin like https://www.example.com.br (no path, query or user), got "${shown}"`)
   }
   return u.origin
 }

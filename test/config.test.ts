@@ -230,6 +230,52 @@ describe('loadConfig', () => {
     })
   })
 
+  describe('production settings: PUBLIC_URL, METRICS_PORT, LOG_FORMAT, MAIL_SANDBOX, SHUTDOWN_DELAY_MS', () => {
+    it('PUBLIC_URL defaults to the listener, and is kept as an origin', () => {
+      assert.equal(loadConfig({}).publicUrl, 'http://127.0.0.1:3000')
+      assert.equal(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicUrl, 'http://127.0.0.1:8080')
+      assert.equal(loadConfig({ HOST: '::1' }).publicUrl, 'http://[::1]:3000')
+      assert.equal(loadConfig({ PUBLIC_URL: 'https://www.Fomento.example/' }).publicUrl, 'https://www.fomento.example')
+    })
+
+    it('PUBLIC_URL with a path, a query, a user or another scheme is refused', () => {
+      for (const v of ['https://x.example/site', 'https://x.example/?a=1', `https://u:${PASSWORD}@x.example`, 'ftp://x.example', 'x.example']) {
+        assertRejected({ PUBLIC_URL: v }, 'PUBLIC_URL')
+      }
+    })
+
+    it('METRICS_PORT is off by default, a port when set, and never the public port', () => {
+      assert.equal(loadConfig({}).metricsPort, undefined)
+      assert.equal(loadConfig({ METRICS_PORT: '9464' }).metricsPort, 9464)
+      assertRejected({ METRICS_PORT: '3000' }, 'METRICS_PORT')
+      assertRejected({ METRICS_PORT: '0' }, 'METRICS_PORT')
+      assertRejected({ METRICS_PORT: 'x' }, 'METRICS_PORT')
+    })
+
+    it('LOG_FORMAT is json or pretty', () => {
+      assert.equal(loadConfig({}).logFormat, 'json')
+      assert.equal(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat, 'pretty')
+      assertRejected({ LOG_FORMAT: 'text' }, 'LOG_FORMAT')
+    })
+
+    it('AMBIENTE=producao needs SMTP_URL, or MAIL_SANDBOX=on said on purpose', () => {
+      const err = assertRejected({ AMBIENTE: 'producao' }, 'SMTP_URL')
+      assert.match(err.message, /MAIL_SANDBOX=on/)
+      assert.equal(loadConfig({ AMBIENTE: 'producao', MAIL_SANDBOX: 'on' }).mailSandbox, true)
+      assert.equal(loadConfig({ AMBIENTE: 'producao', SMTP_URL: 'smtp://mail.example:587' }).mailSandbox, false)
+      assert.equal(loadConfig({ AMBIENTE: 'producao', SMTP_URL: 'smtp://mail.example:587', MAIL_SANDBOX: 'on' }).mailSandbox, true)
+      assert.equal(loadConfig({ AMBIENTE: 'sandbox', SMTP_URL: 'smtp://mail.example:587' }).mailSandbox, true)
+      assert.equal(loadConfig({}).mailSandbox, true)
+      assertRejected({ MAIL_SANDBOX: 'yes' }, 'MAIL_SANDBOX')
+    })
+
+    it('SHUTDOWN_DELAY_MS is 0 by default and bounded', () => {
+      assert.equal(loadConfig({}).shutdownDelayMs, 0)
+      assert.equal(loadConfig({ SHUTDOWN_DELAY_MS: '5000' }).shutdownDelayMs, 5000)
+      assertRejected({ SHUTDOWN_DELAY_MS: '600000' }, 'SHUTDOWN_DELAY_MS')
+    })
+  })
+
   describe('makeIpMatcher (allowlist and proxies)', () => {
     it('matches addresses and ranges, IPv4, IPv6 and IPv4-mapped IPv6', () => {
       const match = makeIpMatcher(['10.0.0.0/8', '192.0.2.1', '2001:db8::/32'])
