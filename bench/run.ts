@@ -1,46 +1,170 @@
-// Throughput of the public endpoints against a baseline measured in the same run: a bare node:http
-// server answering the same JSON. The ratio (service / baseline) is what to compare between runs,
-// because absolute numbers on these machines move with whatever else is running.
-import autocannon from 'autocannon'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { buildApp } from '../src/app.ts'
-import { loadConfig } from '../src/config.ts'
-import { openDatabase } from '../src/db/database.ts'
-import { migrate } from '../src/db/migrate.ts'
+// `npm run bench [-- --quick]`: the built service as production runs it, against baselines measured in the
+// same run on the same CPU, driven by wrk in its own process on the other CPU; a table of medians, and the
+// same as JSON under bench/results/. Absolute numbers move with the machine; the ratios are the result.
+import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { capture, type Captured } from './lib/capture.ts'
+import { freePort, rssMb, startServer, type Started } from './lib/processes.ts'
+import { parsePgbench, pinned, runCaptured, wrk, type LoadResult } from './lib/wrk.ts'
+import { SCENARIOS, type Baseline, type Scenario } from './scenarios.ts'
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5)
-const CONNECTIONS = 20
+const quick = process.argv.includes('--quick')
+const SECONDS = quick ? 2 : Number(process.env.BENCH_SECONDS ?? 10)
+const ROUNDS = quick ? 1 : Number(process.env.BENCH_ROUNDS ?? 3)
+const WARMUP_S = quick ? 1 : 3
+const SOAK_S = quick ? 3 : 60
+const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0
+const pin = has('taskset') && availableParallelism() >= 2
+const SERVER_CPU = pin ? 0 : undefined
+const LOAD_CPU = pin ? 1 : undefined
+const here = new URL('./', import.meta.url).pathname
+const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
-async function load(url: string): Promise<number> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S })
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
-  return result.requests.average
+for (const tool of ['wrk', 'pgbench']) {
+  if (!has(tool)) {
+    console.error(`bench: ${tool} is missing (Debian: apt-get install ${tool === 'wrk' ? 'wrk' : 'postgresql-contrib'})`)
+    process.exit(2)
+  }
+}
+if (spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' }).status !== 0) process.exit(1)
+
+const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+const outDir = join(here, 'results', stamp)
+mkdirSync(outDir, { recursive: true })
+const dataDir = mkdtempSync(join(tmpdir(), 'fps-bench-'))
+const dbName = `fps_bench_${randomBytes(4).toString('hex')}`
+const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString()
+
+async function admin(text: string, params: unknown[] = [], url = adminUrl) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try { return (await client.query(text, params)).rows } finally { await client.end() }
 }
 
-const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL })
-await migrate(db)
-// Benchmarks come from loopback: exempt it, as an operator exempts probes.
-const app = await buildApp(loadConfig({ ...process.env, RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1', LOG_LEVEL: 'silent' }), { db, logger: false })
-const appBase = await app.listen({ port: 0, host: '127.0.0.1' })
-
-const health = JSON.stringify({ status: 'ok' })
-const status = JSON.stringify(await app.deps.snapshot.current())
-const baseline = createServer((req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
-  res.end(req.url === '/api/status' ? status : health)
-})
-await new Promise<void>((r) => baseline.listen(0, '127.0.0.1', r))
-const baseBase = `http://127.0.0.1:${(baseline.address() as AddressInfo).port}`
-
-console.log(`bench: ${CONNECTIONS} connections, ${DURATION_S} s per run, database ${db.kind}`)
-console.log('endpoint               service req/s   baseline req/s   ratio')
-for (const path of ['/api/health', '/api/status']) {
-  const base = await load(baseBase + path)
-  const svc = await load(appBase + path)
-  console.log(`${path.padEnd(22)} ${svc.toFixed(0).padStart(15)} ${base.toFixed(0).padStart(16)} ${(svc / base).toFixed(2).padStart(7)}`)
+/** Transactions committed in the bench database so far (what the service asked of PostgreSQL). */
+async function transactions(): Promise<number> {
+  const [row] = await admin('SELECT pg_stat_force_next_flush(), xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1', [dbName], dbUrl)
+  return Number(row.n)
 }
 
-await app.close()
-await db.close()
-baseline.close()
+const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)]! : NaN }
+const log = (s: string) => console.error(`bench: ${s}`)
+
+async function main() {
+  log(`${quick ? 'quick run (proves the harness, measures little); ' : ''}${ROUNDS} round(s) of ${SECONDS} s, warm-up ${WARMUP_S} s; ` +
+    (pin ? `servers on CPU ${SERVER_CPU}, load on CPU ${LOAD_CPU}` : 'no pinning (taskset or a second CPU missing)'))
+  await admin(`CREATE DATABASE ${dbName}`)
+  const servicePort = await freePort()
+  const serviceEnv = {
+    ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'json', DATABASE_URL: dbUrl, DATA_DIR: dataDir,
+    PORT: String(servicePort), HOST: '127.0.0.1', RATE_LIMIT_ALLOWLIST: '127.0.0.1', REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
+  }
+  const serviceLog = join(outDir, 'service.log')
+  const startService = () => startServer(pinned(SERVER_CPU, [process.execPath, 'dist/main.js']), serviceEnv, servicePort, serviceLog)
+
+  // Start-up to ready on an already migrated database: the first start migrates and is not counted.
+  await (await startService()).stop()
+  const readyTimes: number[] = []
+  let service!: Started
+  for (let i = 0; i < (quick ? 1 : 3); i++) {
+    if (service) await service.stop()
+    const s = await startService()
+    readyTimes.push(s.readyMs)
+    service = s
+  }
+  log(`start-up to ready: ${readyTimes.map((t) => t.toFixed(0)).join(', ')} ms`)
+
+  const responses: Record<string, Captured> = {}
+  for (const s of SCENARIOS.filter((s) => s.method === 'GET')) responses[`GET ${s.path}`] = await capture(service.base, 'GET', s.path)
+  responses['POST /api/site/contato'] = await capture(service.base, 'POST', '/api/site/contato', '{"nome":"M","email":"maria@empresa","mensagem":"Ola"}')
+  const responsesFile = join(outDir, 'responses.json')
+  writeFileSync(responsesFile, JSON.stringify(responses))
+
+  const baselines: Partial<Record<Baseline, Started>> = {}
+  for (const [name, file] of [['bare', 'bare.mjs'], ['fastify', 'fastify-min.mjs']] as const) {
+    const port = await freePort()
+    baselines[name] = await startServer(pinned(SERVER_CPU, [process.execPath, join(here, 'baselines', file)]),
+      { ...process.env, BENCH_RESPONSES: responsesFile, PORT: String(port) }, port, join(outDir, `${name}.log`), '/api/health')
+  }
+
+  const load = (s: Scenario, base: string, seconds: number) => wrk({
+    url: base + s.path, seconds, connections: s.connections, cpu: LOAD_CPU,
+    script: s.script ? join(here, 'load', s.script) : undefined, env: { BENCH_RUN: randomBytes(4).toString('hex') },
+  })
+  const pgbench = async (s: Scenario, seconds: number) => parsePgbench(await runCaptured(pinned(SERVER_CPU,
+    ['pgbench', '-n', '-M', 'extended', `-c${s.connections}`, '-j1', `-T${seconds}`, '-f', join(here, 'load', 'contact.pgbench.sql'), dbUrl])))
+
+  const rows = []
+  let statusQueries: { flooded: number, idle: number } | undefined
+  for (const s of SCENARIOS) {
+    log(`${s.name}: warm-up`)
+    await load(s, service.base, WARMUP_S)
+    for (const b of s.baselines) if (b !== 'pgbench') await load(s, baselines[b]!.base, WARMUP_S)
+    const runs: Record<string, LoadResult[]> = { service: [], ...Object.fromEntries(s.baselines.map((b) => [b, []])) }
+    for (let round = 0; round < ROUNDS; round++) {
+      // Interleaved: a slow minute on a noisy machine hurts every side of the ratio alike.
+      const before = s.path === '/api/status' && round === 0 ? await transactions() : 0
+      runs.service!.push(await load(s, service.base, SECONDS))
+      if (s.path === '/api/status' && round === 0) {
+        const flooded = (await transactions() - before) / SECONDS
+        const idleStart = await transactions()
+        await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000))
+        statusQueries = { flooded, idle: (await transactions() - idleStart) / SECONDS }
+      }
+      for (const b of s.baselines) runs[b]!.push(b === 'pgbench' ? await pgbench(s, SECONDS) : await load(s, baselines[b]!.base, SECONDS))
+    }
+    const med = (who: string, k: keyof LoadResult) => median(runs[who]!.map((r) => r[k] as number).filter((v) => v !== null))
+    const ratio = med('service', 'rps') / med(s.baselines[0]!, 'rps')
+    const errors = runs.service!.reduce((a, r) => a + r.socketErrors + (s.non2xxExpected ? 0 : r.non2xx), 0)
+    rows.push({
+      scenario: s.name, connections: s.connections, service_rps: med('service', 'rps'),
+      baselines: Object.fromEntries(s.baselines.map((b) => [b, med(b, 'rps')])), ratio, target: s.target,
+      p50_ms: med('service', 'p50'), p99_ms: med('service', 'p99'), p99_max_ms: s.p99Max ?? null, errors,
+      rss_mb: rssMb(service.child.pid), rounds: runs,
+      ok: ratio >= s.target && errors === 0 && (s.p99Max === undefined || med('service', 'p99') <= s.p99Max),
+    })
+    log(`${s.name}: ${med('service', 'rps').toFixed(0)} req/s, ratio ${ratio.toFixed(2)}`)
+  }
+
+  log(`RSS after ${SOAK_S} s of load on /api/status and /api/health`)
+  await Promise.all([load(SCENARIOS[3]!, service.base, SOAK_S)])
+  const rssAfterLoad = rssMb(service.child.pid)
+  const stopped = await service.stop()
+  for (const b of Object.values(baselines)) await b.stop()
+
+  const summary = {
+    when: new Date().toISOString(), quick, seconds: SECONDS, rounds: ROUNDS, pinned: pin, node: process.version,
+    cpus: availableParallelism(), startup_ms: median(readyTimes), startup_target_ms: 1000,
+    rss_after_load_mb: rssAfterLoad, rss_target_mb: 120, status_transactions_per_s: statusQueries, service_exit_code: stopped, rows,
+  }
+  writeFileSync(join(outDir, 'results.json'), JSON.stringify(summary, null, 2))
+  printTable(summary)
+  console.log(`\nresults: ${join('bench/results', stamp, 'results.json')} (access log: service.log)`)
+}
+
+function printTable(s: { rows: { scenario: string, service_rps: number, baselines: Record<string, number>, ratio: number, target: number,
+  p50_ms: number, p99_ms: number, errors: number, rss_mb: number | null, ok: boolean }[], startup_ms: number, rss_after_load_mb: number | null,
+  status_transactions_per_s?: { flooded: number, idle: number } }) {
+  const f = (n: number, d = 0) => Number.isFinite(n) ? n.toFixed(d) : '—'
+  console.log('\n| scenario | service req/s | baseline req/s | ratio (target) | p50 ms | p99 ms | errors | RSS MB | |')
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|')
+  for (const r of s.rows) {
+    const base = Object.entries(r.baselines).map(([k, v]) => `${k} ${f(v)}`).join(', ')
+    console.log(`| ${r.scenario} | ${f(r.service_rps)} | ${base} | ${f(r.ratio, 2)} (≥ ${r.target.toFixed(2)}) | ${f(r.p50_ms, 2)} | ${f(r.p99_ms, 2)} | ${r.errors} | ${r.rss_mb ?? '—'} | ${r.ok ? 'ok' : 'below'} |`)
+  }
+  const q = s.status_transactions_per_s
+  console.log(`\nstart-up to ready (migrated PostgreSQL): ${f(s.startup_ms)} ms (target ≤ 1000)`)
+  console.log(`RSS after the load: ${s.rss_after_load_mb ?? '—'} MB (target ≤ 120)`)
+  if (q) console.log(`database transactions/s while /api/status is flooded: ${f(q.flooded, 1)} (idle: ${f(q.idle, 1)}; the flood adds ${f(q.flooded - q.idle, 1)})`)
+}
+
+try {
+  await main()
+} finally {
+  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((err) => log(`could not drop ${dbName}: ${(err as Error).message}`))
+  rmSync(dataDir, { recursive: true, force: true })
+}

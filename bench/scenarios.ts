@@ -1,0 +1,29 @@
+// What is measured, against which baseline, and the target ratio each must reach (issue 8's table).
+export type Baseline = 'bare' | 'fastify' | 'pgbench'
+
+export type Scenario = {
+  name: string
+  method: 'GET' | 'POST'
+  path: string
+  /** A wrk Lua script under bench/load/ for bodies. */
+  script?: string
+  connections: number
+  baselines: Baseline[]
+  /** Minimum service/baseline ratio against the first baseline. */
+  target: number
+  /** Maximum p99 in ms, where the issue sets one. */
+  p99Max?: number
+  /** Expected answers are not 2xx (the 422 path): wrk's non-2xx count is then not an error. */
+  non2xxExpected?: boolean
+}
+
+export const SCENARIOS: Scenario[] = [
+  { name: 'GET /api/health', method: 'GET', path: '/api/health', connections: 50, baselines: ['bare', 'fastify'], target: 0.70, p99Max: 5 },
+  { name: 'GET /api/version', method: 'GET', path: '/api/version', connections: 50, baselines: ['bare', 'fastify'], target: 0.65 },
+  { name: 'GET /api/site/contato/assuntos', method: 'GET', path: '/api/site/contato/assuntos', connections: 50, baselines: ['bare', 'fastify'], target: 0.65 },
+  { name: 'GET /api/status', method: 'GET', path: '/api/status', connections: 50, baselines: ['bare', 'fastify'], target: 0.60 },
+  { name: 'GET / (HTML)', method: 'GET', path: '/', connections: 50, baselines: ['bare'], target: 0.50 },
+  { name: 'GET /status (HTML)', method: 'GET', path: '/status', connections: 50, baselines: ['bare'], target: 0.50 },
+  { name: 'POST /api/site/contato (202)', method: 'POST', path: '/api/site/contato', script: 'contact.lua', connections: 20, baselines: ['pgbench'], target: 0.50, p99Max: 25 },
+  { name: 'POST /api/site/contato (422)', method: 'POST', path: '/api/site/contato', script: 'invalid.lua', connections: 50, baselines: ['bare'], target: 0.50, non2xxExpected: true },
+]
