@@ -1,27 +1,64 @@
 // Cross-origin reads of the public GET endpoints from anywhere (status widgets on other sites);
 // cross-origin contact posts only from SITE_ORIGINS; nothing for the rest of /api.
-import cors from '@fastify/cors'
-import type { FastifyInstance } from 'fastify'
+//
+// The headers are computed once at start: this policy is three fixed answers, and @fastify/cors rebuilt its
+// options on every request (about a tenth of the CPU of GET /api/health). See docs/decisions.md.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 export const PUBLIC_READS = ['/api/health', '/api/health/ready', '/api/version', '/api/status', '/api/site/contato/assuntos', '/api/site/contato/estado']
 export const CONTACT_PATH = '/api/site/contato'
 
+const READ_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-request-id' }
+const READ_PREFLIGHT = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, HEAD', 'access-control-max-age': '86400' }
+const CONTACT_EXPOSE = 'x-request-id, retry-after'
+const CONTACT_PREFLIGHT = { 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type, x-request-id', 'access-control-max-age': '600' }
+
+const readPaths = new Set(PUBLIC_READS)
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?')
+  const path = q === -1 ? url : url.slice(0, q)
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
+}
+
 export async function registerCors(app: FastifyInstance, siteOrigins: string[]): Promise<void> {
-  await app.register(cors, {
-    hideOptionsRoute: true,
-    delegator: (req, cb) => {
-      const path = (req.url ?? '').split('?')[0]!.replace(/\/$/, '')
-      // An OPTIONS that is not a preflight would get @fastify/cors's 400 in text/plain; leaving it to the
-      // gate gives the JSON answer any other method gets (405 with Allow on a public path, 401 elsewhere).
-      if (req.method === 'OPTIONS' && !(req.headers.origin && req.headers['access-control-request-method'])) {
-        cb(null, { origin: false })
-      } else if (PUBLIC_READS.includes(path)) {
-        cb(null, { origin: '*', methods: ['GET', 'HEAD'], maxAge: 86400, exposedHeaders: ['x-request-id'] })
-      } else if (path === CONTACT_PATH && siteOrigins.length > 0) {
-        cb(null, { origin: siteOrigins, methods: ['POST'], allowedHeaders: ['content-type', 'x-request-id'], maxAge: 600, exposedHeaders: ['x-request-id', 'retry-after'] })
-      } else {
-        cb(null, { origin: false })
-      }
-    },
+  const allowed = new Set(siteOrigins)
+
+  function preflight(req: FastifyRequest, reply: FastifyReply, path: string): boolean {
+    if (readPaths.has(path)) {
+      reply.headers(READ_PREFLIGHT)
+      // No fixed list of request headers: a read sends none that matter, so whatever is asked is allowed.
+      const asked = req.headers['access-control-request-headers']
+      if (asked) reply.header('access-control-allow-headers', asked).header('vary', 'Access-Control-Request-Headers')
+      reply.code(204).send()
+      return true
+    }
+    const origin = req.headers.origin!
+    if (path === CONTACT_PATH && allowed.has(origin)) {
+      reply.headers(CONTACT_PREFLIGHT).header('access-control-allow-origin', origin).header('vary', 'Origin').code(204).send()
+      return true
+    }
+    // Not a preflight this service answers: the gate answers it like any other method (405 or 401).
+    return false
+  }
+
+  app.addHook('onRequest', (req, reply, done) => {
+    const route = req.routeOptions.url
+    // With or without Origin: a shared cache may hand this answer to a cross-origin reader later.
+    if (route !== undefined && readPaths.has(route)) {
+      reply.headers(READ_HEADERS)
+      return done()
+    }
+    const origin = req.headers.origin
+    if (origin === undefined) return done()
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      if (preflight(req, reply, pathOf(req.url))) return
+      return done()
+    }
+    if (route === CONTACT_PATH && allowed.size > 0) {
+      reply.header('vary', 'Origin')
+      if (allowed.has(origin)) reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', CONTACT_EXPOSE)
+    }
+    done()
   })
 }

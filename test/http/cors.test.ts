@@ -55,6 +55,14 @@ describe('CORS', () => {
       }
     })
 
+    it('a GET without Origin carries the same headers (a shared cache may serve it to another origin later)', async () => {
+      for (const url of PUBLIC_READS) {
+        const res = await app.inject({ url })
+        assert.equal(res.headers['access-control-allow-origin'], '*', url)
+        assert.equal(res.headers.vary, undefined, `${url}: one answer for every origin, nothing to vary on`)
+      }
+    })
+
     it('the preflight answers 204 allowing GET, from any origin', async () => {
       for (const url of [...PUBLIC_READS, '/api/status/']) {
         const res = await app.inject({ method: 'OPTIONS', url, headers: preflight(OTHER, 'GET') })
