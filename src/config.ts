@@ -237,9 +237,18 @@ export function makeIpMatcher(cidrs: string[]): (ip: string) => boolean {
     if (bits === undefined) list.addAddress(addr, type)
     else list.addSubnet(addr, Number(bits), type)
   }
+  // BlockList.check builds a SocketAddress per call, a measurable share of a cheap request: remember answers
+  // per address (clients are few compared with requests; the memo is dropped whole when it grows large).
+  const memo = new Map<string, boolean>()
   return (ip) => {
-    const mapped = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip
-    const type = isIP(mapped)
-    return type !== 0 && list.check(mapped, type === 4 ? 'ipv4' : 'ipv6')
+    let hit = memo.get(ip)
+    if (hit === undefined) {
+      const mapped = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip
+      const type = isIP(mapped)
+      hit = type !== 0 && list.check(mapped, type === 4 ? 'ipv4' : 'ipv6')
+      if (memo.size >= 10_000) memo.clear()
+      memo.set(ip, hit)
+    }
+    return hit
   }
 }
