@@ -30,15 +30,16 @@ export function registerBodyParser(app: FastifyInstance): void {
     }
   })
   // A body schema cannot describe a form post or plain text: FastAPI answers them with this 422.
-  app.addHook('preValidation', async (req: FastifyRequest) => {
+  app.addHook('preValidation', (req: FastifyRequest, _reply, done) => {
     if (req.body instanceof NonJsonBody && req.routeOptions.schema?.body) {
-      throw new RequestValidationError([{
+      return done(new RequestValidationError([{
         type: 'model_attributes_type',
         loc: ['body'],
         msg: 'Input should be a valid dictionary or object to extract fields from',
         input: req.body.text,
-      }])
+      }]))
     }
+    done()
   })
 }
 
