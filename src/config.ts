@@ -3,7 +3,7 @@ import { BlockList, isIP } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DEFAULT_SUBJECTS, type Subject } from './contact/subjects.ts'
-import { emailProblem } from './http/email-address.ts'
+import { emailProblem } from './email-address.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit-config.ts'
 import { loadMailConfig, type MailConfig } from './mail/mail-config.ts'
 

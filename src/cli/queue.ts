@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { renderContactMail } from '../mail/message.ts'
 import { ESTADOS, listQueue, requeue, showMessage, type Estado } from '../mail/queue-admin.ts'
 import { mailTransportFor } from '../mail/transport.ts'
-import { emailProblem } from '../http/email-address.ts'
+import { emailProblem } from '../email-address.ts'
 import { parseOrUsage, UsageError, type CommandContext } from './output.ts'
 
 export const QUEUE_HELP = `  fila listar [--estado E]     the delivery queue (default: pendente, enviando, falhou); E is one of

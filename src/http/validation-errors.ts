@@ -1,6 +1,6 @@
 // Request validation failures in FastAPI's shape (pydantic v2 `type`, `msg`, `loc`, `input`, `ctx`),
 // so a client written against a FastAPI service reads our 422s unchanged.
-import { emailProblem } from './email-address.ts'
+import { emailProblem } from '../email-address.ts'
 
 /**
  * How request bodies are checked, by Fastify's validator and by ContactService alike: no coercion (pydantic

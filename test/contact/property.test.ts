@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test'
 import fc from 'fast-check'
 import type { LightMyRequestResponse as Response } from 'fastify'
 import type { App } from '../../src/app.ts'
-import { emailProblem } from '../../src/http/email-address.ts'
+import { emailProblem } from '../../src/email-address.ts'
 import { contactBody, createTestApp } from '../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 

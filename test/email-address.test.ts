@@ -4,7 +4,7 @@
 // its test suite).
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { emailProblem } from '../../src/http/email-address.ts'
+import { emailProblem } from '../src/email-address.ts'
 
 describe('emailProblem: valid addresses', () => {
   const valid = [
