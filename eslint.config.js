@@ -2,8 +2,12 @@ import js from '@eslint/js'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+// Folders that hold one feature each. http/ (cross-cutting HTTP policy) and db/ (the database layer) serve
+// every feature and import none of them: a feature plugs into them, never the other way round.
+const FEATURES = ['contact', 'mail', 'site', 'status', 'cli', 'auth', 'mcp', 'metrics']
+
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'scratch/', 'test-results/', 'coverage/'] },
+  { ignores: ['node_modules/', 'dist/', 'data/', 'scratch/', 'test-results/', 'coverage/', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -11,6 +15,17 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['src/http/**/*.ts', 'src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: FEATURES.map((f) => `../${f}/*`),
+          message: 'http/ and db/ import no feature folder (docs/architecture.md): pass what they need in from app.ts.',
+        }],
+      }],
     },
   },
 )

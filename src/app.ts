@@ -18,6 +18,8 @@ import { addEmailFormat, AJV_OPTIONS } from './http/validation-errors.ts'
 import { registerErrorHandler } from './http/errors.ts'
 import { collectPublicRoutes, isApiPath, makeGate, registerGate } from './http/gate.ts'
 import { registerOpenApi } from './http/openapi.ts'
+import { ContatoIn, ContatoOut } from './contact/schemas.ts'
+import { ManutencaoOut, ServicoOut, StatusOut, VersionOut } from './status/schemas.ts'
 import { rateLimitFor, registerRateLimit } from './http/rate-limit.ts'
 import { registerBodyParser } from './http/request-body.ts'
 import { echoRequestId, requestIdFrom } from './http/request-id.ts'
@@ -134,7 +136,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   registerBodyParser(app)
   await registerCors(app, config.siteOrigins)
   await registerRateLimit(app, { redis, isAllowlisted: makeIpMatcher(config.rateLimitAllowlist), nameSpace: deps.rateLimitNamespace ?? 'rl:' })
-  await registerOpenApi(app)
+  await registerOpenApi(app, [ContatoIn, ContatoOut, VersionOut, StatusOut, ServicoOut, ManutencaoOut])
   const publicRoutes = collectPublicRoutes(app)
 
   const lifecycle: Lifecycle = { draining: false }

@@ -1,16 +1,16 @@
 // The public contract as OpenAPI 3.1.0, generated from the route schemas: only the seven public paths,
 // relative to the `/api` server, with the eight named component schemas.
+// The features' named schemas are passed in: http/ is policy shared by every feature and imports none.
 import swagger from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
-import { ContatoIn, ContatoOut } from '../contact/schemas.ts'
-import { ManutencaoOut, ServicoOut, StatusOut, VersionOut } from '../status/schemas.ts'
+import type { TSchema } from 'typebox'
 import { HTTPValidationError, ValidationError } from './schemas.ts'
 
 export const CONTRACT_VERSION = '1.0.0'
-export const NAMED_SCHEMAS = [ContatoIn, ContatoOut, VersionOut, StatusOut, ServicoOut, ManutencaoOut, HTTPValidationError, ValidationError]
 
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  for (const s of NAMED_SCHEMAS) app.addSchema(s)
+/** `namedSchemas`: the features' component schemas (each with an $id), besides the two 422 ones. */
+export async function registerOpenApi(app: FastifyInstance, namedSchemas: TSchema[]): Promise<void> {
+  for (const s of [...namedSchemas, HTTPValidationError, ValidationError]) app.addSchema(s)
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
