@@ -54,6 +54,9 @@ function exited(child: ChildProcess, ms: number): Promise<{ code: number | null,
 
 describe('the runtime stage, run as a script', { timeout: 300_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'fps-image-'))
+  // The children's own temporary files go inside `dir`, so they are removed with it.
+  const tmp = join(dir, '.tmp')
+  mkdirSync(tmp)
   let child: ChildProcess | undefined
   after(() => {
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
@@ -69,7 +72,7 @@ describe('the runtime stage, run as a script', { timeout: 300_000 }, () => {
   it('installs production dependencies only, starts, answers its probes and version, and exits 0 on SIGTERM', async () => {
     copyLikeTheImage(dir)
     const npmEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)))
-    await promisify(execFile)('npm', runtimeInstallArgs(), { cwd: dir, env: { ...npmEnv, NODE_ENV: 'production' }, timeout: 240_000, maxBuffer: 16 << 20 })
+    await promisify(execFile)('npm', runtimeInstallArgs(), { cwd: dir, env: { ...npmEnv, NODE_ENV: 'production', TMPDIR: tmp }, timeout: 240_000, maxBuffer: 16 << 20 })
       .catch((err: { stderr?: string }) => assert.fail(`npm ci --omit=dev failed:\n${err.stderr ?? String(err)}`))
     for (const devOnly of ['typescript', 'tsx', 'esbuild', 'eslint', 'pino-pretty', 'dockerfile-ast']) {
       assert.ok(!existsSync(join(dir, 'node_modules', devOnly)), `${devOnly} (a dev dependency) is not installed`)
@@ -83,7 +86,7 @@ describe('the runtime stage, run as a script', { timeout: 300_000 }, () => {
     assert.equal(cmd[0], 'node')
     child = spawn(process.execPath, cmd.slice(1), {
       cwd: dir,
-      env: imageEnv({ ...STAMPS, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, AMBIENTE: 'sandbox' }),
+      env: imageEnv({ ...STAMPS, TMPDIR: tmp, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, AMBIENTE: 'sandbox' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let out = ''
