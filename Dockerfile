@@ -1,0 +1,48 @@
+# syntax=docker/dockerfile:1
+# The public service as an image: a build stage compiles dist/ with the dev dependencies; the runtime stage
+# holds only the production dependencies, dist/, content/ and package.json, and runs `node` as PID 1 so
+# SIGTERM reaches the process that drains (npm would not forward it).
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-fund --no-audit
+COPY tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
+COPY src ./src
+RUN npm run build
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+# No lifecycle scripts: nothing in the production tree needs one, and the compiler is not there to run a build.
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-fund --no-audit && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY content ./content
+# The embedded database and the sandbox mail live here; with DATABASE_URL set only sandbox mail does.
+RUN mkdir -p /app/data && chown 1000:1000 /app/data && chmod 0700 /app/data
+VOLUME ["/app/data"]
+
+# Build stamps, shown by GET /api/version. Declared late so a new commit does not invalidate the npm layers.
+ARG APP_VERSION=""
+ARG APP_COMMIT=""
+ARG APP_BUILD_TIME=""
+ARG APP_SCHEMA_VERSION=""
+ENV APP_VERSION=${APP_VERSION} \
+    APP_COMMIT=${APP_COMMIT} \
+    APP_BUILD_TIME=${APP_BUILD_TIME} \
+    APP_SCHEMA_VERSION=${APP_SCHEMA_VERSION} \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/app/data
+
+# The image's `node` user, by number so Kubernetes' runAsNonRoot can verify it without reading /etc/passwd.
+USER 1000:1000
+EXPOSE 3000
+# Slim images have no curl: Node's own fetch. Liveness only (no database), as the orchestrators' probes are.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+STOPSIGNAL SIGTERM
+CMD ["node", "dist/main.js"]
