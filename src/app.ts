@@ -1,6 +1,6 @@
 // buildApp(config, deps): the whole service as a Fastify instance, for main.ts and for the tests.
 import { join } from 'node:path'
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify'
 import { Redis } from 'ioredis'
 import { systemClock, type Clock } from './clock.ts'
 import { makeIpMatcher, type Config } from './config.ts'
@@ -57,7 +57,7 @@ export type App = FastifyInstance & { deps: { db: Database, redis: Redis | undef
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
-    disableRequestLogging: true, // registerAccessLog writes one line per request instead of two
+    logController: new LogController({ disableRequestLogging: true }), // registerAccessLog writes one line per request instead of two
     genReqId: requestIdFrom,
     requestIdHeader: false,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
