@@ -19,13 +19,19 @@ export type OverloadConfig = {
 const LIVENESS = '/api/health'
 
 export async function registerOverload(app: FastifyInstance, config: OverloadConfig): Promise<void> {
+  // The first sample after start-up measures start-up (compiling, migrating, the first status), not load:
+  // shedding only begins once a sample taken after ready has replaced it.
+  const armed = { now: false }
+  app.addHook('onReady', async () => {
+    setTimeout(() => { armed.now = true }, config.sampleMs * 2).unref()
+  })
   await app.register(underPressure, {
     maxEventLoopDelay: config.maxEventLoopDelayMs,
     maxHeapUsedBytes: config.maxHeapUsedBytes,
     maxRssBytes: config.maxRssBytes,
     sampleInterval: config.sampleMs,
     retryAfter: config.retryAfterSeconds,
-    pressureHandler: shed(config.retryAfterSeconds) as unknown as FastifyUnderPressureOptions['pressureHandler'],
+    pressureHandler: shed(config.retryAfterSeconds, armed) as unknown as FastifyUnderPressureOptions['pressureHandler'],
   })
 }
 
@@ -33,9 +39,9 @@ export async function registerOverload(app: FastifyInstance, config: OverloadCon
  * Returning nothing lets the request through; returning a value sends it (documented in the plugin's
  * README, though its types say void), after the status and Retry-After set here.
  */
-function shed(retryAfterSeconds: number) {
+function shed(retryAfterSeconds: number, armed: { now: boolean }) {
   return (req: FastifyRequest, reply: FastifyReply): { detail: 'servico_indisponivel' } | undefined => {
-    if (req.routeOptions.url === LIVENESS) return undefined
+    if (!armed.now || req.routeOptions.url === LIVENESS) return undefined
     reply.code(503).header('retry-after', String(retryAfterSeconds))
     return { detail: 'servico_indisponivel' }
   }
