@@ -1,6 +1,6 @@
 // buildApp(config, deps): the whole service as a Fastify instance, for main.ts and for the tests.
 import { join } from 'node:path'
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify'
 import { Redis } from 'ioredis'
 import { systemClock, type Clock } from './clock.ts'
 import { makeIpMatcher, type Config } from './config.ts'
@@ -23,6 +23,10 @@ import { ManutencaoOut, ServicoOut, StatusOut, VersionOut } from './status/schem
 import { rateLimitFor, registerRateLimit } from './http/rate-limit.ts'
 import { registerBodyParser } from './http/request-body.ts'
 import { echoRequestId, requestIdFrom } from './http/request-id.ts'
+import { registerAccessLog } from './http/access-log.ts'
+import { registerOverload } from './http/overload.ts'
+import { routeLabel } from './http/route-label.ts'
+import { setupMetrics, type Metrics } from './metrics/index.ts'
 import { MailChannel } from './mail/channel.ts'
 import { checkMail } from './mail/check.ts'
 import { mailTransportFor, type MailTransport } from './mail/transport.ts'
@@ -50,11 +54,12 @@ export type AppDeps = {
 
 export type Lifecycle = { draining: boolean }
 
-export type App = FastifyInstance & { deps: { db: Database, redis: Redis | undefined, snapshot: StatusSnapshot, channel: MailChannel, worker: DeliveryWorker | undefined, lifecycle: Lifecycle } }
+export type App = FastifyInstance & { deps: { db: Database, redis: Redis | undefined, snapshot: StatusSnapshot, channel: MailChannel, worker: DeliveryWorker | undefined, lifecycle: Lifecycle, metrics: Metrics } }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
+    logController: new LogController({ disableRequestLogging: true }), // registerAccessLog writes one line per request instead of two
     genReqId: requestIdFrom,
     requestIdHeader: false,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
@@ -112,9 +117,6 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   owned.push(async () => transport.close())
   const channel = new MailChannel({ mode: transport.mode, verify: () => transport.verify(), clock, reverifyMs: config.mail.reverifyMs, deliveryExpected: config.ambiente === 'producao', log: app.log })
   const subjects = makeSubjectRouter(config.subjects)
-  const worker = config.mail.workerInServer
-    ? new DeliveryWorker({ db, transport, subjects, mailFrom: config.mailFrom, clock, config: config.mail, log: app.log.child({ component: 'entrega' }) })
-    : undefined
   const snapshot = new StatusSnapshot({
     ambiente: config.ambiente || 'desenvolvimento',
     versao: config.build.versao,
@@ -130,12 +132,25 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     clock,
     log: app.log,
   }, config.statusRefreshMs)
+  const metrics = setupMetrics(app, {
+    host: config.host, port: config.metricsPort, orm: db.orm, dbTimeoutMs: config.dbTimeoutMs, snapshotRefreshedAt: () => snapshot.lastRefreshedAt(), clock,
+  })
+  const worker = config.mail.workerInServer
+    ? new DeliveryWorker({
+      db, transport, subjects, mailFrom: config.mailFrom, clock, config: config.mail, log: app.log.child({ component: 'entrega' }),
+      onOutcome: (resultado) => metrics.deliveries.inc({ resultado }),
+    })
+    : undefined
 
   echoRequestId(app)
+  registerAccessLog(app)
+  await registerOverload(app, config.overload)
   registerErrorHandler(app, siteError)
   registerBodyParser(app)
   await registerCors(app, config.siteOrigins)
-  await registerRateLimit(app, { redis, isAllowlisted: makeIpMatcher(config.rateLimitAllowlist), nameSpace: deps.rateLimitNamespace ?? 'rl:' })
+  await registerRateLimit(app, { redis, isAllowlisted: makeIpMatcher(config.rateLimitAllowlist), nameSpace: deps.rateLimitNamespace ?? 'rl:',
+    onExceeded: (req) => metrics.rateLimited.inc({ route: routeLabel(req) }),
+  })
   await registerOpenApi(app, [ContatoIn, ContatoOut, VersionOut, StatusOut, ServicoOut, ManutencaoOut])
   const publicRoutes = collectPublicRoutes(app)
 
@@ -168,5 +183,5 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     for (const close of owned.reverse()) await close()
   })
 
-  return Object.assign(app, { deps: { db, redis, snapshot, channel, worker, lifecycle } }) as App
+  return Object.assign(app, { deps: { db, redis, snapshot, channel, worker, lifecycle, metrics } }) as App
 }

@@ -1,9 +1,11 @@
 // The environment, parsed and checked once at start. A bad value stops the process with a message naming it.
 import { BlockList, isIP } from 'node:net'
+import { getHeapStatistics } from 'node:v8'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DEFAULT_SUBJECTS, type Subject } from './contact/subjects.ts'
 import { emailProblem } from './email-address.ts'
+import type { OverloadConfig } from './http/overload.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit-config.ts'
 import { loadMailConfig, type MailConfig } from './mail/mail-config.ts'
 
@@ -39,6 +41,8 @@ export type Config = {
   dbTimeoutMs: number
   bodyLimitBytes: number
   mail: MailConfig
+  /** Load shedding thresholds (503 servico_indisponivel). */
+  overload: OverloadConfig
 }
 
 export class ConfigError extends Error {}
@@ -50,6 +54,7 @@ export const CONFIG_VARIABLES = [
   'APP_VERSION', 'APP_COMMIT', 'APP_BUILD_TIME', 'APP_SCHEMA_VERSION', 'SERVICE_CONFIG_FILE',
   'MAIL_WORKER', 'MAIL_MAX_TRIES', 'MAIL_RETRY_BASE_MS', 'MAIL_RETRY_MAX_MS', 'MAIL_LEASE_MS', 'MAIL_POLL_MS', 'MAIL_VERIFY_MS',
   'CONTACT_RETENTION_DAYS', 'STATUS_REFRESH_MS', 'DB_TIMEOUT_MS',
+  'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 'OVERLOAD_MAX_HEAP_MB', 'OVERLOAD_MAX_RSS_MB', 'OVERLOAD_SAMPLE_MS', 'OVERLOAD_RETRY_AFTER_S',
 ] as const
 
 type Env = Record<string, string | undefined>
@@ -102,6 +107,21 @@ export function loadConfig(env: Env = process.env): Config {
     dbTimeoutMs: int(env, 'DB_TIMEOUT_MS', 1500, 50, 30_000),
     bodyLimitBytes: 64 * 1024,
     mail: loadMailConfig(env, int, (msg) => { throw new ConfigError(msg) }),
+    overload: overloadConfig(env),
+  }
+}
+
+const MB = 1024 * 1024
+
+/** 0 turns a check off. The heap check defaults to 90% of V8's limit: past it, a crash on out-of-memory is near. */
+function overloadConfig(env: Env): OverloadConfig {
+  const heapMb = env.OVERLOAD_MAX_HEAP_MB?.trim() ? int(env, 'OVERLOAD_MAX_HEAP_MB', 0, 0, 1_048_576) : Math.floor(getHeapStatistics().heap_size_limit * 0.9 / MB)
+  return {
+    maxEventLoopDelayMs: int(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
+    maxHeapUsedBytes: heapMb * MB,
+    maxRssBytes: int(env, 'OVERLOAD_MAX_RSS_MB', 0, 0, 1_048_576) * MB,
+    sampleMs: int(env, 'OVERLOAD_SAMPLE_MS', 1000, 10, 10_000),
+    retryAfterSeconds: int(env, 'OVERLOAD_RETRY_AFTER_S', 10, 1, 3600),
   }
 }
 

@@ -1,6 +1,6 @@
 // Per-IP rate limits on /api routes: in memory, or in Redis so that every instance shares one budget.
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import { HttpProblem } from './problem.ts'
 import type { Budget } from './rate-limit-config.ts'
@@ -10,6 +10,8 @@ export type RateLimitDeps = {
   isAllowlisted: (ip: string) => boolean
   /** Redis key prefix; tests give each app its own so their budgets do not mix. */
   nameSpace: string
+  /** Told of every request refused with 429 (the metrics' rate-limit rejections). */
+  onExceeded?: (req: FastifyRequest) => void
 }
 
 export async function registerRateLimit(app: FastifyInstance, deps: RateLimitDeps): Promise<void> {
@@ -21,6 +23,7 @@ export async function registerRateLimit(app: FastifyInstance, deps: RateLimitDep
     enableDraftSpec: true,
     // The plugin's own key: the client IP, IPv6 taken by its /64 (one allocation is one client).
     allowList: (req) => deps.isAllowlisted(req.ip),
+    ...(deps.onExceeded ? { onExceeded: deps.onExceeded } : {}),
     errorResponseBuilder: (_req, ctx) => new HttpProblem(ctx.statusCode, 'limite_de_requisicoes'),
   })
 }

@@ -21,6 +21,8 @@ export type WorkerDeps = {
   clock: Clock
   config: Pick<MailConfig, 'maxTries' | 'retryBaseMs' | 'retryMaxMs' | 'leaseMs' | 'pollMs'>
   log: Pick<Logger, 'info' | 'warn' | 'error'>
+  /** Told the result of every attempt this worker records (the metrics' delivery outcomes). */
+  onOutcome?: (outcome: Outcome) => void
 }
 
 type Claimed = {
@@ -164,6 +166,7 @@ export class DeliveryWorker {
       next = new Date(now.getTime() + retryDelayMs(row.tentativas, this.deps.config))
     }
     const failure = 'estado' in result ? null : result
+    let recorded = false
     await this.deps.db.orm.transaction(async (tx) => {
       // Only while the claim is still ours: a worker whose lease ran out must not overwrite a newer attempt.
       const updated = await queryRows<{ id: number }>(tx, sql`
@@ -178,11 +181,14 @@ export class DeliveryWorker {
         WHERE id = ${row.id} AND estado = 'enviando' AND tentativas = ${row.tentativas}
         RETURNING id`)
       if (updated.length === 0) return
+      recorded = true
       await tx.insert(entregaTentativa).values({ outboxId: row.id, em: now, resultado: outcome, codigoSmtp: failure?.codigo ?? null, erro: failure?.erro ?? null })
       if (outcome !== 'adiado') {
         await tx.insert(auditoria).values({ em: now, acao: outcome === 'falhou' ? 'contato.entrega_falhou' : 'contato.entregue', protocolo: row.protocolo, requestId: row.request_id })
       }
     })
+    // Counted once it is the database's truth: a write lost to a newer claim is that claim's outcome.
+    if (recorded) this.deps.onOutcome?.(outcome)
     const log = outcome === 'falhou' ? this.deps.log.error.bind(this.deps.log) : outcome === 'adiado' ? this.deps.log.warn.bind(this.deps.log) : this.deps.log.info.bind(this.deps.log)
     log({ reqId: row.request_id, protocolo: row.protocolo, tentativa: row.tentativas, resultado: outcome, codigo_smtp: failure?.codigo ?? undefined, proxima: next?.toISOString() }, 'contact delivery')
     return outcome

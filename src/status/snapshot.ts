@@ -38,6 +38,7 @@ export class StatusSnapshot {
   private latest: StatusOutT | undefined
   private inFlight: Promise<StatusOutT> | undefined
   private timer: NodeJS.Timeout | undefined
+  private refreshedAt: Date | undefined
 
   constructor(private readonly src: StatusSources, private readonly refreshMs: number) {}
 
@@ -46,10 +47,15 @@ export class StatusSnapshot {
     return this.latest ?? this.refresh()
   }
 
+  /** When a computation last finished (the metrics' snapshot age); undefined before the first. */
+  lastRefreshedAt(): Date | undefined {
+    return this.refreshedAt
+  }
+
   refresh(): Promise<StatusOutT> {
     // One computation at a time, however many callers ask.
     this.inFlight ??= computeStatus(this.src)
-      .then((s) => { this.latest = s; return s })
+      .then((s) => { this.latest = s; this.refreshedAt = this.src.clock.now(); return s })
       .finally(() => { this.inFlight = undefined })
     return this.inFlight
   }

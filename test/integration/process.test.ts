@@ -47,9 +47,12 @@ describe('the service as a process', () => {
       assert.equal(second.code, 2)
       assert.match(second.out, /in use by process \d+/)
 
-      // Every log line is JSON, and carries the request id for request lines.
+      // Every log line is JSON; each request gets exactly one access line, which carries its request id.
       const lines = first.output().split('\n').filter(Boolean).map((l) => JSON.parse(l))
-      assert.ok(lines.some((l) => l.reqId && l.req?.url === '/api/status'))
+      const access = lines.filter((l) => l.msg === 'request' && l.route === '/api/status')
+      assert.equal(access.length, 1, JSON.stringify(access))
+      assert.equal(access[0].reqId, res.headers.get('x-request-id'))
+      assert.equal(lines.filter((l) => l.reqId === access[0].reqId).length, 1, 'one line per request, not two')
     } finally {
       first.child.kill('SIGTERM')
     }

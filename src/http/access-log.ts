@@ -1,0 +1,27 @@
+// One log line per request, written when the answer is sent (Fastify's own two lines are turned off):
+// what an operator greps for. The path is logged without its query string, which may carry personal
+// data or a token pasted into a link; the request id comes from the request's child logger (reqId).
+import type { FastifyInstance } from 'fastify'
+import { routeLabel } from './route-label.ts'
+
+/**
+ * Probes answered 2xx are logged at debug only: an orchestrator asks every few seconds per instance, and
+ * those lines would bury the rest. A failing probe (503 while draining or with the database down) stays at info.
+ */
+const PROBES = new Set(['/api/health', '/api/health/ready'])
+
+/** Long enough for any real path; a scanner's overlong one is cut, not copied into the log whole. */
+const MAX_PATH = 256
+
+export function registerAccessLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (req, reply) => {
+    const route = routeLabel(req)
+    const status = reply.statusCode
+    const q = req.url.indexOf('?')
+    const path = (q === -1 ? req.url : req.url.slice(0, q)).slice(0, MAX_PATH)
+    const line = { method: req.method, route, path, status, ms: Math.round(reply.elapsedTime * 10) / 10, ip: req.ip }
+    if (PROBES.has(route) && status < 400) req.log.debug(line, 'request')
+    else if (status >= 500) req.log.warn(line, 'request')
+    else req.log.info(line, 'request')
+  })
+}

@@ -1,0 +1,41 @@
+// The metrics capability as the app wires it: a registry per app, request metrics on every answer,
+// and the listener on METRICS_PORT opened when the app is ready and closed with it.
+import type { FastifyInstance } from 'fastify'
+import type { Clock } from '../clock.ts'
+import type { Orm } from '../db/database.ts'
+import { registerHttpMetrics } from './http.ts'
+import { outboxDepthSource } from './outbox.ts'
+import { createMetrics, type Metrics } from './registry.ts'
+import { startMetricsServer, type MetricsServer } from './server.ts'
+
+export type { Metrics } from './registry.ts'
+
+export type MetricsSetup = {
+  host: string
+  /** undefined: no listener (the counters still count, for whoever holds app.deps.metrics). */
+  port: number | undefined
+  orm: Orm
+  dbTimeoutMs: number
+  snapshotRefreshedAt: () => Date | undefined
+  clock: Clock
+}
+
+export function setupMetrics(app: FastifyInstance, setup: MetricsSetup): Metrics {
+  const metrics = createMetrics({ processMetrics: setup.port !== undefined }, {
+    outboxDepth: outboxDepthSource(setup.orm, setup.dbTimeoutMs),
+    snapshotRefreshedAt: setup.snapshotRefreshedAt,
+    now: () => setup.clock.now(),
+  })
+  registerHttpMetrics(app, metrics)
+  if (setup.port === undefined) return metrics
+  const port = setup.port
+  let server: MetricsServer | undefined
+  app.addHook('onReady', async () => {
+    server = await startMetricsServer(metrics.registry, setup.host, port)
+    app.log.info({ port: server.port }, 'metrics listening')
+  })
+  app.addHook('onClose', async () => {
+    await server?.close()
+  })
+  return metrics
+}
