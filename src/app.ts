@@ -19,6 +19,7 @@ import { registerErrorHandler } from './http/errors.ts'
 import { collectPublicRoutes, isApiPath, makeGate, registerGate } from './http/gate.ts'
 import { registerOpenApi } from './http/openapi.ts'
 import { rateLimitFor, registerRateLimit } from './http/rate-limit.ts'
+import { RedisAvailability } from './http/rate-limit-store.ts'
 import { registerBodyParser } from './http/request-body.ts'
 import { echoRequestId, requestIdFrom } from './http/request-id.ts'
 import { MailChannel } from './mail/channel.ts'
@@ -95,14 +96,18 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     if (applied.length) app.log.info({ migrations: applied.map((m) => `${m.version}_${m.name}`) }, 'database migrated')
   }
   let redis = deps.redis
+  let availability: RedisAvailability | undefined
   if (!redis && config.redisUrl) {
-    const client = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 })
-    client.on('error', (err) => app.log.warn({ code: (err as NodeJS.ErrnoException).code }, 'redis unavailable'))
+    // Short command timeout: a request never waits long on a Redis that stopped answering.
+    const client = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, commandTimeout: 500 })
     owned.push(() => client.quit().catch(() => client.disconnect()))
-    // Without an offline queue, commands fail until connected: wait briefly so the first requests count.
+    availability = new RedisAvailability(client, app.log)
+    // Without an offline queue, commands fail until connected: wait briefly so the first requests share the budget.
     await withTimeout(new Promise((resolve) => client.once('ready', resolve)), 2000)
-      .catch(() => app.log.warn('redis not reachable at start; rate limits are not enforced until it is'))
+      .catch(() => app.log.warn('redis not reachable at start: per-instance budgets until it is'))
     redis = client
+  } else if (redis) {
+    availability = new RedisAvailability(redis, app.log)
   }
 
   if (config.mailSandbox && !deps.transport) prepareDataDir(config.dataDir) // the sandbox keeps mail in DATA_DIR/mail
@@ -133,7 +138,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   registerErrorHandler(app, siteError)
   registerBodyParser(app)
   await registerCors(app, config.siteOrigins)
-  await registerRateLimit(app, { redis, isAllowlisted: makeIpMatcher(config.rateLimitAllowlist), nameSpace: deps.rateLimitNamespace ?? 'rl:' })
+  await registerRateLimit(app, { redis, availability, isAllowlisted: makeIpMatcher(config.rateLimitAllowlist), nameSpace: deps.rateLimitNamespace ?? 'rl:' })
   await registerOpenApi(app)
   const publicRoutes = collectPublicRoutes(app)
 
