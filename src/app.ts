@@ -99,7 +99,9 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   let availability: RedisAvailability | undefined
   if (!redis && config.redisUrl) {
     // Short command timeout: a request never waits long on a Redis that stopped answering.
-    const client = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, commandTimeout: 500 })
+    const client = new Redis(config.redisUrl, {
+      lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, commandTimeout: 500,
+    })
     owned.push(() => client.quit().catch(() => client.disconnect()))
     availability = new RedisAvailability(client, app.log)
     // Without an offline queue, commands fail until connected: wait briefly so the first requests share the budget.

@@ -20,12 +20,16 @@ const require = createRequire(import.meta.url)
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreCtor
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreCtor
 
+const COMMAND_FAILURE_PAUSE_MS = 1000
+
 /**
  * Follows the client's connection and logs each change of mode once (ioredis reports every failed
  * reconnection attempt, about once a second, as an 'error' event).
  */
 export class RedisAvailability {
   private down = false
+  /** After a failed command on a "ready" client (a frozen server), memory is used for a moment before trying again. */
+  private skipUntil = 0
   constructor(private readonly redis: Redis, private readonly log: FastifyBaseLogger) {
     redis.on('ready', () => this.markUp())
     redis.on('close', () => this.markDown())
@@ -35,9 +39,14 @@ export class RedisAvailability {
   }
 
   /** True when commands can be sent now; false while disconnected or reconnecting. */
-  get usable(): boolean { return this.redis.status === 'ready' }
+  get usable(): boolean { return this.redis.status === 'ready' && Date.now() >= this.skipUntil }
 
-  /** A command failed although the client looked ready (a timeout, a restarting server). */
+  /** A command failed although the client looked ready: do not make every request wait for its timeout. */
+  commandFailed(code: string): void {
+    this.skipUntil = Date.now() + COMMAND_FAILURE_PAUSE_MS
+    this.markDown(code)
+  }
+
   markDown(code?: string): void {
     if (this.down) return
     this.down = true
@@ -81,7 +90,7 @@ export function fallbackStoreClass(redis: Redis, nameSpace: string, availability
           availability.markUp()
           return cb(null, res)
         }
-        availability.markDown((err as NodeJS.ErrnoException).code ?? err.name)
+        availability.commandFailed((err as NodeJS.ErrnoException).code ?? err.name)
         local()
       }, timeWindow, max)
     }

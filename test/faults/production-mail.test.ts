@@ -65,7 +65,8 @@ describe('AMBIENTE=producao with MAIL_SANDBOX=on', () => {
 
   it('shows email not ok (sandbox), cannot send, is not healthy, and still keeps contacts as sandbox .eml', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fps-prod-sandbox-'))
-    const app = await createTestApp({ db: tdb.db, env: { AMBIENTE: 'producao', MAIL_SANDBOX: 'on', DATA_DIR: dataDir, MAIL_POLL_MS: '50', STATUS_REFRESH_MS: '100' } })
+    const env = { AMBIENTE: 'producao', MAIL_SANDBOX: 'on', DATA_DIR: dataDir, MAIL_POLL_MS: '50', STATUS_REFRESH_MS: '100' }
+    const app = await createTestApp({ db: tdb.db, env })
     after(async () => {
       await app.close()
       rmSync(dataDir, { recursive: true, force: true })

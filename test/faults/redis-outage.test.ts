@@ -47,7 +47,9 @@ describe('Redis stopped under load', () => {
       REDIS_URL: redis.url,
       STATUS_REFRESH_MS: '200',
       // Reads are generous so the load itself is not what gets limited; contact posts are few.
-      SERVICE_CONFIG_FILE: serviceConfigFile({ rateLimits: { leitura: { max: 100_000, windowSeconds: 60 }, contato: { max: CONTACT_BUDGET, windowSeconds: 600 } } }),
+      SERVICE_CONFIG_FILE: serviceConfigFile({
+        rateLimits: { leitura: { max: 100_000, windowSeconds: 60 }, contato: { max: CONTACT_BUDGET, windowSeconds: 600 } },
+      }),
     }
     // One rate-limit namespace for both, as two instances of one deployment.
     const deps = { rateLimitNamespace: `rl-faults-${process.pid}:` }
@@ -117,5 +119,30 @@ describe('Redis stopped under load', () => {
     // A's post counted on B's budget: both are refused now.
     assert.equal((await postContact(b)).status, 429, 'the shared budget applies on B')
     assert.equal((await postContact(a)).status, 429, 'the shared budget applies on A')
+  })
+
+  it('a Redis that stops answering (frozen, connections open) is treated as down, and as back when it answers', async () => {
+    const logs: Log[] = []
+    const env = {
+      REDIS_URL: redis.url, STATUS_REFRESH_MS: '200', DB_TIMEOUT_MS: '1000',
+      SERVICE_CONFIG_FILE: serviceConfigFile({ rateLimits: { contato: { max: CONTACT_BUDGET, windowSeconds: 600 } } }),
+    }
+    const app = await createTestApp({ db: tdb.db, env, logs })
+    apps.push(app)
+    const base = await listen(app)
+    assert.equal((await limites(base)).ok, true)
+
+    redis.freeze()
+    after(() => redis.thaw())
+    await until('limites not ok while Redis is frozen', async () => !(await limites(base)).ok, 10_000)
+    for (let i = 0; i < CONTACT_BUDGET; i++) assert.equal((await postContact(base)).status, 202, `post ${i + 1} while frozen`)
+    assert.equal((await postContact(base)).status, 429, 'the budget is enforced in memory while Redis does not answer')
+    assert.equal(count(logs, 'redis unavailable: per-instance budgets'), 1)
+
+    redis.thaw()
+    await until('limites ok once Redis answers', async () => (await limites(base)).ok, 15_000)
+    // Shared again: this app's Redis counter is fresh (its posts while frozen were counted in memory).
+    await until('a post counted in Redis', async () => (await postContact(base)).status === 202, 10_000)
+    await until('the return logged', () => count(logs, 'redis back: shared budgets') === 1, 5_000)
   })
 })

@@ -10,6 +10,9 @@ export type TestRedis = {
   start(): Promise<void>
   /** SIGKILL, as a crash or a lost host: no goodbye to the clients. */
   kill(): Promise<void>
+  /** SIGSTOP / SIGCONT: a server that keeps its connections open and stops answering. */
+  freeze(): void
+  thaw(): void
 }
 
 export async function createTestRedis(opts: { password?: string } = {}): Promise<TestRedis> {
@@ -36,6 +39,8 @@ export async function createTestRedis(opts: { password?: string } = {}): Promise
         proc.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)))
       })
     },
+    freeze() { child?.kill('SIGSTOP') },
+    thaw() { child?.kill('SIGCONT') },
     async kill() {
       const proc = child
       child = undefined
