@@ -21,6 +21,7 @@ import { registerOpenApi } from './http/openapi.ts'
 import { ContatoIn, ContatoOut } from './contact/schemas.ts'
 import { ManutencaoOut, ServicoOut, StatusOut, VersionOut } from './status/schemas.ts'
 import { rateLimitFor, registerRateLimit } from './http/rate-limit.ts'
+import { RedisAvailability } from './http/rate-limit-store.ts'
 import { registerBodyParser } from './http/request-body.ts'
 import { echoRequestId, requestIdFrom } from './http/request-id.ts'
 import { registerAccessLog } from './http/access-log.ts'
@@ -102,14 +103,20 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     if (applied.length) app.log.info({ migrations: applied.map((m) => `${m.version}_${m.name}`) }, 'database migrated')
   }
   let redis = deps.redis
+  let availability: RedisAvailability | undefined
   if (!redis && config.redisUrl) {
-    const client = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 })
-    client.on('error', (err) => app.log.warn({ code: (err as NodeJS.ErrnoException).code }, 'redis unavailable'))
+    // Short command timeout: a request never waits long on a Redis that stopped answering.
+    const client = new Redis(config.redisUrl, {
+      lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, commandTimeout: 500,
+    })
     owned.push(() => client.quit().catch(() => client.disconnect()))
-    // Without an offline queue, commands fail until connected: wait briefly so the first requests count.
+    availability = new RedisAvailability(client, app.log)
+    // Without an offline queue, commands fail until connected: wait briefly so the first requests share the budget.
     await withTimeout(new Promise((resolve) => client.once('ready', resolve)), 2000)
-      .catch(() => app.log.warn('redis not reachable at start; rate limits are not enforced until it is'))
+      .catch(() => app.log.warn('redis not reachable at start: per-instance budgets until it is'))
     redis = client
+  } else if (redis) {
+    availability = new RedisAvailability(redis, app.log)
   }
 
   if (config.mailSandbox && !deps.transport) prepareDataDir(config.dataDir) // the sandbox keeps mail in DATA_DIR/mail
@@ -148,7 +155,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   registerErrorHandler(app, siteError)
   registerBodyParser(app)
   await registerCors(app, config.siteOrigins)
-  await registerRateLimit(app, { redis, isAllowlisted: makeIpMatcher(config.rateLimitAllowlist), nameSpace: deps.rateLimitNamespace ?? 'rl:',
+  await registerRateLimit(app, { redis, availability, isAllowlisted: makeIpMatcher(config.rateLimitAllowlist), nameSpace: deps.rateLimitNamespace ?? 'rl:',
     onExceeded: (req) => metrics.rateLimited.inc({ route: routeLabel(req) }),
   })
   await registerOpenApi(app, [ContatoIn, ContatoOut, VersionOut, StatusOut, ServicoOut, ManutencaoOut])

@@ -3,10 +3,13 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import { HttpProblem } from './problem.ts'
+import { fallbackStoreClass, type RedisAvailability } from './rate-limit-store.ts'
 import type { Budget } from './rate-limit-config.ts'
 
 export type RateLimitDeps = {
   redis: Redis | undefined
+  /** Follows the Redis connection; while it is down each instance counts in its own memory. */
+  availability: RedisAvailability | undefined
   isAllowlisted: (ip: string) => boolean
   /** Redis key prefix; tests give each app its own so their budgets do not mix. */
   nameSpace: string
@@ -17,9 +20,8 @@ export type RateLimitDeps = {
 export async function registerRateLimit(app: FastifyInstance, deps: RateLimitDeps): Promise<void> {
   await app.register(rateLimit, {
     global: false, // each /api route names its budget (rateLimitFor) in its config
-    ...(deps.redis ? { redis: deps.redis, nameSpace: deps.nameSpace } : {}),
-    // A Redis outage must not take the API down with it: serve unlimited until it returns.
-    skipOnError: true,
+    // A Redis outage must neither take the API down nor lift the limits: the store falls back to memory.
+    ...(deps.redis && deps.availability ? { store: fallbackStoreClass(deps.redis, deps.nameSpace, deps.availability) } : {}),
     enableDraftSpec: true,
     // The plugin's own key: the client IP, IPv6 taken by its /64 (one allocation is one client).
     allowList: (req) => deps.isAllowlisted(req.ip),

@@ -23,5 +23,7 @@ export async function checkDatabase(db: Database, timeoutMs: number): Promise<Se
 
 export async function checkLimits(redis: Redis | undefined, timeoutMs: number): Promise<ServicoOutT> {
   if (!redis) return { nome: 'limites', ok: true, latencia_ms: null, modo: 'memoria' }
-  return { nome: 'limites', modo: 'redis', ...await timed(() => redis.ping(), timeoutMs) }
+  // While Redis is unreachable the budgets are counted per instance: say so rather than only "not ok".
+  const result = await timed(() => redis.ping(), timeoutMs)
+  return { nome: 'limites', modo: result.ok ? 'redis' : 'memoria', ...result }
 }

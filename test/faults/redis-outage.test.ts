@@ -1,0 +1,148 @@
+// Redis stopped under load: two instances sharing a redis-server child of this test keep answering while
+// it is dead, count the contact budget per instance meanwhile, and share it again once it is back.
+import assert from 'node:assert/strict'
+import type { AddressInfo } from 'node:net'
+import { after, before, describe, it } from 'node:test'
+import type { App } from '../../src/app.ts'
+import { contactBody, createTestApp, serviceConfigFile } from '../helpers/app.ts'
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { createTestRedis, type TestRedis } from '../helpers/redis.ts'
+import { until } from '../helpers/wait.ts'
+
+const CONTACT_BUDGET = 3
+type Log = { msg?: string, level?: number }
+
+async function listen(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+}
+
+const postContact = (base: string) => fetch(`${base}/api/site/contato`, {
+  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()),
+})
+
+async function limites(base: string): Promise<{ ok: boolean, modo: string }> {
+  const res = await fetch(`${base}/api/status`)
+  assert.equal(res.status, 200)
+  const body = await res.json() as { servicos: { nome: string, ok: boolean, modo: string }[] }
+  return body.servicos.find((s) => s.nome === 'limites')!
+}
+
+const count = (logs: Log[], msg: string) => logs.filter((l) => l.msg === msg).length
+
+describe('Redis stopped under load', () => {
+  let tdb: TestDatabase
+  let redis: TestRedis
+  const apps: App[] = []
+  const logsA: Log[] = []
+  const logsB: Log[] = []
+  let a: string
+  let b: string
+
+  before(async () => {
+    tdb = await createTestDatabase()
+    redis = await createTestRedis()
+    await redis.start()
+    const env = {
+      REDIS_URL: redis.url,
+      STATUS_REFRESH_MS: '200',
+      // Reads are generous so the load itself is not what gets limited; contact posts are few.
+      SERVICE_CONFIG_FILE: serviceConfigFile({
+        rateLimits: { leitura: { max: 100_000, windowSeconds: 60 }, contato: { max: CONTACT_BUDGET, windowSeconds: 600 } },
+      }),
+    }
+    // One rate-limit namespace for both, as two instances of one deployment.
+    const deps = { rateLimitNamespace: `rl-faults-${process.pid}:` }
+    apps.push(await createTestApp({ db: tdb.db, env, logs: logsA, deps }))
+    apps.push(await createTestApp({ db: tdb.db, env, logs: logsB, deps }))
+    a = await listen(apps[0]!)
+    b = await listen(apps[1]!)
+  })
+  after(async () => {
+    for (const app of apps) await app.close().catch(() => {})
+    await redis?.kill()
+    await tdb?.dispose()
+  })
+
+  it('keeps answering, degrades to per-instance budgets, and shares them again when Redis returns', async () => {
+    assert.equal((await limites(a)).ok, true)
+    assert.equal((await limites(a)).modo, 'redis')
+
+    // Shared while Redis is up: what B spends, A cannot.
+    for (let i = 0; i < CONTACT_BUDGET; i++) assert.equal((await postContact(b)).status, 202)
+    assert.equal((await postContact(a)).status, 429, 'budget spent on B applies on A')
+
+    // Load on both instances throughout the outage.
+    const statuses: number[] = []
+    let loading = true
+    const load = (async () => {
+      for (let i = 0; loading && i < 5000; i++) {
+        const res = await fetch(`${i % 2 ? a : b}/api/site/contato/assuntos`)
+        statuses.push(res.status)
+        await res.arrayBuffer()
+      }
+    })()
+
+    await redis.kill()
+    await until('limites not ok on A', async () => !(await limites(a)).ok, 10_000)
+    assert.equal((await limites(a)).modo, 'memoria')
+    // Budgets counted in A's memory: fresh, so A accepts CONTACT_BUDGET posts and then refuses, with the usual answer.
+    for (let i = 0; i < CONTACT_BUDGET; i++) assert.equal((await postContact(a)).status, 202, `post ${i + 1} on A while Redis is down`)
+    const refused = await postContact(a)
+    assert.equal(refused.status, 429)
+    assert.deepEqual(await refused.json(), { detail: 'limite_de_requisicoes' })
+    assert.equal(refused.headers.get('ratelimit-limit'), String(CONTACT_BUDGET))
+    assert.equal(refused.headers.get('ratelimit-remaining'), '0')
+    assert.match(refused.headers.get('retry-after') ?? '', /^\d+$/)
+    // B counts on its own: A's spending does not reach it.
+    assert.equal((await postContact(b)).status, 202, 'B has its own budget while Redis is down')
+    // ioredis retries about every second or two: stay down long enough for several failed attempts.
+    await new Promise((r) => setTimeout(r, 4000))
+    assert.equal(count(logsA, 'redis unavailable: per-instance budgets'), 1, 'the outage is logged once')
+
+    await redis.start()
+    await until('limites ok again on A', async () => (await limites(a)).ok, 15_000)
+    await until('limites ok again on B', async () => (await limites(b)).ok, 15_000)
+    assert.equal((await limites(a)).modo, 'redis')
+    loading = false
+    await load
+
+    assert.ok(statuses.length > 20, `load ran (${statuses.length} requests)`)
+    assert.deepEqual(statuses.filter((s) => s !== 200), [], 'every request under load answered 200')
+    assert.equal(count(logsA, 'redis unavailable: per-instance budgets'), 1)
+    assert.equal(count(logsA, 'redis back: shared budgets'), 1, 'the return is logged once')
+    assert.ok(!logsA.some((l) => l.msg === 'redis unavailable'), 'no per-attempt warning')
+
+    // Shared again. A's memory budget is spent, yet A accepts: it counts in the (restarted, empty) Redis.
+    assert.equal((await postContact(a)).status, 202, 'A no longer uses its memory budget')
+    for (let i = 1; i < CONTACT_BUDGET; i++) assert.equal((await postContact(b)).status, 202, `post ${i + 1} after Redis returned`)
+    // A's post counted on B's budget: both are refused now.
+    assert.equal((await postContact(b)).status, 429, 'the shared budget applies on B')
+    assert.equal((await postContact(a)).status, 429, 'the shared budget applies on A')
+  })
+
+  it('a Redis that stops answering (frozen, connections open) is treated as down, and as back when it answers', async () => {
+    const logs: Log[] = []
+    const env = {
+      REDIS_URL: redis.url, STATUS_REFRESH_MS: '200', DB_TIMEOUT_MS: '1000',
+      SERVICE_CONFIG_FILE: serviceConfigFile({ rateLimits: { contato: { max: CONTACT_BUDGET, windowSeconds: 600 } } }),
+    }
+    const app = await createTestApp({ db: tdb.db, env, logs })
+    apps.push(app)
+    const base = await listen(app)
+    assert.equal((await limites(base)).ok, true)
+
+    redis.freeze()
+    after(() => redis.thaw())
+    await until('limites not ok while Redis is frozen', async () => !(await limites(base)).ok, 10_000)
+    for (let i = 0; i < CONTACT_BUDGET; i++) assert.equal((await postContact(base)).status, 202, `post ${i + 1} while frozen`)
+    assert.equal((await postContact(base)).status, 429, 'the budget is enforced in memory while Redis does not answer')
+    assert.equal(count(logs, 'redis unavailable: per-instance budgets'), 1)
+
+    redis.thaw()
+    await until('limites ok once Redis answers', async () => (await limites(base)).ok, 15_000)
+    // Shared again: this app's Redis counter is fresh (its posts while frozen were counted in memory).
+    await until('a post counted in Redis', async () => (await postContact(base)).status === 202, 10_000)
+    await until('the return logged', () => count(logs, 'redis back: shared budgets') === 1, 5_000)
+  })
+})
