@@ -20,6 +20,8 @@ import { collectPublicRoutes, isApiPath, makeGate, registerGate } from './http/g
 import { registerOpenApi } from './http/openapi.ts'
 import { rateLimitFor, registerRateLimit } from './http/rate-limit.ts'
 import { registerBodyParser } from './http/request-body.ts'
+import { clientErrorHandler } from './http/client-errors.ts'
+import { serverOptions } from './http/server-options.ts'
 import { echoRequestId, requestIdFrom } from './http/request-id.ts'
 import { MailChannel } from './mail/channel.ts'
 import { checkMail } from './mail/check.ts'
@@ -57,6 +59,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     requestIdHeader: false,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: config.bodyLimitBytes,
+    ...serverOptions(config.http),
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
     // A path that cannot be decoded (/api/%zz) never reaches the router or the hooks: answer it here.
     frameworkErrors: (_err, req, rawReply) => {
@@ -72,6 +76,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       onCreate: addEmailFormat,
     },
   })
+
+  app.server.maxConnections = config.http.maxConnections
 
   // What this app opened itself, closed in reverse on close, and at once if building fails halfway.
   const owned: (() => Promise<unknown>)[] = []
