@@ -21,7 +21,7 @@ import { registerOpenApi } from './http/openapi.ts'
 import { rateLimitFor, registerRateLimit } from './http/rate-limit.ts'
 import { registerBodyParser } from './http/request-body.ts'
 import { clientErrorHandler } from './http/client-errors.ts'
-import { serverOptions } from './http/server-options.ts'
+import { configureServer, serverOptions } from './http/server-options.ts'
 import { echoRequestId, requestIdFrom } from './http/request-id.ts'
 import { MailChannel } from './mail/channel.ts'
 import { checkMail } from './mail/check.ts'
@@ -77,7 +77,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   })
 
-  app.server.maxConnections = config.http.maxConnections
+  configureServer(app, config.http)
 
   // What this app opened itself, closed in reverse on close, and at once if building fails halfway.
   const owned: (() => Promise<unknown>)[] = []

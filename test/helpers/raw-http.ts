@@ -67,8 +67,10 @@ export function parseResponse(raw: Buffer, head = false): { response: RawRespons
     headers[name] = name in headers ? `${headers[name]}, ${value}` : value
   }
   const rest = raw.subarray(end + 4)
+  // An interim answer (100 Continue to Expect) comes before the real one.
+  if (status >= 100 && status < 200) return parseResponse(rest, head)
   const response = (body: Buffer) => ({ status, headers, body })
-  if (head || status === 204 || status === 304 || (status >= 100 && status < 200)) return { response: response(Buffer.alloc(0)), complete: true }
+  if (head || status === 204 || status === 304) return { response: response(Buffer.alloc(0)), complete: true }
   if (/chunked/i.test(headers['transfer-encoding'] ?? '')) {
     const body = dechunk(rest)
     return body ? { response: response(body), complete: true } : { response: response(rest), complete: false }

@@ -115,6 +115,7 @@ describe('slow clients', () => {
       ['POST /api/site/contato HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked, gzip\r\n\r\n', 400, 'requisicao_invalida'],
       [`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'cabecalho_muito_grande'],
       ['NOT HTTP AT ALL\r\n\r\n', 400, 'requisicao_invalida'],
+      ['GET /api/health HTTP/1.1\r\nAccept: */*\r\nConnection: close\r\n\r\n', 400, 'requisicao_invalida'], // no Host
     ]
     for (const [request, status, detail] of cases) {
       const { response } = await rawRequest(port, Buffer.from(request, 'latin1'))
@@ -122,6 +123,16 @@ describe('slow clients', () => {
       assert.match(response!.headers['content-type'] ?? '', /^application\/json/)
       assert.deepEqual(JSON.parse(response!.body.toString()), { detail })
     }
+  })
+
+  it('an Expect header other than 100-continue gets the ordinary answer, not a bare 417', async () => {
+    const { port } = await listening({})
+    const { response } = await rawRequest(port, Buffer.from('GET /api/health HTTP/1.1\r\nHost: x\r\nExpect: something-else\r\nConnection: close\r\n\r\n'))
+    assert.equal(response?.status, 200)
+    assert.deepEqual(JSON.parse(response!.body.toString()), { status: 'ok' })
+    const gated = await rawRequest(port, Buffer.from('GET /api/x HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n'))
+    assert.equal(gated.response?.status, 401)
+    assert.deepEqual(JSON.parse(gated.response!.body.toString()), { detail: 'nao_autenticado' })
   })
 
   it('the limits come from the environment, and a header deadline past the request deadline is refused', () => {
