@@ -21,7 +21,9 @@ export type TestAppOptions = {
 
 export async function createTestApp(opts: TestAppOptions): Promise<App> {
   // Sandbox mail lands in DATA_DIR/mail: each app gets a fresh directory.
-  const env: Record<string, string> = { LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'fps-app-')), ...opts.env }
+  // Only when the caller gives none: a directory made and then overridden would be left behind.
+  const env: Record<string, string> = { LOG_LEVEL: 'silent', ...opts.env }
+  env.DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fps-app-'))
   if (process.env.REDIS_URL && !('REDIS_URL' in env)) env.REDIS_URL = process.env.REDIS_URL
   if (opts.contactBudget !== undefined) {
     env.SERVICE_CONFIG_FILE = serviceConfigFile({ rateLimits: { contato: { max: opts.contactBudget, windowSeconds: 600 } } })

@@ -1,6 +1,9 @@
 // A client that sends a request and resets the connection at once: the request may still be parsed after its
 // socket is gone (no remote address). It is dropped quietly, never an "unexpected error" (a 500 nobody sees).
 import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import net from 'node:net'
 import { Writable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
@@ -13,16 +16,18 @@ describe('clients that go away mid-request', () => {
   let app: App
   let port: number
   const errors: string[] = []
+  const dataDir = mkdtempSync(join(tmpdir(), 'fps-gone-'))
   before(async () => {
     tdb = await createTestDatabase()
     const stream = new Writable({ write(chunk, _enc, done) { errors.push(String(chunk)); done() } })
-    app = await createTestApp({ db: tdb.db, env: { MAIL_WORKER: 'off' }, deps: { logger: { level: 'error', stream } } })
+    app = await createTestApp({ db: tdb.db, env: { MAIL_WORKER: 'off', DATA_DIR: dataDir }, deps: { logger: { level: 'error', stream } } })
     await app.listen({ host: '127.0.0.1', port: 0 })
     port = (app.server.address() as net.AddressInfo).port
   })
   after(async () => {
     await app?.close()
     await tdb?.dispose()
+    rmSync(dataDir, { recursive: true, force: true })
   })
 
   it('pipelined requests whose connection is reset log no error', async () => {

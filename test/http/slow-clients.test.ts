@@ -2,6 +2,9 @@
 // hold the instance, are cut after HEADERS_TIMEOUT_MS with 408 {"detail":"tempo_esgotado"}, and
 // MAX_CONNECTIONS caps what one instance keeps open. Parser-level refusals answer the contract's JSON too.
 import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import net from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import type { App } from '../../src/app.ts'
@@ -50,15 +53,17 @@ describe('slow clients', () => {
   let tdb: TestDatabase
   const apps: App[] = []
   const clients: Slow[] = []
+  const dataDir = mkdtempSync(join(tmpdir(), 'fps-slow-'))
   before(async () => { tdb = await createTestDatabase() })
   after(async () => {
     closeAll(clients)
     for (const app of apps) await app.close()
     await tdb?.dispose()
+    rmSync(dataDir, { recursive: true, force: true })
   })
 
   async function listening(env: Record<string, string>): Promise<{ app: App, port: number }> {
-    const app = await createTestApp({ db: tdb.db, env: { RATE_LIMIT_ALLOWLIST: '127.0.0.1', MAIL_WORKER: 'off', ...env } })
+    const app = await createTestApp({ db: tdb.db, env: { RATE_LIMIT_ALLOWLIST: '127.0.0.1', MAIL_WORKER: 'off', DATA_DIR: dataDir, ...env } })
     apps.push(app)
     await app.listen({ host: '127.0.0.1', port: 0 })
     return { app, port: (app.server.address() as net.AddressInfo).port }
