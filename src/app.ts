@@ -23,6 +23,8 @@ import { ManutencaoOut, ServicoOut, StatusOut, VersionOut } from './status/schem
 import { rateLimitFor, registerRateLimit } from './http/rate-limit.ts'
 import { RedisAvailability } from './http/rate-limit-store.ts'
 import { registerBodyParser } from './http/request-body.ts'
+import { clientErrorHandler } from './http/client-errors.ts'
+import { configureServer, serverOptions } from './http/server-options.ts'
 import { echoRequestId, requestIdFrom } from './http/request-id.ts'
 import { registerAccessLog } from './http/access-log.ts'
 import { registerOverload } from './http/overload.ts'
@@ -65,6 +67,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     requestIdHeader: false,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: config.bodyLimitBytes,
+    ...serverOptions(config.http),
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
     // A path that cannot be decoded (/api/%zz) never reaches the router or the hooks: answer it here.
     frameworkErrors: (_err, req, rawReply) => {
@@ -80,6 +84,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       onCreate: addEmailFormat,
     },
   })
+
+  configureServer(app, config.http)
 
   // What this app opened itself, closed in reverse on close, and at once if building fails halfway.
   const owned: (() => Promise<unknown>)[] = []

@@ -7,6 +7,7 @@ import { DEFAULT_SUBJECTS, type Subject } from './contact/subjects.ts'
 import { emailProblem } from './email-address.ts'
 import type { OverloadConfig } from './http/overload.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit-config.ts'
+import type { HttpServerLimits } from './http/server-options.ts'
 import { loadMailConfig, type MailConfig } from './mail/mail-config.ts'
 
 export type Ambiente = 'producao' | 'sandbox' | ''
@@ -40,6 +41,8 @@ export type Config = {
   statusRefreshMs: number
   dbTimeoutMs: number
   bodyLimitBytes: number
+  /** Slow and idle clients: see src/http/server-options.ts. */
+  http: HttpServerLimits
   mail: MailConfig
   /** Load shedding thresholds (503 servico_indisponivel). */
   overload: OverloadConfig
@@ -55,6 +58,7 @@ export const CONFIG_VARIABLES = [
   'MAIL_WORKER', 'MAIL_MAX_TRIES', 'MAIL_RETRY_BASE_MS', 'MAIL_RETRY_MAX_MS', 'MAIL_LEASE_MS', 'MAIL_POLL_MS', 'MAIL_VERIFY_MS',
   'CONTACT_RETENTION_DAYS', 'STATUS_REFRESH_MS', 'DB_TIMEOUT_MS',
   'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 'OVERLOAD_MAX_HEAP_MB', 'OVERLOAD_MAX_RSS_MB', 'OVERLOAD_SAMPLE_MS', 'OVERLOAD_RETRY_AFTER_S',
+  'HEADERS_TIMEOUT_MS', 'REQUEST_TIMEOUT_MS', 'KEEP_ALIVE_TIMEOUT_MS', 'MAX_CONNECTIONS',
 ] as const
 
 type Env = Record<string, string | undefined>
@@ -106,6 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
     statusRefreshMs: int(env, 'STATUS_REFRESH_MS', 2000, 100, 60_000),
     dbTimeoutMs: int(env, 'DB_TIMEOUT_MS', 1500, 50, 30_000),
     bodyLimitBytes: 64 * 1024,
+    http: httpLimits(env),
     mail: loadMailConfig(env, int, (msg) => { throw new ConfigError(msg) }),
     overload: overloadConfig(env),
   }
@@ -139,6 +144,21 @@ function publicUrl(raw: string, host: string, port: number): string {
     throw new ConfigError(`PUBLIC_URL must be an origin like https://www.example.com.br (no path, query or user), got "${shown}"`)
   }
   return u.origin
+}
+
+function httpLimits(env: Env): HttpServerLimits {
+  const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 10_000, 500, 600_000)
+  const requestTimeoutMs = int(env, 'REQUEST_TIMEOUT_MS', 30_000, 500, 3_600_000)
+  // Node refuses a header deadline later than the whole request's.
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`)
+  }
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1000, 3_600_000),
+    maxConnections: int(env, 'MAX_CONNECTIONS', 2048, 1, 1_000_000),
+  }
 }
 
 function mailSandbox(raw: string, ambiente: string, smtpUrl: string | undefined): boolean {

@@ -2,7 +2,7 @@
 export type DetailCode =
   | 'nao_autenticado' | 'nao_encontrado' | 'metodo_nao_permitido' | 'corpo_muito_grande'
   | 'limite_de_requisicoes' | 'banco_indisponivel' | 'servico_indisponivel' | 'erro_interno'
-  | 'requisicao_invalida' | 'nao_aceitavel'
+  | 'requisicao_invalida' | 'nao_aceitavel' | 'tempo_esgotado' | 'cabecalho_muito_grande'
 
 /** An error that answers `statusCode` with `{"detail": code}` and these headers. */
 export class HttpProblem extends Error {

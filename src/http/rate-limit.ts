@@ -18,6 +18,11 @@ export type RateLimitDeps = {
 }
 
 export async function registerRateLimit(app: FastifyInstance, deps: RateLimitDeps): Promise<void> {
+  // A request Node parsed from bytes that arrived just before its client reset the connection has no address:
+  // nobody is left to answer and there is no IP to count (the plugin would throw: an unexpected 500).
+  app.addHook('onRequest', (req, _reply, done) => {
+    done(req.socket.remoteAddress === undefined ? new HttpProblem(400, 'requisicao_invalida') : undefined)
+  })
   await app.register(rateLimit, {
     global: false, // each /api route names its budget (rateLimitFor) in its config
     // A Redis outage must neither take the API down nor lift the limits: the store falls back to memory.

@@ -23,7 +23,9 @@ export async function createTestApp(opts: TestAppOptions): Promise<App> {
   // Sandbox mail lands in DATA_DIR/mail: each app gets a fresh directory.
   // Load shedding off unless a test asks for it: test files share two busy cores, and a lagging loop
   // there must not turn an unrelated assertion into a 503 (test/http/overload.test.ts turns it on).
-  const env: Record<string, string> = { LOG_LEVEL: 'silent', DATA_DIR: tempDir('app'), OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', ...opts.env }
+  const env: Record<string, string> = { LOG_LEVEL: 'silent', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', ...opts.env }
+  // Only when the caller gives none: a directory made and then overridden would be left behind.
+  env.DATA_DIR ??= tempDir('app')
   if (process.env.REDIS_URL && !('REDIS_URL' in env)) env.REDIS_URL = process.env.REDIS_URL
   if (opts.contactBudget !== undefined) {
     env.SERVICE_CONFIG_FILE = serviceConfigFile({ rateLimits: { contato: { max: opts.contactBudget, windowSeconds: 600 } } })
