@@ -42,7 +42,7 @@ export const PAGES = [
 const OTHER_SOURCES = ['404', 'contato-enviado', 'erro'] as const
 type SourceName = (typeof PAGES)[number]['source'] | (typeof OTHER_SOURCES)[number]
 
-const FORM_EXPIRED = 'Esta página ficou aberta por muito tempo e sua mensagem não foi enviada. Confira os dados e envie de novo.'
+const FORM_EXPIRED = 'Sua mensagem ainda não foi enviada: a página precisava ser atualizada. Confira os dados e envie de novo.'
 
 const PAGE_METHODS: Record<string, string> = Object.fromEntries(PAGES.map((p) => [p.path, p.path === '/contato' ? 'GET, HEAD, POST' : 'GET, HEAD']))
 
@@ -191,7 +191,7 @@ export function siteRoutes(deps: SiteDeps) {
         try {
           const verdict = await contact.screen(form.raw, 'site')
           if (verdict.expired) {
-            // An authentic token past its age: a person who left the page open, shown the form again with a fresh one.
+            // A person who left the page open (or got it while the database was away): the form again, with a fresh token.
             return send(req, reply, contactPage({ values: form.values, errors: [], alert: FORM_EXPIRED }), { status: 200, path: '/contato', cache: 'no-store' })
           }
           accepted = await contact.submit(checked.value, { requestId: req.id, ip: req.ip, spam: verdict.spam })

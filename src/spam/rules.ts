@@ -1,6 +1,7 @@
 // Telling a bot's contact from a person's, on both paths into the form. The rules (docs/decisions.md):
 // - the honeypot field (`website`), hidden from people, filled: spam `honeypot`, on either path;
-// - the site's form (`POST /contato`) must carry the page's token: missing or forged is spam `token`;
+// - the site's form (`POST /contato`) must carry the page's token: missing or forged is spam `token`; empty
+//   (the page was served while the database could not be read) gets the form again with a fresh one;
 // - the API follows the contract (ContatoIn, no extra field required): no (or an empty) token is a normal
 //   client and is delivered; a token that is sent but forged is spam `token` (only a bot invents one);
 // - an authentic token younger than the minimum fill time is spam `rapido`;
@@ -33,6 +34,7 @@ export async function judge(body: unknown, via: Via, tokens: FormTokens, rules: 
   // Anything but absent or blank: a bot that sends a number or an object there filled it too.
   if (honeypot !== undefined && !(typeof honeypot === 'string' && honeypot.trim() === '')) return { spam: 'honeypot' }
   if ((token === undefined || token === '') && via === 'api') return {}
+  if (token === '' && via === 'site') return { expired: true }
   if (typeof token !== 'string' || token === '') return { spam: 'token' }
   const check = await tokens.verify(token, now)
   if (!check.ok) return { spam: 'token' }
