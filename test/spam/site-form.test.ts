@@ -152,15 +152,15 @@ describe('spam on the contact form', () => {
   })
 
   for (const [what, token] of [['older than a day', () => tokenServedAgo(tdb.db, 25 * 3_600_000)], ['empty (served while the database was away)', async () => '']] as const) {
-  it(`site form, a token ${what}: the form again with a fresh token and a notice, nothing stored`, async () => {
-    const fields = contactBody({ nome: 'Pessoa Que Demorou' })
-    const res = await site({ ...fields, token_formulario: await token() })
-    assert.equal(res.statusCode, 200)
-    assert.match(res.body, /ainda não foi enviada: a página precisava ser atualizada/)
-    assert.ok(res.body.includes(`value="${fields.nome as string}"`), 'what was typed is kept')
-    assert.match(res.body, /name="token_formulario" value="v1\.[0-9a-z]+\.[A-Za-z0-9_-]{32}"/)
-    assert.equal((await tdb.db.orm.select().from(contato).where(eq(contato.nome, 'Pessoa Que Demorou'))).length, 0)
-  })
+    it(`site form, a token ${what}: the form again with a fresh token and a notice, nothing stored`, async () => {
+      const fields = contactBody({ nome: 'Pessoa Que Demorou' })
+      const res = await site({ ...fields, token_formulario: await token() })
+      assert.equal(res.statusCode, 200)
+      assert.match(res.body, /ainda não foi enviada: a página precisava ser atualizada/)
+      assert.ok(res.body.includes(`value="${fields.nome as string}"`), 'what was typed is kept')
+      assert.match(res.body, /name="token_formulario" value="v1\.[0-9a-z]+\.[A-Za-z0-9_-]{32}"/)
+      assert.equal((await tdb.db.orm.select().from(contato).where(eq(contato.nome, 'Pessoa Que Demorou'))).length, 0)
+    })
   }
 
   it('a failing onSpam hook (the metrics counter) never turns a caught bot into an error', async (t) => {
