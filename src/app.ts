@@ -40,6 +40,8 @@ import { describeWindow, openWindows, pickWindow } from './status/maintenance.ts
 import { statusRoutes } from './status/routes.ts'
 import { StatusSnapshot } from './status/snapshot.ts'
 import { securityHeaders } from './site/headers.ts'
+import { DEFAULT_MAX_AGE_MS, type SpamReason } from './spam/rules.ts'
+import { makeFormTokens } from './spam/token.ts'
 import { siteError, siteNotFound, siteRoutes } from './site/routes.ts'
 
 export type AppDeps = {
@@ -53,6 +55,8 @@ export type AppDeps = {
   transport?: MailTransport
   /** Redis key prefix of the rate-limit counters (default `rl:`). */
   rateLimitNamespace?: string
+  /** Called for each contact stored as spam, with its reason (for a metrics counter). */
+  onSpam?: (reason: SpamReason) => void
 }
 
 export type Lifecycle = { draining: boolean }
@@ -169,7 +173,10 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
 
   const lifecycle: Lifecycle = { draining: false }
   await app.register(statusRoutes({ config, db, snapshot, lifecycle }))
-  const contact = makeContactService(makeContactStore(db.orm, clock), subjects)
+  const store = makeContactStore(db.orm, clock)
+  const contact = makeContactService(store, subjects, {
+    tokens: makeFormTokens(store.secret), rules: { minFillMs: config.spamMinFillMs, maxAgeMs: DEFAULT_MAX_AGE_MS }, clock, onSpam: (reason) => { metrics.spam.inc({ motivo: reason }); deps.onSpam?.(reason) },
+  })
   await app.register(contactRoutes({ config, db, contact, channel, clock }))
   await app.register(siteRoutes({ config, contact, snapshot, openapi: () => app.swagger() }))
   const gate = makeGate(publicRoutes)

@@ -1,11 +1,11 @@
 // Personal data is kept for CONTACT_RETENTION_DAYS, then erased; the audit rows (no personal data) stay.
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { and, inArray, isNull, lt } from 'drizzle-orm'
+import { and, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { Orm } from '../db/database.ts'
 import { auditoria, contato, outbox } from '../db/schema.ts'
 
-/** Erases name, e-mail, message, company, phone and site of contacts older than `days` whose delivery is over. */
+/** Erases name, e-mail, message, company, phone and site of contacts older than `days` whose delivery is over, and of spam (never delivered). */
 export async function purgePersonalData(orm: Orm, days: number, now: Date, mailDir: string): Promise<number> {
   const cutoff = new Date(now.getTime() - days * 86_400_000)
   const erased = await orm.transaction(async (tx) => {
@@ -13,7 +13,7 @@ export async function purgePersonalData(orm: Orm, days: number, now: Date, mailD
     const finished = tx.select({ id: outbox.contatoId }).from(outbox).where(inArray(outbox.estado, ['enviado', 'sandbox', 'falhou']))
     const erased = await tx.update(contato)
       .set({ nome: null, email: null, mensagem: null, empresa: null, telefone: null, site: null, dadosApagadosEm: now })
-      .where(and(lt(contato.criadoEm, cutoff), isNull(contato.dadosApagadosEm), inArray(contato.id, finished)))
+      .where(and(lt(contato.criadoEm, cutoff), isNull(contato.dadosApagadosEm), or(inArray(contato.id, finished), isNotNull(contato.spam))))
       .returning({ protocolo: contato.protocolo })
     for (const r of erased) await tx.insert(auditoria).values({ em: now, acao: 'contato.dados_apagados', protocolo: r.protocolo })
     await tx.update(outbox).set({ eml: null }).where(inArray(outbox.protocolo, erased.length ? erased.map((r) => r.protocolo) : ['']))

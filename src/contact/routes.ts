@@ -46,12 +46,18 @@ export function contactRoutes(deps: ContactRoutesDeps) {
       try {
         // A database that stops answering must give a 503, not a request that hangs.
         // (a transaction of a few statements: a few times the single-query budget).
-        accepted = await withTimeout(contact.submit(req.body, { requestId: req.id, ip: req.ip }), config.dbTimeoutMs * 4)
+        const screen = async () => {
+          // The site's script adds the honeypot and the form token; a client of the contract sends neither.
+          const { spam } = await contact.screen(req.body, 'api')
+          return contact.submit(req.body, { requestId: req.id, ip: req.ip, spam })
+        }
+        accepted = await withTimeout(screen(), config.dbTimeoutMs * 4)
       } catch (err) {
         req.log.error(errorFacts(err), 'contact could not be stored')
         throw new HttpProblem(503, 'servico_indisponivel', { 'retry-after': '30' })
       }
-      req.log.info({ protocolo: accepted.protocolo, novo: accepted.novo }, 'contact accepted')
+      // A bot's contact is answered exactly as a person's (it must not learn what gave it away); only the log says.
+      req.log.info({ protocolo: accepted.protocolo, novo: accepted.novo, ...(accepted.spam ? { spam: accepted.spam } : {}) }, 'contact accepted')
       return reply.code(202).send({ protocolo: accepted.protocolo, destino: accepted.destino, mensagem: accepted.mensagem })
     })
 

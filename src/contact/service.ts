@@ -2,26 +2,46 @@
 // The API route and the website's no-JavaScript form handler both call it, so they cannot drift apart.
 import { Ajv } from 'ajv'
 import { addEmailFormat, AJV_OPTIONS, fromAjv, type AjvError, type ValidationItem } from '../http/validation-errors.ts'
+import type { Clock } from '../clock.ts'
+import { judge, type SpamReason, type SpamRules, type Verdict, type Via } from '../spam/rules.ts'
+import type { FormTokens } from '../spam/token.ts'
 import { ContatoIn, type ContatoInT } from './schemas.ts'
 import type { ContactStore } from './store.ts'
 import type { SubjectRouter } from './subjects.ts'
 
-export type Accepted = { protocolo: string, destino: string, mensagem: string, novo: boolean }
+export type Accepted = { protocolo: string, destino: string, mensagem: string, novo: boolean, spam?: SpamReason }
 export type Validated = { ok: true, value: ContatoInT } | { ok: false, errors: ValidationItem[] }
 
 export type ContactService = {
   readonly subjects: SubjectRouter
   /** The API's own validation (same schema, same options, same 422 items), for bodies not parsed by it. */
   validate(input: unknown): Validated
-  /** Stores the contact; rejects when the database cannot take it (the caller answers 503). */
-  submit(value: ContatoInT, meta: { requestId: string, ip: string }): Promise<Accepted>
+  /** Whether a posted body (with the form's extra fields) is a bot's: see src/spam/rules.ts. */
+  screen(body: unknown, via: Via): Promise<Verdict>
+  /** Reads the key of the form tokens if not yet read; never rejects (a form is still served without a token). */
+  prepareForm(): Promise<void>
+  /** The token a form served now carries (empty until the installation secret could be read). */
+  formToken(): string
+  /**
+   * Stores the contact; rejects when the database cannot take it (the caller answers 503). With `spam` it is
+   * stored as a bot's, never e-mailed, and answered exactly like a person's.
+   */
+  submit(value: ContatoInT, meta: { requestId: string, ip: string, spam?: SpamReason }): Promise<Accepted>
+}
+
+export type SpamOptions = {
+  tokens: FormTokens
+  rules: SpamRules
+  clock: Clock
+  /** Called once per submission stored as spam (the metrics counter); its failure never fails the request. */
+  onSpam?: (reason: SpamReason) => void
 }
 
 export function confirmation(protocolo: string): string {
   return `Recebemos sua mensagem. Guarde o protocolo ${protocolo}: responderemos pelo e-mail informado.`
 }
 
-export function makeContactService(store: ContactStore, subjects: SubjectRouter): ContactService {
+export function makeContactService(store: ContactStore, subjects: SubjectRouter, spam: SpamOptions): ContactService {
   const ajv = new Ajv({ ...AJV_OPTIONS })
   addEmailFormat(ajv)
   const check = ajv.compile(ContatoIn)
@@ -33,6 +53,10 @@ export function makeContactService(store: ContactStore, subjects: SubjectRouter)
       if (check(copy)) return { ok: true, value: copy as ContatoInT }
       return { ok: false, errors: fromAjv((check.errors ?? []) as AjvError[], 'body', input, order) }
     },
+    screen: (body, via) => judge(body, via, spam.tokens, spam.rules, spam.clock.now()),
+    // A database that cannot be read now leaves the token empty: a post of that form is then judged tokenless.
+    prepareForm: () => spam.tokens.load().catch(() => {}),
+    formToken: () => spam.tokens.issue(spam.clock.now()),
     async submit(value, meta) {
       const subject = subjects.route(value.assunto)
       const stored = await store.submit({
@@ -40,7 +64,10 @@ export function makeContactService(store: ContactStore, subjects: SubjectRouter)
         subject,
         ...meta,
       })
-      return { ...stored, mensagem: confirmation(stored.protocolo) }
+      if (meta.spam) {
+        try { spam.onSpam?.(meta.spam) } catch { /* counting must never turn a stored contact into an error */ }
+      }
+      return { ...stored, mensagem: confirmation(stored.protocolo), ...(meta.spam ? { spam: meta.spam } : {}) }
     },
   }
 }

@@ -1,10 +1,11 @@
 // Storing a contact: the contact row, its outbox row and an audit row in one transaction, so a 202
 // is a promise that the message will be delivered. A double click answers the first protocolo.
 import { createHash, createHmac } from 'node:crypto'
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Clock } from '../clock.ts'
 import type { Orm } from '../db/database.ts'
 import { auditoria, contato, instalacao, outbox } from '../db/schema.ts'
+import type { SpamReason } from '../spam/rules.ts'
 import { newProtocolo } from './protocolo.ts'
 import type { Subject } from './subjects.ts'
 
@@ -19,10 +20,15 @@ export type ContactFields = {
   site: string
 }
 
-export type Submission = { fields: ContactFields, subject: Subject, requestId: string, ip: string }
+/** `spam`: a bot's contact, stored with the reason and never given an outbox row (never e-mailed). */
+export type Submission = { fields: ContactFields, subject: Subject, requestId: string, ip: string, spam?: SpamReason }
 export type Stored = { protocolo: string, destino: string, novo: boolean }
 
-export type ContactStore = { submit(s: Submission): Promise<Stored> }
+export type ContactStore = {
+  submit(s: Submission): Promise<Stored>
+  /** The per-installation secret (keys the IP hashes; the form tokens derive their own key from it). */
+  secret(): Promise<string>
+}
 
 export function makeContactStore(orm: Orm, clock: Clock): ContactStore {
   let salt: Promise<string> | undefined
@@ -30,7 +36,8 @@ export function makeContactStore(orm: Orm, clock: Clock): ContactStore {
     .catch((err) => { salt = undefined; throw err }))
 
   return {
-    async submit({ fields, subject, requestId, ip }) {
+    secret: ipSalt,
+    async submit({ fields, subject, requestId, ip, spam }) {
       const clean = sanitizeFields(fields)
       const impressao = fingerprint(clean, subject.codigo)
       const ipHash = createHmac('sha256', await ipSalt()).update(ip).digest('hex').slice(0, 32)
@@ -38,14 +45,21 @@ export function makeContactStore(orm: Orm, clock: Clock): ContactStore {
       return orm.transaction(async (tx) => {
         // Identical submissions queue here, so two racing double-clicks still store one message.
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${impressao}, 0))`)
+        // A double click finds its first copy among its own kind: a person's message identical to a bot's earlier
+        // one is still delivered, and a bot's repeat is still spam.
         const [previous] = await tx.select({ protocolo: contato.protocolo, destino: contato.destino }).from(contato)
-          .where(and(eq(contato.impressao, impressao), gt(contato.criadoEm, new Date(now.getTime() - DUPLICATE_WINDOW_MS))))
+          .where(and(eq(contato.impressao, impressao), gt(contato.criadoEm, new Date(now.getTime() - DUPLICATE_WINDOW_MS)),
+            spam ? isNotNull(contato.spam) : isNull(contato.spam)))
           .limit(1)
         if (previous) return { ...previous, novo: false }
         const protocolo = newProtocolo(now)
         const [row] = await tx.insert(contato).values({
-          protocolo, criadoEm: now, assunto: subject.codigo, destino: subject.email, ...clean, impressao, requestId, ipHash,
+          protocolo, criadoEm: now, assunto: subject.codigo, destino: subject.email, ...clean, impressao, requestId, ipHash, spam: spam ?? null,
         }).returning({ id: contato.id })
+        if (spam) {
+          await tx.insert(auditoria).values({ em: now, acao: 'contato.spam', protocolo, assunto: subject.codigo, requestId, ipHash })
+          return { protocolo, destino: subject.email, novo: true }
+        }
         await tx.insert(outbox).values({ contatoId: row!.id, protocolo, destino: subject.email, criadoEm: now, proximaTentativaEm: now, atualizadoEm: now })
         // No personal data in the audit trail: only what ties the event to the request.
         await tx.insert(auditoria).values({ em: now, acao: 'contato.recebido', protocolo, assunto: subject.codigo, requestId, ipHash })

@@ -24,6 +24,8 @@ export const contato = pgTable('contato', {
   requestId: text('request_id').notNull(),
   ipHash: text('ip_hash').notNull(),
   dadosApagadosEm: tz('dados_apagados_em'),
+  /** Why the contact was judged a bot's (never e-mailed); null for a person's. */
+  spam: text('spam', { enum: ['honeypot', 'rapido', 'token'] }),
 })
 
 export const outbox = pgTable('outbox', {

@@ -3,6 +3,7 @@
 // posted form, and the receipt. Limits come from the API's own schema; subjects from the same list that
 // GET /api/site/contato/assuntos serves.
 import { ContatoIn } from '../contact/schemas.ts'
+import { HONEYPOT_FIELD, TOKEN_FIELD } from '../spam/rules.ts'
 import type { Subject } from '../contact/subjects.ts'
 import { NonJsonBody } from '../http/request-body.ts'
 import type { Block } from './content.ts'
@@ -12,6 +13,8 @@ import { cell, code, escapeHtml, escapeMarkdown } from './markdown.ts'
 export const API_PATH = '/api/site/contato'
 export const SUBJECTS_PATH = '/api/site/contato/assuntos'
 export const FORM_PATH = '/contato'
+/** Where the form's HTML takes a fresh token each time it is served (the rest of the page is rendered once). */
+export const TOKEN_SLOT = '__TOKEN_FORMULARIO__'
 
 export type FormValues = Partial<Record<FieldName, string>>
 export type FormState = {
@@ -99,10 +102,19 @@ ${input}
 <div id="resumo-erros" class="aviso aviso-erro resumo-erros" tabindex="-1"${summary ? '' : ' hidden'}>${summary}</div>
 <div id="aviso-envio" class="aviso aviso-erro" role="alert"${state.alert ? '' : ' hidden'}>${state.alert ? `<p>${escapeHtml(state.alert)}</p>` : ''}</div>
 ${FIELD_ORDER.map(control).join('\n')}
+${TRAP}
+<input type="hidden" name="${TOKEN_FIELD}" value="${TOKEN_SLOT}">
 <p><button type="submit" id="enviar">Enviar mensagem</button></p>
 </form>
 <div id="resultado" class="aviso aviso-ok recibo" tabindex="-1" hidden></div>`
 }
+
+// The honeypot: off-screen and out of the tab order for people, left in the markup for bots that fill every
+// field; a screen reader that still reaches it is told to leave it empty.
+const TRAP = `<div class="campo-armadilha" aria-hidden="true">
+<label for="campo-${HONEYPOT_FIELD}">Não preencha este campo: ele existe para identificar envios automáticos.</label>
+<input id="campo-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off" value="">
+</div>`
 
 export function formMarkdown(subjects: Subject[], state: FormState = { values: {}, errors: [] }): string {
   const out: string[] = []
@@ -116,7 +128,8 @@ export function formMarkdown(subjects: Subject[], state: FormState = { values: {
   }
   out.push(
     `Para enviar por programa, faça ${code(`POST ${API_PATH}`)} com um corpo JSON (resposta 202 com ${code('protocolo')} e ${code('destino')}; 422 com cada erro por campo; 429 com ${code('Retry-After')}). `
-    + `O mesmo formulário também aceita ${code(`POST ${FORM_PATH}`)} como ${code('application/x-www-form-urlencoded')}.`,
+    + `O formulário desta página (${code(`POST ${FORM_PATH}`)}, ${code('application/x-www-form-urlencoded')}) é para navegadores: `
+    + 'ele leva campos de controle da página contra envios automáticos; um programa deve usar a API.',
     '',
     '| Campo | Obrigatório | Limite | Descrição |',
     '|---|---|---|---|',
@@ -151,8 +164,8 @@ export function receiptBlock(r: Receipt): Block {
  * is `missing` and a blank optional one takes its default; line breaks as \n), or a JSON object as is.
  * Null for a body of another kind.
  */
-export function formInput(body: unknown): { input: Record<string, unknown>, values: FormValues } | null {
-  if (body === undefined) return { input: {}, values: {} }
+export function formInput(body: unknown): { input: Record<string, unknown>, values: FormValues, raw: Record<string, unknown> } | null {
+  if (body === undefined) return { input: {}, values: {}, raw: {} }
   if (body instanceof NonJsonBody) {
     if (body.contentType.split(';')[0]!.trim().toLowerCase() !== 'application/x-www-form-urlencoded') return null
     const params = new URLSearchParams(body.text)
@@ -163,7 +176,10 @@ export function formInput(body: unknown): { input: Record<string, unknown>, valu
     }
     const input: Record<string, unknown> = {}
     for (const [f, v] of Object.entries(values)) if (v.trim() !== '') input[f] = v
-    return { input, values }
+    // The form's own extra fields, as sent, for the spam rules.
+    const raw: Record<string, unknown> = {}
+    for (const f of [HONEYPOT_FIELD, TOKEN_FIELD]) if (params.has(f)) raw[f] = params.get(f)
+    return { input, values, raw }
   }
   if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
     const values: FormValues = {}
@@ -171,7 +187,7 @@ export function formInput(body: unknown): { input: Record<string, unknown>, valu
       const v = (body as Record<string, unknown>)[f]
       if (typeof v === 'string') values[f] = v
     }
-    return { input: body as Record<string, unknown>, values }
+    return { input: body as Record<string, unknown>, values, raw: body as Record<string, unknown> }
   }
   return null
 }

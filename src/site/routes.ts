@@ -7,12 +7,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Config } from '../config.ts'
 import type { ContactService } from '../contact/service.ts'
 import { HttpProblem } from '../http/problem.ts'
+import { errorFacts } from '../log-safety.ts'
 import { rateLimitFor } from '../http/rate-limit.ts'
 import { RequestValidationError } from '../http/validation-errors.ts'
 import type { StatusSnapshot } from '../status/snapshot.ts'
 import { referenceMarkdown, type OpenApiDocument } from './api-reference.ts'
 import { loadAssets } from './assets.ts'
-import { formBlock, formInput, receiptBlock, type FormState } from './contact-form.ts'
+import { formBlock, formInput, receiptBlock, TOKEN_SLOT, type FormState } from './contact-form.ts'
 import { readSources, renderSource, type Block, type Rendered } from './content.ts'
 import { tooManyRequests, UNAVAILABLE } from './format.ts'
 import { addVary, siteHeadersHook } from './headers.ts'
@@ -40,6 +41,8 @@ export const PAGES = [
 
 const OTHER_SOURCES = ['404', 'contato-enviado', 'erro'] as const
 type SourceName = (typeof PAGES)[number]['source'] | (typeof OTHER_SOURCES)[number]
+
+const FORM_EXPIRED = 'Sua mensagem ainda não foi enviada: a página precisava ser atualizada. Confira os dados e envie de novo.'
 
 const PAGE_METHODS: Record<string, string> = Object.fromEntries(PAGES.map((p) => [p.path, p.path === '/contato' ? 'GET, HEAD, POST' : 'GET, HEAD']))
 
@@ -97,9 +100,11 @@ export function siteRoutes(deps: SiteDeps) {
     const send = (req: FastifyRequest, reply: FastifyReply, page: Rendered, opts: SendOptions): FastifyReply => {
       const format = preferredFormat(req.headers.accept) ?? (opts.error ? 'html' : null)
       if (!format) return notAcceptable(reply)
+      // A page holding the form gets a fresh fill-time token each time it is served.
+      const html = page.html.includes(TOKEN_SLOT) ? page.html.replace(TOKEN_SLOT, contact.formToken()) : page.html
       const body = format === 'markdown'
         ? page.markdown
-        : layout({ title: page.title, description: page.description, path: opts.path, body: page.html, assets })
+        : layout({ title: page.title, description: page.description, path: opts.path, body: html, assets })
       reply.code(opts.status ?? 200)
       reply.header('content-type', format === 'markdown' ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8')
       reply.header('cache-control', opts.cache ?? 'no-cache')
@@ -162,7 +167,10 @@ export function siteRoutes(deps: SiteDeps) {
       for (const { path } of PAGES) {
         // The live status is never cached; the other pages may be, but are revalidated.
         const cache = path === '/status' ? 'no-store' : 'no-cache'
-        scope.get(path, async (req, reply) => send(req, reply, await pages[path](), { path, cache }))
+        scope.get(path, async (req, reply) => {
+          if (path === '/contato') await contact.prepareForm()
+          return send(req, reply, await pages[path](), { path, cache })
+        })
       }
 
       // The form without JavaScript: the API's validation and storage, answered as a page.
@@ -174,19 +182,26 @@ export function siteRoutes(deps: SiteDeps) {
         if (crossSite(req, config.siteOrigins)) return errorPage(req, reply, 403, '/contato')
         const form = formInput(req.body)
         if (!form) return errorPage(req, reply, 415, '/contato')
+        await contact.prepareForm()
         const checked = contact.validate(form.input)
         if (!checked.ok) {
           return send(req, reply, contactPage({ values: form.values, errors: checked.errors }), { status: 422, path: '/contato', cache: 'no-store' })
         }
         let accepted
         try {
-          accepted = await contact.submit(checked.value, { requestId: req.id, ip: req.ip })
+          const verdict = await contact.screen(form.raw, 'site')
+          if (verdict.expired) {
+            // A person who left the page open (or got it while the database was away): the form again, with a fresh token.
+            return send(req, reply, contactPage({ values: form.values, errors: [], alert: FORM_EXPIRED }), { status: 200, path: '/contato', cache: 'no-store' })
+          }
+          accepted = await contact.submit(checked.value, { requestId: req.id, ip: req.ip, spam: verdict.spam })
         } catch (err) {
-          req.log.error({ code: (err as NodeJS.ErrnoException).code, message: (err as Error).message }, 'contact could not be stored')
+          req.log.error(errorFacts(err), 'contact could not be stored')
           reply.header('retry-after', '30')
           return send(req, reply, contactPage({ values: form.values, errors: [], alert: UNAVAILABLE }), { status: 503, path: '/contato', cache: 'no-store' })
         }
-        req.log.info({ protocolo: accepted.protocolo, novo: accepted.novo, via: 'site' }, 'contact accepted')
+        // A bot's contact gets the same page as a person's; only the log says.
+        req.log.info({ protocolo: accepted.protocolo, novo: accepted.novo, via: 'site', ...(accepted.spam ? { spam: accepted.spam } : {}) }, 'contact accepted')
         return send(req, reply, render('contato-enviado', {}, { recibo: receiptBlock(accepted) }), { status: 202, path: '/contato', cache: 'no-store' })
       })
 

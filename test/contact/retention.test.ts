@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { tmpdir } from 'node:os'
 import { after, before, describe, it } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
-import { scheduleRetention } from '../../src/contact/retention.ts'
+import { purgePersonalData, scheduleRetention } from '../../src/contact/retention.ts'
 import { makeContactStore } from '../../src/contact/store.ts'
 import { DEFAULT_SUBJECTS } from '../../src/contact/subjects.ts'
 import { contato, outbox } from '../../src/db/schema.ts'
@@ -33,5 +33,19 @@ describe('retention without an operator', () => {
     assert.equal(byProtocolo[delivered.protocolo]!.nome, null)
     assert.equal(byProtocolo[waiting.protocolo]!.nome, 'Rui Velho', 'a message still waiting keeps what it needs to be sent')
     assert.deepEqual(logs, [{ apagados: 1, dias: 365 }])
+  })
+
+  it('spam (never queued for delivery) past retention is erased too; recent spam is kept', async () => {
+    const store = makeContactStore(tdb.db.orm, { now: () => new Date() })
+    const fields = (mensagem: string) => ({ nome: 'Robô de Ofertas', email: 'bot@spam.example', mensagem, empresa: '', telefone: '', site: '' })
+    const old = await store.submit({ fields: fields('spam antigo, sem fila de entrega'), subject: DEFAULT_SUBJECTS[0]!, requestId: 's1', ip: '192.0.2.66', spam: 'honeypot' })
+    const recent = await store.submit({ fields: fields('spam recente, ainda guardado'), subject: DEFAULT_SUBJECTS[0]!, requestId: 's2', ip: '192.0.2.66', spam: 'rapido' })
+    await tdb.db.orm.update(contato).set({ criadoEm: sql`now() - interval '400 days'` }).where(eq(contato.protocolo, old.protocolo))
+    assert.equal((await tdb.db.orm.select().from(outbox).where(eq(outbox.protocolo, old.protocolo))).length, 0)
+    await purgePersonalData(tdb.db.orm, 365, new Date(), tmpdir())
+    const rows = Object.fromEntries((await tdb.db.orm.select().from(contato)).map((r) => [r.protocolo, r]))
+    assert.deepEqual([rows[old.protocolo]!.nome, rows[old.protocolo]!.email, rows[old.protocolo]!.mensagem, rows[old.protocolo]!.spam], [null, null, null, 'honeypot'])
+    assert.notEqual(rows[old.protocolo]!.dadosApagadosEm, null)
+    assert.equal(rows[recent.protocolo]!.nome, 'Robô de Ofertas')
   })
 })

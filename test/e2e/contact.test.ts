@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test'
 import { eq } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
 import { PROTOCOLO_PATTERN } from '../../src/contact/protocolo.ts'
-import { contato } from '../../src/db/schema.ts'
+import { contato, outbox } from '../../src/db/schema.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { launchBrowser, noBrowser, openPage, screenshot, startServer, type Server, type WatchedPage } from './browser.ts'
 
@@ -37,7 +37,8 @@ describe('contact form in the browser', () => {
   let server: Server
   before(async () => {
     if (noBrowser) return
-    server = await startServer({ tdb })
+    // No minimum fill time here (a driver types faster than a person): the spam suite below has one.
+    server = await startServer({ tdb, env: { SPAM_MIN_FILL_MS: '0' } })
   })
   after(async () => {
     await server?.close()
@@ -58,7 +59,10 @@ describe('contact form in the browser', () => {
       await w.page.click('#enviar')
       const req = await posted
       assert.equal(req.headers()['content-type'], 'application/json')
-      assert.deepEqual(JSON.parse(req.postData()!), { nome: 'Helena Ribeiro', email: 'helena@tecelagem.com.br', assunto: 'financeiro', empresa: 'Tecelagem Ribeiro', telefone: '+55 47 3333-0000', mensagem })
+      // The contract's fields, and the page's fill-time token (the honeypot, left empty, is not sent).
+      const { token_formulario: token, ...sent } = JSON.parse(req.postData()!) as Record<string, string>
+      assert.deepEqual(sent, { nome: 'Helena Ribeiro', email: 'helena@tecelagem.com.br', assunto: 'financeiro', empresa: 'Tecelagem Ribeiro', telefone: '+55 47 3333-0000', mensagem })
+      assert.match(token ?? '', /^v1\./)
       await w.page.locator('#resultado').waitFor({ state: 'visible' })
       const protocolo = (await w.page.textContent('#protocolo'))!.trim()
       assert.match(protocolo, PROTOCOLO_PATTERN)
@@ -67,6 +71,7 @@ describe('contact form in the browser', () => {
       assert.equal(await w.page.isVisible('#form-contato'), false)
       const [row] = await server.tdb.db.orm.select().from(contato).where(eq(contato.protocolo, protocolo))
       assert.equal(row?.mensagem, mensagem)
+      assert.equal(row?.spam, null)
       await screenshot(w.page, 'contato-js-enviado')
       assert.deepEqual(w.errors(), [])
     } finally {
@@ -153,6 +158,8 @@ describe('contact form in the browser', () => {
       assert.equal((await w.page.textContent('#destino'))!.trim(), 'suporte@factoring.example')
       const [row] = await server.tdb.db.orm.select().from(contato).where(eq(contato.protocolo, protocolo))
       assert.equal(row?.nome, 'Rita Sem Script')
+      assert.equal(row?.spam, null, 'the page\'s token came back with the form')
+      assert.equal((await server.tdb.db.orm.select().from(outbox).where(eq(outbox.protocolo, protocolo))).length, 1)
       await screenshot(w.page, 'contato-sem-js-enviado')
       assert.deepEqual(w.errors(), [])
     } finally {
@@ -184,7 +191,7 @@ describe('contact form in the browser: over the rate limit', () => {
   let server: Server
   before(async () => {
     if (noBrowser) return
-    server = await startServer({ contato: 1, tdb })
+    server = await startServer({ contato: 1, tdb, env: { SPAM_MIN_FILL_MS: '0' } })
   })
   after(async () => {
     await server?.close()
@@ -211,4 +218,98 @@ describe('contact form in the browser: over the rate limit', () => {
       await w.close()
     }
   })
+})
+
+// The defences as a browser meets them, with a minimum fill time short enough to wait out: a person (who
+// takes longer than it) is delivered; a bot that fills the honeypot or posts at once sees the same receipt,
+// and its contact is stored as spam with no outbox row.
+describe('contact form in the browser: spam', () => {
+  const MIN_FILL_MS = 1500
+  let server: Server
+  before(async () => {
+    if (noBrowser) return
+    server = await startServer({ tdb, env: { SPAM_MIN_FILL_MS: String(MIN_FILL_MS) } })
+  })
+  after(async () => {
+    await server?.close()
+  })
+  const stored = async (protocolo: string) => {
+    const [row] = await server.tdb.db.orm.select().from(contato).where(eq(contato.protocolo, protocolo))
+    return { spam: row?.spam, queued: (await server.tdb.db.orm.select().from(outbox).where(eq(outbox.protocolo, protocolo))).length }
+  }
+  const sendWithScript = async (w: WatchedPage) => {
+    await w.page.click('#enviar')
+    await w.page.locator('#resultado').waitFor({ state: 'visible' })
+    const protocolo = (await w.page.textContent('#protocolo'))!.trim()
+    assert.match(protocolo, PROTOCOLO_PATTERN)
+    return protocolo
+  }
+  const sendWithoutScript = async (w: WatchedPage) => {
+    const [response] = await Promise.all([w.page.waitForNavigation(), w.page.click('#enviar')])
+    assert.equal(response?.status(), 202)
+    assert.equal((await w.page.textContent('h1'))!.trim(), 'Mensagem recebida')
+    return (await w.page.textContent('#protocolo'))!.trim()
+  }
+
+  it('the honeypot is out of the keyboard\'s way: Tab from the message goes to the button', { skip: noBrowser }, async () => {
+    const w = await openPage(browser)
+    try {
+      await w.page.goto(`${server.base}/contato`)
+      await w.page.focus('#campo-mensagem')
+      await w.page.keyboard.press('Tab')
+      assert.equal(await w.page.evaluate(() => document.activeElement?.id), 'enviar')
+      const box = (await w.page.locator('#campo-website').boundingBox())!
+      assert.ok(box.x + box.width <= 0, 'off-screen')
+    } finally {
+      await w.close()
+    }
+  })
+
+  for (const script of [true, false]) {
+    const how = script ? 'with JavaScript' : 'without JavaScript'
+    const send = script ? sendWithScript : sendWithoutScript
+
+    it(`${how}: a person who takes longer than the minimum fill time is delivered`, { skip: noBrowser }, async () => {
+      const w = await openPage(browser, { javaScriptEnabled: script })
+      try {
+        await w.page.goto(`${server.base}/contato`)
+        const loaded = Date.now()
+        await fill(w, { nome: 'Clara Paciente', email: 'clara@paciente.com.br', mensagem: message() })
+        await w.page.waitForTimeout(Math.max(0, MIN_FILL_MS + 300 - (Date.now() - loaded)))
+        const protocolo = await send(w)
+        assert.deepEqual(await stored(protocolo), { spam: null, queued: 1 })
+        assert.deepEqual(w.errors(), [])
+      } finally {
+        await w.close()
+      }
+    })
+
+    it(`${how}: a bot that fills the honeypot sees the same receipt; stored as spam, never queued`, { skip: noBrowser }, async () => {
+      const w = await openPage(browser, { javaScriptEnabled: script })
+      try {
+        await w.page.goto(`${server.base}/contato`)
+        const loaded = Date.now()
+        await fill(w, { nome: 'Robo Preenche Tudo', email: 'robo@ofertas.example', mensagem: message(), website: 'https://ofertas.example' })
+        await w.page.waitForTimeout(Math.max(0, MIN_FILL_MS + 300 - (Date.now() - loaded)))
+        const protocolo = await send(w)
+        assert.deepEqual(await stored(protocolo), { spam: 'honeypot', queued: 0 })
+        assert.deepEqual(w.errors(), [])
+      } finally {
+        await w.close()
+      }
+    })
+
+    it(`${how}: a bot that posts at once sees the same receipt; stored as spam "rapido", never queued`, { skip: noBrowser }, async () => {
+      const w = await openPage(browser, { javaScriptEnabled: script })
+      try {
+        await w.page.goto(`${server.base}/contato`)
+        await fill(w, { nome: 'Robo Apressado', email: 'robo@pressa.example', mensagem: message() })
+        const protocolo = await send(w)
+        assert.deepEqual(await stored(protocolo), { spam: 'rapido', queued: 0 })
+        assert.deepEqual(w.errors(), [])
+      } finally {
+        await w.close()
+      }
+    })
+  }
 })

@@ -64,3 +64,11 @@ export function contactBody(overrides: Record<string, unknown> = {}): Record<str
   for (const [k, v] of Object.entries(body)) if (v === undefined) delete body[k]
   return body
 }
+
+/** The fill-time token of the site's contact form, as a browser gets it: from the page served now. */
+export async function siteFormToken(app: App): Promise<string> {
+  const page = await app.inject({ url: '/contato', headers: { accept: 'text/html' } })
+  const token = /name="token_formulario" value="([^"]*)"/.exec(page.body)?.[1]
+  if (!token) throw new Error(`no form token in GET /contato (status ${page.statusCode})`)
+  return token
+}

@@ -7,12 +7,16 @@ import { eq, sql } from 'drizzle-orm'
 import type { App } from '../../src/app.ts'
 import { PROTOCOLO_PATTERN } from '../../src/contact/protocolo.ts'
 import { auditoria, contato, outbox } from '../../src/db/schema.ts'
-import { createTestApp } from '../helpers/app.ts'
+import { createTestApp, siteFormToken } from '../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { assertSiteHeaders } from './headers.ts'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
+// The form as a browser posts it: with the page's fill-time token (these apps have no minimum fill time;
+// test/spam covers the rules).
+let token = ''
+const form = (fields: Record<string, string>) => new URLSearchParams({ ...fields, token_formulario: token }).toString()
+const NO_MIN_FILL = { SPAM_MIN_FILL_MS: '0' }
 let seq = 0
 const valid = (over: Record<string, string> = {}) => ({
   nome: 'Joana Prado',
@@ -37,7 +41,8 @@ after(async () => {
 describe('POST /contato (the form without JavaScript)', () => {
   let app: App
   before(async () => {
-    app = await createTestApp({ db: tdb.db, contactBudget: 10_000 })
+    app = await createTestApp({ db: tdb.db, contactBudget: 10_000, env: NO_MIN_FILL })
+    token = await siteFormToken(app)
   })
   after(async () => {
     await app?.close()
@@ -172,7 +177,7 @@ describe('POST /contato (the form without JavaScript)', () => {
 describe('POST /contato: rate limit (contato budget)', () => {
   let app: App
   before(async () => {
-    app = await createTestApp({ db: tdb.db, contactBudget: 2 })
+    app = await createTestApp({ db: tdb.db, contactBudget: 2, env: NO_MIN_FILL })
   })
   after(async () => {
     await app?.close()

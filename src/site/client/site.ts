@@ -5,6 +5,7 @@ import {
   serviceLabel, STATUS_COLUMNS, statusLabel, statusSummary, tooManyRequests, UNAVAILABLE,
   type FieldError, type FieldName, type StatusView,
 } from '../format.ts'
+import { HONEYPOT_FIELD, TOKEN_FIELD } from '../../spam/rules.ts'
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T | null
 
@@ -102,6 +103,11 @@ function contactForm(): void {
     for (const f of FIELD_ORDER) {
       const v = field(f)?.value ?? ''
       if (v.trim() !== '') body[f] = v
+    }
+    // The form's defences against bots ride along: the API treats them as the site's form (src/spam/rules.ts).
+    for (const name of [HONEYPOT_FIELD, TOKEN_FIELD]) {
+      const v = (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? ''
+      if (v !== '') body[name] = v
     }
     void (async () => {
       try {
