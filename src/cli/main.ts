@@ -87,12 +87,12 @@ export async function runCli(argv: string[], out: Output, env: Record<string, st
       return 2
     }
     // A server that cannot be reached is the operator's to fix: say which setting, exit 2 as the server does.
-    if (databaseUrl && !deps.open) err = databaseStartupError(err, databaseUrl)
-    if (err instanceof ConfigError || err instanceof DataDirBusyError || err instanceof StartupError) {
-      out.error(`error: ${err.message}`)
+    const named = databaseUrl && !deps.open ? databaseStartupError(err, databaseUrl) : err
+    if (named instanceof ConfigError || named instanceof DataDirBusyError || named instanceof StartupError) {
+      out.error(`error: ${named.message}`)
       return 2
     }
-    out.error(`error: ${(err as Error).message}`)
+    out.error(`error: ${(named as Error).message}`)
     return 1
   } finally {
     if (owned) await db?.close()
