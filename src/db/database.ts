@@ -103,6 +103,16 @@ function openPostgres(url: string, opts: DatabaseOptions & { max?: number }): Da
   }
 }
 
+/**
+ * PostgreSQL's defaults assume a server of its own; this one shares a process with the site and holds little
+ * data. shared_buffers is what PGlite's memory grows to (128MB → 16MB took a later start from ~375 to ~250 MB
+ * RSS, see scripts/measure-embedded.mjs); the rest bound per-query memory. PGlite's own start parameters first.
+ */
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB', '-c', 'temp_buffers=1MB', '-c', 'wal_buffers=1MB', '-c', 'maintenance_work_mem=16MB',
+]
+
 async function openPglite(dataDir: string | undefined, serveSocket: boolean): Promise<Database> {
   let lock: DirLock | undefined
   if (dataDir) {
@@ -112,7 +122,7 @@ async function openPglite(dataDir: string | undefined, serveSocket: boolean): Pr
   let client: PGlite | undefined
   let socket: EmbeddedSocket | undefined
   try {
-    client = await PGlite.create(dataDir)
+    client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS })
     if (dataDir) {
       // PGlite writes its first files by untarring an initdb image through Emscripten's FS.writeFile, which
       // chmods each one to 0666 whatever the umask: put every file and directory back to this user alone.
