@@ -9,6 +9,7 @@ import { dirname } from 'node:path'
 import pg from 'pg'
 import { acquireDirLock, DataDirBusyError, type DirLock } from './dir-lock.ts'
 import { serveEmbeddedSocket, SOCKET_PORT, socketPathIn, type EmbeddedSocket } from './embedded-socket.ts'
+import { initPgliteDir, PGLITE_START_PARAMS } from './pglite-init.ts'
 import { makePrivate } from './private-files.ts'
 import { schema } from './schema.ts'
 
@@ -103,16 +104,6 @@ function openPostgres(url: string, opts: DatabaseOptions & { max?: number }): Da
   }
 }
 
-/**
- * PostgreSQL's defaults assume a server of its own; this one shares a process with the site and holds little
- * data. shared_buffers is what PGlite's memory grows to (128MB → 16MB took a later start from ~375 to ~250 MB
- * RSS, see scripts/measure-embedded.mjs); the rest bound per-query memory. PGlite's own start parameters first.
- */
-export const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
-  '-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB', '-c', 'temp_buffers=1MB', '-c', 'wal_buffers=1MB', '-c', 'maintenance_work_mem=16MB',
-]
-
 async function openPglite(dataDir: string | undefined, serveSocket: boolean): Promise<Database> {
   let lock: DirLock | undefined
   if (dataDir) {
@@ -122,6 +113,7 @@ async function openPglite(dataDir: string | undefined, serveSocket: boolean): Pr
   let client: PGlite | undefined
   let socket: EmbeddedSocket | undefined
   try {
+    if (dataDir) await initPgliteDir(dataDir)
     client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS })
     if (dataDir) {
       // PGlite writes its first files by untarring an initdb image through Emscripten's FS.writeFile, which
