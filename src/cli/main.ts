@@ -1,9 +1,11 @@
 // Operator commands: thin calls into the same module functions the server uses.
 import { systemClock } from '../clock.ts'
 import { ConfigError, loadConfig, type Config } from '../config.ts'
-import { openDatabase, type Database } from '../db/database.ts'
+import type { Database } from '../db/database.ts'
 import { DataDirBusyError } from '../db/dir-lock.ts'
 import { migrate } from '../db/migrate.ts'
+import { openConfiguredDatabase } from '../db/open.ts'
+import { databaseStartupError, StartupError } from '../startup.ts'
 import { contactsCommand, CONTACTS_HELP } from './contacts.ts'
 import { maintenanceCommand, MAINTENANCE_HELP } from './maintenance.ts'
 import { UsageError, type Output } from './output.ts'
@@ -19,8 +21,18 @@ ${MAIL_HELP}
 ${CONTACTS_HELP}
   help                         this text
 
-The database is DATABASE_URL, or the embedded one in DATA_DIR (stop the server first:
-the embedded database admits one process at a time).`
+The database is DATABASE_URL, or the embedded one in DATA_DIR: while the server runs on it,
+the CLI goes through the server's socket in DATA_DIR/pglite; otherwise it opens the files itself.
+Times are shown in Brasília time with their offset.`
+
+/** Each command's own help, answered by `<command> --help` or `-h` anywhere in its arguments. */
+const COMMAND_HELP: Record<string, string> = {
+  migrate: '  migrate                      apply pending database migrations (the server also does at start)',
+  manutencao: MAINTENANCE_HELP,
+  fila: QUEUE_HELP,
+  email: MAIL_HELP,
+  contatos: CONTACTS_HELP,
+}
 
 export type CliDeps = {
   /** Opens the database; by default DATABASE_URL or DATA_DIR's embedded one (tests pass their own). */
@@ -33,16 +45,24 @@ export async function runCli(argv: string[], out: Output, env: Record<string, st
     out.log(HELP)
     return command ? 0 : 2
   }
+  const ownHelp = Object.hasOwn(COMMAND_HELP, command) ? COMMAND_HELP[command] : undefined
+  if (ownHelp && rest.some((a) => a === '--help' || a === '-h')) {
+    out.log(`Usage: npm run cli -- ${command} …\n\n${ownHelp}`)
+    return 0
+  }
   let db: Database | undefined
   let owned = false
+  let databaseUrl: string | undefined
   try {
     const config = loadConfig(env)
+    databaseUrl = config.databaseUrl
     const open = async () => {
       if (db) return db
       if (deps.open) {
         db = await deps.open(config)
       } else {
-        db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` })
+        // Connection timeouts, errors naming DATABASE_URL, and the running server's socket for the embedded database.
+        db = (await openConfiguredDatabase(config, { migrate: false, viaSocket: true })).db
         owned = true
       }
       return db
@@ -62,14 +82,17 @@ export async function runCli(argv: string[], out: Output, env: Record<string, st
     }
   } catch (err) {
     if (err instanceof UsageError) {
-      out.error(`error: ${err.message}\n\n${HELP}`)
+      // One line naming the problem and where the usage is, rather than the whole usage again.
+      out.error(`error: ${err.message}\nsee: npm run cli -- ${ownHelp ? `${command} --help` : 'help'}`)
       return 2
     }
-    if (err instanceof ConfigError || err instanceof DataDirBusyError) {
-      out.error(`error: ${err.message}`)
+    // A server that cannot be reached is the operator's to fix: say which setting, exit 2 as the server does.
+    const named = databaseUrl && !deps.open ? databaseStartupError(err, databaseUrl) : err
+    if (named instanceof ConfigError || named instanceof DataDirBusyError || named instanceof StartupError) {
+      out.error(`error: ${named.message}`)
       return 2
     }
-    out.error(`error: ${(err as Error).message}`)
+    out.error(`error: ${(named as Error).message}`)
     return 1
   } finally {
     if (owned) await db?.close()
@@ -77,5 +100,7 @@ export async function runCli(argv: string[], out: Output, env: Record<string, st
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // What it writes in DATA_DIR (an embedded database it opens, sandbox mail) is this user's alone, as for the server.
+  process.umask(0o077)
   process.exitCode = await runCli(process.argv.slice(2), { log: (s) => console.log(s), error: (s) => console.error(s) })
 }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { declareWindow, endWindow, InvalidWindowError, isInProgress, openWindows, type Window } from '../status/maintenance.ts'
+import { instantWithOffset } from '../site/format.ts'
 import { parseOrUsage, UsageError, type CommandContext } from './output.ts'
 
 export const MAINTENANCE_HELP = `  manutencao declarar [--inicio ISO] [--fim ISO] [--mensagem TEXTO]
@@ -65,6 +66,6 @@ function parseTime(flag: string, value: string | undefined): Date | null {
 }
 
 function describe(w: Window, now: Date): string {
-  const when = `${w.inicio?.toISOString() ?? '(already started)'} → ${w.fim?.toISOString() ?? '(until ended)'}`
+  const when = `${w.inicio ? instantWithOffset(w.inicio) : '(already started)'} → ${w.fim ? instantWithOffset(w.fim) : '(until ended)'}`
   return `${when}${isInProgress(w, now) ? ' [in progress]' : ''}${w.mensagem ? ` "${w.mensagem}"` : ''}`
 }

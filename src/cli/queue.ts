@@ -3,6 +3,7 @@ import { renderContactMail } from '../mail/message.ts'
 import { ESTADOS, listQueue, requeue, showMessage, type Estado } from '../mail/queue-admin.ts'
 import { mailTransportFor } from '../mail/transport.ts'
 import { emailProblem } from '../email-address.ts'
+import { instantWithOffset as at } from '../site/format.ts'
 import { parseOrUsage, UsageError, type CommandContext } from './output.ts'
 
 export const QUEUE_HELP = `  fila listar [--estado E]     the delivery queue (default: pendente, enviando, falhou); E is one of
@@ -23,8 +24,8 @@ export async function queueCommand(argv: string[], ctx: CommandContext): Promise
       const rows = await listQueue((await ctx.open()).orm, values.estado as Estado | undefined)
       if (rows.length === 0) out.log('queue is empty')
       for (const r of rows) {
-        const next = r.estado === 'pendente' ? ` next ${r.proximaTentativaEm.toISOString()}` : ''
-        out.log(`${r.protocolo}\t${r.estado}\ttries ${r.tentativas}${next}\t${r.destino}${r.ultimoErro ? `\t${r.ultimoErro}` : ''}`)
+        const next = r.estado === 'pendente' ? ` next ${at(r.proximaTentativaEm)}` : ''
+        out.log(`${r.protocolo}\t${r.estado}\t${tries(r.tentativas)}${next}\t${r.destino}${r.ultimoErro ? `\t${r.ultimoErro}` : ''}`)
       }
       return 0
     }
@@ -37,10 +38,10 @@ export async function queueCommand(argv: string[], ctx: CommandContext): Promise
         return 1
       }
       const { row, attempts } = found
-      out.log(`${row.protocolo}: ${row.estado}, ${row.tentativas} tries, to ${row.destino}, queued ${row.criadoEm.toISOString()}`)
-      if (row.enviadoEm) out.log(`delivered ${row.enviadoEm.toISOString()} as ${row.messageId}`)
-      if (row.estado === 'pendente') out.log(`next try ${row.proximaTentativaEm.toISOString()}`)
-      for (const a of attempts) out.log(`  ${a.em.toISOString()}  ${a.resultado}${a.codigoSmtp ? ` ${a.codigoSmtp}` : ''}${a.erro ? `  ${a.erro}` : ''}`)
+      out.log(`${row.protocolo}: ${row.estado}, ${tries(row.tentativas)}, to ${row.destino}, queued ${at(row.criadoEm)}`)
+      if (row.enviadoEm) out.log(`delivered ${at(row.enviadoEm)} as ${row.messageId}`)
+      if (row.estado === 'pendente') out.log(`next try ${at(row.proximaTentativaEm)}`)
+      for (const a of attempts) out.log(`  ${at(a.em)}  ${a.resultado}${a.codigoSmtp ? ` ${a.codigoSmtp}` : ''}${a.erro ? `  ${a.erro}` : ''}`)
       return 0
     }
     case 'reenfileirar': {
@@ -54,6 +55,8 @@ export async function queueCommand(argv: string[], ctx: CommandContext): Promise
       throw new UsageError(sub ? `unknown subcommand "fila ${sub}"` : 'fila needs a subcommand')
   }
 }
+
+const tries = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'}`
 
 export async function mailCommand(argv: string[], ctx: CommandContext): Promise<number> {
   const [sub, address] = argv

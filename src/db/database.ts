@@ -4,9 +4,13 @@ import type { SQL } from 'drizzle-orm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
 import pg from 'pg'
-import { acquireDirLock, type DirLock } from './dir-lock.ts'
+import { acquireDirLock, DataDirBusyError, type DirLock } from './dir-lock.ts'
+import { serveEmbeddedSocket, SOCKET_PORT, socketPathIn, type EmbeddedSocket } from './embedded-socket.ts'
+import { initPgliteDir, PGLITE_START_PARAMS } from './pglite-init.ts'
+import { makePrivate } from './private-files.ts'
 import { schema } from './schema.ts'
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -33,16 +37,30 @@ export type DatabaseOptions = {
   /** How long a pooled connection attempt may take before the query fails (readiness depends on it). */
   connectTimeoutMs?: number
   onPoolError?: (err: Error) => void
+  /** The server: offer the embedded database to local processes over a Unix socket next to its files. */
+  serveSocket?: boolean
+  /** The CLI: when a live server holds the embedded database, use that server's socket instead of failing. */
+  viaSocket?: boolean
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir)
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts)
+  try {
+    return await openPglite(opts.dataDir, opts.serveSocket === true)
+  } catch (err) {
+    if (!(err instanceof DataDirBusyError) || !opts.viaSocket || !opts.dataDir) throw err
+    const socketDir = dirname(socketPathIn(opts.dataDir))
+    if (!existsSync(socketPathIn(opts.dataDir))) throw err
+    // One connection: the server lends its database for that session alone (see embedded-socket.ts).
+    const url = `postgres://postgres@/postgres?host=${encodeURIComponent(socketDir)}&port=${SOCKET_PORT}`
+    return { ...openPostgres(url, { ...opts, max: 1 }), kind: 'pglite' }
+  }
 }
 
-function openPostgres(url: string, opts: DatabaseOptions): Database {
+function openPostgres(url: string, opts: DatabaseOptions & { max?: number }): Database {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: opts.max ?? 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000,
     idleTimeoutMillis: 30_000,
     // A server that stops answering must fail queries, not hang them (and the requests waiting on them).
@@ -86,19 +104,32 @@ function openPostgres(url: string, opts: DatabaseOptions): Database {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, serveSocket: boolean): Promise<Database> {
   let lock: DirLock | undefined
   if (dataDir) {
-    mkdirSync(dataDir, { recursive: true })
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     lock = acquireDirLock(dataDir)
   }
-  let client: PGlite
+  let client: PGlite | undefined
+  let socket: EmbeddedSocket | undefined
   try {
-    client = await PGlite.create(dataDir)
+    if (dataDir) await initPgliteDir(dataDir)
+    client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS })
+    if (dataDir) {
+      // PGlite writes its first files by untarring an initdb image through Emscripten's FS.writeFile, which
+      // chmods each one to 0666 whatever the umask: put every file and directory back to this user alone.
+      makePrivate(dataDir)
+      if (serveSocket) socket = await serveEmbeddedSocket(client, dataDir)
+    }
   } catch (err) {
+    await client?.close().catch(() => {})
     lock?.release()
     throw err
   }
+  return pgliteDatabase(client, socket, lock)
+}
+
+function pgliteDatabase(client: PGlite, socket: EmbeddedSocket | undefined, lock: DirLock | undefined): Database {
   const orm = drizzlePglite({ client, schema }) as unknown as Orm
   return {
     kind: 'pglite',
@@ -112,6 +143,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       return client.listen(channel, () => onNotify())
     },
     async close() {
+      await socket?.close()
       await client.close()
       lock?.release()
     },

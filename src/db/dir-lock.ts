@@ -14,7 +14,7 @@ export function acquireDirLock(dir: string): DirLock {
   const file = join(dir, 'service.lock')
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(file, 'wx')
+      const fd = openSync(file, 'wx', 0o600)
       writeSync(fd, String(process.pid))
       closeSync(fd)
       return { release: () => rmSync(file, { force: true }) }

@@ -12,6 +12,9 @@ export type OpenOptions = {
   /** Apply pending migrations (the server and the worker do; the CLI's `migrate` reports them itself). */
   migrate?: boolean
   onPoolError?: (err: Error) => void
+  /** See DatabaseOptions: the server serves the embedded database on a socket, the CLI may use it. */
+  serveSocket?: boolean
+  viaSocket?: boolean
 }
 
 export async function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbTimeoutMs'>, opts: OpenOptions = {}): Promise<OpenedDatabase> {
@@ -23,6 +26,8 @@ export async function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' 
       dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
       connectTimeoutMs: config.dbTimeoutMs,
       onPoolError: opts.onPoolError,
+      serveSocket: opts.serveSocket,
+      viaSocket: opts.viaSocket,
     })
     const applied = opts.migrate === false ? [] : await migrate(db)
     return { db, applied }

@@ -44,8 +44,9 @@ export function sandboxTransport(dir: string): MailTransport {
     async send(message, protocolo) {
       const info = await transporter.sendMail(message)
       const eml = (info.message as Buffer).toString('utf8')
-      mkdirSync(dir, { recursive: true })
-      writeFileSync(join(dir, `${protocolo.replace(/[^A-Za-z0-9-]/g, '')}.eml`), eml)
+      // Visitors' personal data: this user's alone, whatever the process umask.
+      mkdirSync(dir, { recursive: true, mode: 0o700 })
+      writeFileSync(join(dir, `${protocolo.replace(/[^A-Za-z0-9-]/g, '')}.eml`), eml, { mode: 0o600 })
       return { estado: 'sandbox', eml }
     },
     verify: async () => undefined,

@@ -123,6 +123,18 @@ export function instantLabel(iso: string): string {
 
 export const TIME_ZONE_NOTE = 'horário de Brasília'
 
+let isoFormat: Intl.DateTimeFormat | undefined
+
+/** The same Brasília time for the operator CLI, sortable and with its offset: "2026-12-01 02:00 (-03:00)". */
+export function instantWithOffset(d: Date): string {
+  isoFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset',
+  })
+  const p = Object.fromEntries(isoFormat.formatToParts(d).map((x) => [x.type, x.value]))
+  const offset = p.timeZoneName === 'GMT' ? '+00:00' : String(p.timeZoneName).replace('GMT', '')
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} (${offset})`
+}
+
 /** The maintenance banner's sentence, or null when no window is declared. */
 export function maintenanceText(m: Manutencao | null): string | null {
   if (!m) return null

@@ -83,3 +83,55 @@ describe('operator CLI', () => {
     assert.deepEqual(lines, ['no open maintenance windows'])
   })
 })
+
+describe('operator CLI: help, usage errors, times, an unreachable DATABASE_URL', () => {
+  let tdb: TestDatabase
+  const lines: string[] = []
+  const out = { log: (s: string) => lines.push(...s.split('\n')), error: (s: string) => lines.push(...s.split('\n')) }
+  const cli = (...argv: string[]) => {
+    lines.length = 0
+    return runCli(argv, out, { DATA_DIR: tmpdir() }, { open: async () => tdb.db })
+  }
+  before(async () => { tdb = await createTestDatabase() })
+  after(async () => { await tdb?.dispose() })
+
+  it('every command and subcommand answers --help and -h with its own usage, exit 0', async () => {
+    const asks: [string[], string][] = [
+      [['manutencao', '--help'], 'manutencao declarar'], [['manutencao', '-h'], 'manutencao encerrar ID'],
+      [['manutencao', 'declarar', '--help'], '--inicio ISO'], [['manutencao', 'encerrar', '-h'], 'manutencao encerrar ID'],
+      [['fila', '--help'], 'fila reenfileirar'], [['fila', 'listar', '-h'], 'fila listar [--estado E]'],
+      [['email', 'testar', '--help'], 'email testar ENDERECO'], [['contatos', 'expurgar', '--help'], 'contatos expurgar'],
+      [['migrate', '--help'], 'apply pending database migrations'],
+    ]
+    for (const [argv, expected] of asks) {
+      assert.equal(await cli(...argv), 0, argv.join(' '))
+      assert.ok(lines.join('\n').includes(expected), `${argv.join(' ')}: ${lines.join('\n')}`)
+      assert.ok(!lines.some((l) => l.startsWith('error')), argv.join(' '))
+    }
+  })
+
+  it('an argument error is one line naming it and a hint, not the whole usage', async () => {
+    assert.equal(await cli('manutencao', 'declarar', '--duracao', '2h'), 2)
+    assert.equal(lines.length, 2, lines.join('\n'))
+    assert.match(lines[0]!, /^error: .*--duracao/)
+    assert.equal(lines[1], 'see: npm run cli -- manutencao --help')
+    assert.equal(await cli('fila', 'listar', '--estado', 'perdido'), 2)
+    assert.deepEqual(lines.slice(1), ['see: npm run cli -- fila --help'])
+    assert.equal(await cli('desconhecido'), 2)
+    assert.deepEqual(lines, ['error: unknown command "desconhecido"', 'see: npm run cli -- help'])
+  })
+
+  it('shows times in Brasília time with the offset', async () => {
+    assert.equal(await cli('manutencao', 'declarar', '--inicio', '2030-12-01T05:00:00Z', '--fim', '2030-12-01T07:30:00Z'), 0, lines.join('\n'))
+    assert.match(lines[0]!, /^declared window \d+: 2030-12-01 02:00 \(-03:00\) → 2030-12-01 04:30 \(-03:00\)$/)
+    assert.equal(await cli('manutencao', 'listar'), 0)
+    assert.ok(lines.some((l) => l.endsWith('\t2030-12-01 02:00 (-03:00) → 2030-12-01 04:30 (-03:00)')), lines.join('\n'))
+  })
+
+  it('an unreachable DATABASE_URL is named, without its password, exit 2', async () => {
+    lines.length = 0
+    const code = await runCli(['fila', 'listar'], out, { DATA_DIR: tmpdir(), DATABASE_URL: 'postgres://ops:segredo-123@127.0.0.1:1/fps' })
+    assert.equal(code, 2, lines.join('\n'))
+    assert.deepEqual(lines, ['error: DATABASE_URL: cannot connect to PostgreSQL at 127.0.0.1:1/fps: nothing accepts connections there (ECONNREFUSED)'])
+  })
+})
