@@ -142,7 +142,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const instances: Instance[] = []
     for (let i = 0; i < opts.instances; i++) {
       const port = await freePort()
-      const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] })
+      const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')],
+        { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] })
       children.push(child)
       instances.push({ port, base: `http://127.0.0.1:${port}`, child, output: collect(child), exited: exitOf(child) })
     }
@@ -153,8 +154,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const conf = join(dir, 'nginx.conf')
     writeFileSync(conf, privateNginxConf(readFileSync(NGINX_CONF, 'utf8'), lbPort, instances.map((s) => s.port), prefix))
     mkdirSync(prefix)
-    const nginx = spawn('nginx', ['-p', prefix, '-c', conf, '-g', `daemon off; pid ${join(dir, 'nginx.pid')}; error_log ${join(dir, 'nginx-error.log')} notice;`],
-      { stdio: ['ignore', 'pipe', 'pipe'] })
+    const globals = `daemon off; pid ${join(dir, 'nginx.pid')}; error_log ${join(dir, 'nginx-error.log')} notice;`
+    const nginx = spawn('nginx', ['-p', prefix, '-c', conf, '-g', globals], { stdio: ['ignore', 'pipe', 'pipe'] })
     children.push(nginx)
     const lbOut = collect(nginx)
     const errorLog = () => lbOut() + (existsSync(join(dir, 'nginx-error.log')) ? readFileSync(join(dir, 'nginx-error.log'), 'utf8') : '')
