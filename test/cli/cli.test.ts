@@ -4,16 +4,13 @@ import { after, before, describe, it } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { runCli } from '../../src/cli/main.ts'
 import { createTestApp } from '../helpers/app.ts'
+import { cliRunner } from '../helpers/cli.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 
 describe('operator CLI', () => {
   let tdb: TestDatabase
   let app: App
-  const lines: string[] = []
-  const cli = (...argv: string[]) => {
-    lines.length = 0
-    return runCli(argv, { log: (s) => lines.push(s), error: (s) => lines.push(s) }, { DATA_DIR: tmpdir() }, { open: async () => tdb.db })
-  }
+  const { lines, cli } = cliRunner(() => tdb.db)
   before(async () => {
     tdb = await createTestDatabase()
     app = await createTestApp({ db: tdb.db, env: { MAIL_WORKER: 'off' } })

@@ -1,21 +1,16 @@
 // `contatos listar`: recent contacts with their delivery state and spam reason, in Brasília time, without
 // personal data; --spam, --desde, --limite, --json; --help; exit 2 on bad arguments.
 import assert from 'node:assert/strict'
-import { tmpdir } from 'node:os'
 import { after, before, describe, it } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { runCli } from '../../src/cli/main.ts'
 import { contactBody, createTestApp } from '../helpers/app.ts'
+import { cliRunner } from '../helpers/cli.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 
 describe('contatos listar', () => {
   let tdb: TestDatabase
   let app: App
-  const lines: string[] = []
-  const cli = (...argv: string[]) => {
-    lines.length = 0
-    return runCli(argv, { log: (s) => lines.push(s), error: (s) => lines.push(s) }, { DATA_DIR: tmpdir() }, { open: async () => tdb.db })
-  }
+  const { lines, cli } = cliRunner(() => tdb.db)
   const posted: Record<string, string> = {}
   before(async () => {
     tdb = await createTestDatabase()
