@@ -68,6 +68,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     logger: deps.logger ?? loggerOptions(config),
     logController: new LogController({ disableRequestLogging: true }), // registerAccessLog writes one line per request instead of two
     genReqId: requestIdFrom,
+    // While closing, a request that arrives on an already open keep-alive connection is served, not answered 503:
+    // the load balancer sent it before it noticed readiness fail, and nginx does not retry a 503 (deploy/nginx.conf).
+    return503OnClosing: false,
     requestIdHeader: false,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: config.bodyLimitBytes,

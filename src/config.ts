@@ -9,6 +9,7 @@ import type { OverloadConfig } from './http/overload.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit-config.ts'
 import type { HttpServerLimits } from './http/server-options.ts'
 import { loadMailConfig, type MailConfig } from './mail/mail-config.ts'
+import { ConfigError } from './startup-error.ts'
 
 export type Ambiente = 'producao' | 'sandbox' | ''
 
@@ -50,7 +51,7 @@ export type Config = {
   overload: OverloadConfig
 }
 
-export class ConfigError extends Error {}
+export { ConfigError }
 
 /** Every environment variable the service reads (compose files and manifests are checked against it). */
 export const CONFIG_VARIABLES = [

@@ -2,15 +2,14 @@
 // never a password (a DATABASE_URL is shown as host, port and database only). Exit code 2 for all of them.
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { ConfigError } from './config.ts'
-import { DataDirBusyError } from './db/dir-lock.ts'
+import { ConfigError, StartupError } from './startup-error.ts'
 
-export class StartupError extends Error {}
+export { StartupError }
 
 /** The message for a failure an operator can fix, or undefined for a real fault (a bug). */
 export function startupProblem(err: unknown): string | undefined {
   if (err instanceof ConfigError) return `configuration error: ${err.message}`
-  if (err instanceof StartupError || err instanceof DataDirBusyError) return err.message
+  if (err instanceof StartupError) return err.message
   return undefined
 }
 

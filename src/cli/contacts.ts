@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import { listContacts, type ContactSummary } from '../contact/listing.ts'
 import { purgePersonalData } from '../contact/retention.ts'
 import { parseOrUsage, UsageError, type CommandContext } from './output.ts'
+import { instantWithOffset } from '../site/format.ts'
 
 export const CONTACTS_HELP = `  contatos listar [--spam] [--desde DATA] [--limite N] [--json]
                                recent contacts, newest first: protocolo, time (Brasília), subject,
@@ -56,24 +57,16 @@ async function list(argv: string[], ctx: CommandContext): Promise<number> {
 
 function line(r: ContactSummary): string {
   const entrega = r.entrega ?? '-'
-  return [r.protocolo, brasilia(r.criadoEm), r.assunto, r.dadosApagados ? `${entrega} (dados apagados)` : entrega, r.spam ?? '-'].join('\t')
+  return [r.protocolo, instantWithOffset(r.criadoEm), r.assunto, r.dadosApagados ? `${entrega} (dados apagados)` : entrega, r.spam ?? '-'].join('\t')
 }
 
-const BRASILIA = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
-})
-
-/** `2026-11-23 07:15:03` in Brasília time (UTC−3; Brazil has had no daylight saving time since 2019). */
-export function brasilia(d: Date): string {
-  return BRASILIA.format(d)
-}
 
 /** A day (its start in Brasília) or a full ISO date-time with a zone; anything else is a usage error. */
 function parseSince(raw: string): Date {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw)
   const d = day ? new Date(`${raw}T00:00:00-03:00`) : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) ? new Date(raw) : undefined
   // A day that does not exist (2026-02-30) is not rolled over into the next month.
-  if (!d || Number.isNaN(d.getTime()) || (day && brasilia(d).slice(0, 10) !== raw)) {
+  if (!d || Number.isNaN(d.getTime()) || (day && instantWithOffset(d).slice(0, 10) !== raw)) {
     throw new UsageError(`--desde must be a date (AAAA-MM-DD) or an ISO date-time with a zone (2026-11-23T08:00:00-03:00), got "${raw}"`)
   }
   return d

@@ -1,10 +1,11 @@
 // PGlite does not lock its data directory: two processes opening it would corrupt it. A pid file does.
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
+import { StartupError } from '../startup-error.ts'
 
 export type DirLock = { release(): void }
 
-export class DataDirBusyError extends Error {
+export class DataDirBusyError extends StartupError {
   constructor(dir: string, pid: number) {
     super(`the embedded database in ${dir} is in use by process ${pid}; stop it or set another DATA_DIR`)
   }

@@ -2,8 +2,6 @@
 // the tests build many apps in one process, and two apps must not share or collide on a metric).
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 
-/** The label of every request no route matched: raw URLs as labels would grow without bound. */
-
 export type Metrics = {
   registry: Registry
   httpDuration: Histogram<'method' | 'route' | 'status_code'>

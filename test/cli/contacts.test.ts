@@ -46,7 +46,7 @@ describe('contatos listar', () => {
     for (const personal of ['Pessoa Real', 'pessoa@real.com.br', 'Robo', 'spam.example', 'antecipação']) assert.ok(!out.includes(personal), personal)
   })
 
-  it('shows the time in Brasília (UTC−3), the --json form in UTC ISO', async () => {
+  it('shows the time in Brasília with its offset, as every CLI command does; the --json form in UTC ISO', async () => {
     assert.equal(await cli('contatos', 'listar', '--json'), 0)
     const rows = JSON.parse(lines[0]!) as { protocolo: string, criado_em: string, assunto: string, entrega: string | null, spam: string | null, dados_apagados: boolean }[]
     const person = rows.find((r) => r.protocolo === posted.person)!
@@ -54,7 +54,7 @@ describe('contatos listar', () => {
     assert.equal(rows.find((r) => r.protocolo === posted.honeypot)!.spam, 'honeypot')
     assert.equal(await cli('contatos', 'listar'), 0)
     const utc = new Date(person.criado_em)
-    const expected = new Date(utc.getTime() - 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')
+    const expected = `${new Date(utc.getTime() - 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')} (-03:00)`
     assert.equal(rowOf(posted.person!)![1], expected)
   })
 
