@@ -106,7 +106,11 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   const clock = deps.clock ?? systemClock
   let db = deps.db
   if (!db) {
-    const opened = await openConfiguredDatabase(config, { serveSocket: true, onPoolError: (err) => app.log.warn({ code: (err as NodeJS.ErrnoException).code }, 'idle database connection lost') })
+    const opened = await openConfiguredDatabase(config, {
+      serveSocket: true,
+      onPoolError: (err) => app.log.warn({ code: (err as NodeJS.ErrnoException).code }, 'idle database connection lost'),
+      onSocketUnavailable: (why) => app.log.warn(`DATA_DIR "${config.dataDir}": the embedded database is not offered to the CLI while the server runs: ${why}`),
+    })
     db = opened.db
     owned.push(() => opened.db.close())
     const applied = opened.applied
