@@ -34,7 +34,8 @@ export async function serveEmbeddedSocket(client: PGlite, dir: string): Promise<
   const path = socketPathIn(dir)
   const bytes = Buffer.byteLength(path)
   if (bytes > MAX_SOCKET_PATH_BYTES) {
-    throw new EmbeddedSocketError(`its socket path ${path} is ${bytes} bytes, over the ${MAX_SOCKET_PATH_BYTES} a Unix socket path may have: use a shorter DATA_DIR`)
+    const why = `over the ${MAX_SOCKET_PATH_BYTES} a Unix socket path may have: use a shorter DATA_DIR`
+    throw new EmbeddedSocketError(`its socket path ${path} is ${bytes} bytes, ${why}`)
   }
   // A file left by a process that died (the directory lock already proved no live server owns it).
   if (existsSync(path)) rmSync(path, { force: true })
