@@ -109,7 +109,11 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   const clock = deps.clock ?? systemClock
   let db = deps.db
   if (!db) {
-    const opened = await openConfiguredDatabase(config, { serveSocket: true, onPoolError: (err) => app.log.warn({ code: (err as NodeJS.ErrnoException).code }, 'idle database connection lost') })
+    const opened = await openConfiguredDatabase(config, {
+      serveSocket: true,
+      onPoolError: (err) => app.log.warn({ code: (err as NodeJS.ErrnoException).code }, 'idle database connection lost'),
+      onSocketUnavailable: (why) => app.log.warn(`DATA_DIR "${config.dataDir}": the embedded database is not offered to the CLI while the server runs: ${why}`),
+    })
     db = opened.db
     owned.push(() => opened.db.close())
     const applied = opened.applied
@@ -122,14 +126,19 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     const client = new Redis(config.redisUrl, {
       lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, commandTimeout: 500,
     })
-    owned.push(() => client.quit().catch(() => client.disconnect()))
-    availability = new RedisAvailability(client, app.log)
+    const watch = new RedisAvailability(client, app.log)
+    // An error while quitting, once `watch` stopped listening, is no outage; unheard, ioredis would print its stack.
+    client.on('error', () => {})
+    owned.push(async () => { watch.stop(); await client.quit().catch(() => client.disconnect()) })
+    availability = watch
     // Without an offline queue, commands fail until connected: wait briefly so the first requests share the budget.
     await withTimeout(new Promise((resolve) => client.once('ready', resolve)), 2000)
       .catch(() => app.log.warn('redis not reachable at start: per-instance budgets until it is'))
     redis = client
   } else if (redis) {
-    availability = new RedisAvailability(redis, app.log)
+    const watch = new RedisAvailability(redis, app.log)
+    owned.push(async () => watch.stop())
+    availability = watch
   }
 
   if (config.mailSandbox && !deps.transport) prepareDataDir(config.dataDir) // the sandbox keeps mail in DATA_DIR/mail

@@ -1,11 +1,10 @@
 // Operator commands: thin calls into the same module functions the server uses.
 import { systemClock } from '../clock.ts'
-import { ConfigError, loadConfig, type Config } from '../config.ts'
+import { loadConfig, type Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import { DataDirBusyError } from '../db/dir-lock.ts'
 import { migrate } from '../db/migrate.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
-import { databaseStartupError, StartupError } from '../startup.ts'
+import { databaseStartupError, startupProblem } from '../startup.ts'
 import { contactsCommand, CONTACTS_HELP } from './contacts.ts'
 import { maintenanceCommand, MAINTENANCE_HELP } from './maintenance.ts'
 import { UsageError, type Output } from './output.ts'
@@ -88,8 +87,9 @@ export async function runCli(argv: string[], out: Output, env: Record<string, st
     }
     // A server that cannot be reached is the operator's to fix: say which setting, exit 2 as the server does.
     const named = databaseUrl && !deps.open ? databaseStartupError(err, databaseUrl) : err
-    if (named instanceof ConfigError || named instanceof DataDirBusyError || named instanceof StartupError) {
-      out.error(`error: ${named.message}`)
+    const problem = startupProblem(named)
+    if (problem !== undefined) {
+      out.error(`error: ${problem}`)
       return 2
     }
     out.error(`error: ${(named as Error).message}`)

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import pg from 'pg'
 import { acquireDirLock, DataDirBusyError, type DirLock } from './dir-lock.ts'
-import { serveEmbeddedSocket, SOCKET_PORT, socketPathIn, type EmbeddedSocket } from './embedded-socket.ts'
+import { EmbeddedSocketError, serveEmbeddedSocket, SOCKET_PORT, socketPathIn, type EmbeddedSocket } from './embedded-socket.ts'
 import { initPgliteDir, PGLITE_START_PARAMS } from './pglite-init.ts'
 import { makePrivate } from './private-files.ts'
 import { schema } from './schema.ts'
@@ -41,12 +41,14 @@ export type DatabaseOptions = {
   serveSocket?: boolean
   /** The CLI: when a live server holds the embedded database, use that server's socket instead of failing. */
   viaSocket?: boolean
+  /** The socket could not be served (`why` names the cause): the server runs without it. */
+  onSocketUnavailable?: (why: string) => void
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts)
   try {
-    return await openPglite(opts.dataDir, opts.serveSocket === true)
+    return await openPglite(opts.dataDir, opts.serveSocket === true, opts.onSocketUnavailable)
   } catch (err) {
     if (!(err instanceof DataDirBusyError) || !opts.viaSocket || !opts.dataDir) throw err
     const socketDir = dirname(socketPathIn(opts.dataDir))
@@ -104,7 +106,7 @@ function openPostgres(url: string, opts: DatabaseOptions & { max?: number }): Da
   }
 }
 
-async function openPglite(dataDir: string | undefined, serveSocket: boolean): Promise<Database> {
+async function openPglite(dataDir: string | undefined, serveSocket: boolean, onSocketUnavailable?: (why: string) => void): Promise<Database> {
   let lock: DirLock | undefined
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 })
@@ -119,7 +121,13 @@ async function openPglite(dataDir: string | undefined, serveSocket: boolean): Pr
       // PGlite writes its first files by untarring an initdb image through Emscripten's FS.writeFile, which
       // chmods each one to 0666 whatever the umask: put every file and directory back to this user alone.
       makePrivate(dataDir)
-      if (serveSocket) socket = await serveEmbeddedSocket(client, dataDir)
+      // The socket only lends the database to the CLI: without it the site still works, and the CLI says the files are in use.
+      if (serveSocket) {
+        socket = await serveEmbeddedSocket(client, dataDir).catch((err: unknown) => {
+          onSocketUnavailable?.(err instanceof EmbeddedSocketError ? err.message : 'serving it failed')
+          return undefined
+        })
+      }
     }
   } catch (err) {
     await client?.close().catch(() => {})

@@ -22,10 +22,21 @@ const SSL_REQUEST = 80877103
 const CANCEL_REQUEST = 80877102
 const PROTOCOL_3 = 196608
 
+/** Linux's sun_path holds 108 bytes with the final NUL; Node silently cuts a longer path and listens on the cut one. */
+export const MAX_SOCKET_PATH_BYTES = 107
+
+/** Why the socket is not served, in words fit for a log line (an error code, never an error's message). */
+export class EmbeddedSocketError extends Error {}
+
 export type EmbeddedSocket = { readonly path: string, close(): Promise<void> }
 
 export async function serveEmbeddedSocket(client: PGlite, dir: string): Promise<EmbeddedSocket> {
   const path = socketPathIn(dir)
+  const bytes = Buffer.byteLength(path)
+  if (bytes > MAX_SOCKET_PATH_BYTES) {
+    const why = `over the ${MAX_SOCKET_PATH_BYTES} a Unix socket path may have: use a shorter DATA_DIR`
+    throw new EmbeddedSocketError(`its socket path ${path} is ${bytes} bytes, ${why}`)
+  }
   // A file left by a process that died (the directory lock already proved no live server owns it).
   if (existsSync(path)) rmSync(path, { force: true })
   const sockets = new Set<Socket>()
@@ -34,12 +45,19 @@ export async function serveEmbeddedSocket(client: PGlite, dir: string): Promise<
     socket.on('close', () => sockets.delete(socket))
     void serveConnection(client, socket)
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(path, () => { server.off('error', reject); resolve() })
-  })
-  // listen() creates the file with the umask's mode; say it outright: only this user may connect.
-  chmodSync(path, 0o600)
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(path, () => { server.off('error', reject); resolve() })
+    })
+    // listen() creates the file with the umask's mode; say it outright: only this user may connect.
+    chmodSync(path, 0o600)
+  } catch (err) {
+    // No half-served socket and no stray file: the server runs without it.
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    rmSync(path, { force: true })
+    throw new EmbeddedSocketError(`serving its socket at ${path} failed (${(err as NodeJS.ErrnoException).code ?? 'unknown error'})`)
+  }
   return {
     path,
     async close() {

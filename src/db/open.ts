@@ -15,6 +15,7 @@ export type OpenOptions = {
   /** See DatabaseOptions: the server serves the embedded database on a socket, the CLI may use it. */
   serveSocket?: boolean
   viaSocket?: boolean
+  onSocketUnavailable?: (why: string) => void
 }
 
 export async function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbTimeoutMs'>, opts: OpenOptions = {}): Promise<OpenedDatabase> {
@@ -28,6 +29,7 @@ export async function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' 
       onPoolError: opts.onPoolError,
       serveSocket: opts.serveSocket,
       viaSocket: opts.viaSocket,
+      onSocketUnavailable: opts.onSocketUnavailable,
     })
     const applied = opts.migrate === false ? [] : await migrate(db)
     return { db, applied }

@@ -28,14 +28,28 @@ const COMMAND_FAILURE_PAUSE_MS = 1000
  */
 export class RedisAvailability {
   private down = false
+  private stopped = false
   /** After a failed command on a "ready" client (a frozen server), memory is used for a moment before trying again. */
   private skipUntil = 0
-  constructor(private readonly redis: Redis, private readonly log: FastifyBaseLogger) {
-    redis.on('ready', () => this.markUp())
-    redis.on('close', () => this.markDown())
-    redis.on('end', () => this.markDown())
+  private readonly listeners = {
+    ready: () => this.markUp(),
+    close: () => this.markDown(),
+    end: () => this.markDown(),
     // Without a listener an 'error' event would crash the process; its message may name the host, so only the code is kept.
-    redis.on('error', (err: NodeJS.ErrnoException) => this.markDown(err.code))
+    error: (err: NodeJS.ErrnoException) => this.markDown(err.code),
+  }
+
+  constructor(private readonly redis: Redis, private readonly log: FastifyBaseLogger) {
+    for (const [event, fn] of Object.entries(this.listeners)) redis.on(event, fn)
+  }
+
+  /**
+   * Called before the app quits the client: a connection closed on purpose is no outage to report. The listeners
+   * go too, so a client given to several apps (tests) does not keep one set per closed app.
+   */
+  stop(): void {
+    this.stopped = true
+    for (const [event, fn] of Object.entries(this.listeners)) this.redis.off(event, fn)
   }
 
   /** True when commands can be sent now; false while disconnected or reconnecting. */
@@ -48,13 +62,13 @@ export class RedisAvailability {
   }
 
   markDown(code?: string): void {
-    if (this.down) return
+    if (this.down || this.stopped) return
     this.down = true
     this.log.warn({ code }, 'redis unavailable: per-instance budgets')
   }
 
   markUp(): void {
-    if (!this.down) return
+    if (!this.down || this.stopped) return
     this.down = false
     this.log.info('redis back: shared budgets')
   }

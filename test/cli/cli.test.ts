@@ -125,6 +125,13 @@ describe('operator CLI: help, usage errors, times, an unreachable DATABASE_URL',
     assert.ok(lines.some((l) => l.endsWith('\t2030-12-01 02:00 (-03:00) → 2030-12-01 04:30 (-03:00)')), lines.join('\n'))
   })
 
+  it('a configuration error is worded as the server words it (startupProblem), exit 2', async () => {
+    lines.length = 0
+    const code = await runCli(['fila', 'listar'], out, { DATA_DIR: tmpdir(), LOG_LEVEL: 'loud' })
+    assert.equal(code, 2, lines.join('\n'))
+    assert.deepEqual(lines, ['error: configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'])
+  })
+
   it('an unreachable DATABASE_URL is named, without its password, exit 2', async () => {
     lines.length = 0
     const code = await runCli(['fila', 'listar'], out, { DATA_DIR: tmpdir(), DATABASE_URL: 'postgres://ops:segredo-123@127.0.0.1:1/fps' })
