@@ -117,6 +117,7 @@ describe('three instances behind nginx', () => {
       }
     }
     const clients = Array.from({ length: 4 }, client)
+    let exitedAt: Date | undefined
     try {
       await until('load under way', () => n > 60, 20_000)
 
@@ -149,6 +150,7 @@ describe('three instances behind nginx', () => {
 
       const code = await Promise.race([victim.exited, sleep(10_000 - (Date.now() - signalled), 'still running' as const)])
       assert.equal(code, 0, `the victim exits 0 within 10 s:\n${victim.output().slice(-2000)}`)
+      exitedAt = new Date()
       stack.smtp.rcptDelayMs = 0
       // The balancer keeps serving on the two others for a while after the exit.
       const afterExit = n
@@ -159,12 +161,20 @@ describe('three instances behind nginx', () => {
     }
     assert.deepEqual(failures, [], `through nginx every answer is 2xx (${statuses.length} requests)`)
     assert.ok(statuses.filter((s) => s === '0:202').length > 10, 'contacts were posted under load')
-    // The worker finished the message it held when the signal came (the next test finds every row sent well within the
-    // two-minute lease, so none was left claimed by the stopped instance).
     const log = victim.output()
     const stopping = log.indexOf('"msg":"stopping')
     assert.ok(stopping > 0 && /"msg":"stopped"/.test(log), 'the victim logged its stop')
-    assert.match(log.slice(stopping), /"msg":"contact delivery"/, 'the victim delivered the message in hand after the signal')
+    assert.match(log.slice(stopping), /"msg":"contact delivery"/, 'the victim was still delivering after the signal')
+    // It recorded the outcome of the message in hand before exiting. A claim is recorded as `enviando` with the claim's
+    // time in atualizado_em, and only that claim's worker or the end of its lease (two minutes) moves it on: a row the
+    // victim left claimed would stay `enviando` with a time before its exit for the whole lease, while rows the live
+    // instances claimed by then leave that state within one SMTP answer.
+    const exit = exitedAt!.toISOString()
+    let held: { id: string, protocolo: string, atualizado_em: Date }[] = []
+    await until('no row claimed before the victim exited left in state enviando', async () => {
+      held = await stack.query(`SELECT id, protocolo, atualizado_em FROM outbox WHERE estado = 'enviando' AND atualizado_em <= '${exit}'`)
+      return held.length === 0
+    }, 10_000).catch((err) => { throw new Error(`${err.message}: ${JSON.stringify(held)}`) })
   })
 
   it('every accepted contact reaches the SMTP server exactly once', async () => {

@@ -1,14 +1,14 @@
 // End-to-end helpers: the app listening on a free port over a test database, one Debian Chromium per test
 // file driven by playwright-core (never a downloaded browser), pages whose console is watched, screenshots
 // under test-results/, and an axe-core check run inside the page.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core'
 import type { App } from '../../src/app.ts'
 import { createTestApp } from '../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { tempDir } from '../helpers/temp.ts'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** Why the browser tests cannot run here, or false. .ci/run installs Chromium, so CI always runs them. */
@@ -24,7 +24,9 @@ export type Server = { app: App, tdb: TestDatabase, base: string, close(): Promi
 
 /** The app on 127.0.0.1 and a free port, with a contact budget of `contato` posts per IP. */
 export async function startServer(opts: { contato?: number, env?: Record<string, string>, tdb?: TestDatabase } = {}): Promise<Server> {
-  const file = join(tmpdir(), `fps-e2e-${process.pid}-${Math.random().toString(36).slice(2)}.json`)
+  // In a self-removing directory: gone when the server stops, and at the latest when the process exits (a failed test).
+  const dir = tempDir('e2e')
+  const file = join(dir, 'service.json')
   writeFileSync(file, JSON.stringify({ rateLimits: { contato: { max: opts.contato ?? 1000, windowSeconds: 600 } } }))
   const tdb = opts.tdb ?? await createTestDatabase()
   const app = await createTestApp({ db: tdb.db, env: { SERVICE_CONFIG_FILE: file, STATUS_REFRESH_MS: '200', ...opts.env } })
@@ -33,8 +35,12 @@ export async function startServer(opts: { contato?: number, env?: Record<string,
   return {
     app, tdb, base: `http://127.0.0.1:${port}`,
     async close() {
-      await app.close()
-      if (!opts.tdb) await tdb.dispose()
+      try {
+        await app.close()
+        if (!opts.tdb) await tdb.dispose()
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
     },
   }
 }

@@ -37,7 +37,7 @@ describe('contact form in the browser', () => {
   let server: Server
   before(async () => {
     if (noBrowser) return
-    // No minimum fill time here (a driver types faster than a person): the spam suite below has one.
+    // No minimum fill time here (a driver types faster than a person): spam.test.ts has one.
     server = await startServer({ tdb, env: { SPAM_MIN_FILL_MS: '0' } })
   })
   after(async () => {
@@ -218,98 +218,4 @@ describe('contact form in the browser: over the rate limit', () => {
       await w.close()
     }
   })
-})
-
-// The defences as a browser meets them, with a minimum fill time short enough to wait out: a person (who
-// takes longer than it) is delivered; a bot that fills the honeypot or posts at once sees the same receipt,
-// and its contact is stored as spam with no outbox row.
-describe('contact form in the browser: spam', () => {
-  const MIN_FILL_MS = 1500
-  let server: Server
-  before(async () => {
-    if (noBrowser) return
-    server = await startServer({ tdb, env: { SPAM_MIN_FILL_MS: String(MIN_FILL_MS) } })
-  })
-  after(async () => {
-    await server?.close()
-  })
-  const stored = async (protocolo: string) => {
-    const [row] = await server.tdb.db.orm.select().from(contato).where(eq(contato.protocolo, protocolo))
-    return { spam: row?.spam, queued: (await server.tdb.db.orm.select().from(outbox).where(eq(outbox.protocolo, protocolo))).length }
-  }
-  const sendWithScript = async (w: WatchedPage) => {
-    await w.page.click('#enviar')
-    await w.page.locator('#resultado').waitFor({ state: 'visible' })
-    const protocolo = (await w.page.textContent('#protocolo'))!.trim()
-    assert.match(protocolo, PROTOCOLO_PATTERN)
-    return protocolo
-  }
-  const sendWithoutScript = async (w: WatchedPage) => {
-    const [response] = await Promise.all([w.page.waitForNavigation(), w.page.click('#enviar')])
-    assert.equal(response?.status(), 202)
-    assert.equal((await w.page.textContent('h1'))!.trim(), 'Mensagem recebida')
-    return (await w.page.textContent('#protocolo'))!.trim()
-  }
-
-  it('the honeypot is out of the keyboard\'s way: Tab from the message goes to the button', { skip: noBrowser }, async () => {
-    const w = await openPage(browser)
-    try {
-      await w.page.goto(`${server.base}/contato`)
-      await w.page.focus('#campo-mensagem')
-      await w.page.keyboard.press('Tab')
-      assert.equal(await w.page.evaluate(() => document.activeElement?.id), 'enviar')
-      const box = (await w.page.locator('#campo-website').boundingBox())!
-      assert.ok(box.x + box.width <= 0, 'off-screen')
-    } finally {
-      await w.close()
-    }
-  })
-
-  for (const script of [true, false]) {
-    const how = script ? 'with JavaScript' : 'without JavaScript'
-    const send = script ? sendWithScript : sendWithoutScript
-
-    it(`${how}: a person who takes longer than the minimum fill time is delivered`, { skip: noBrowser }, async () => {
-      const w = await openPage(browser, { javaScriptEnabled: script })
-      try {
-        await w.page.goto(`${server.base}/contato`)
-        const loaded = Date.now()
-        await fill(w, { nome: 'Clara Paciente', email: 'clara@paciente.com.br', mensagem: message() })
-        await w.page.waitForTimeout(Math.max(0, MIN_FILL_MS + 300 - (Date.now() - loaded)))
-        const protocolo = await send(w)
-        assert.deepEqual(await stored(protocolo), { spam: null, queued: 1 })
-        assert.deepEqual(w.errors(), [])
-      } finally {
-        await w.close()
-      }
-    })
-
-    it(`${how}: a bot that fills the honeypot sees the same receipt; stored as spam, never queued`, { skip: noBrowser }, async () => {
-      const w = await openPage(browser, { javaScriptEnabled: script })
-      try {
-        await w.page.goto(`${server.base}/contato`)
-        const loaded = Date.now()
-        await fill(w, { nome: 'Robo Preenche Tudo', email: 'robo@ofertas.example', mensagem: message(), website: 'https://ofertas.example' })
-        await w.page.waitForTimeout(Math.max(0, MIN_FILL_MS + 300 - (Date.now() - loaded)))
-        const protocolo = await send(w)
-        assert.deepEqual(await stored(protocolo), { spam: 'honeypot', queued: 0 })
-        assert.deepEqual(w.errors(), [])
-      } finally {
-        await w.close()
-      }
-    })
-
-    it(`${how}: a bot that posts at once sees the same receipt; stored as spam "rapido", never queued`, { skip: noBrowser }, async () => {
-      const w = await openPage(browser, { javaScriptEnabled: script })
-      try {
-        await w.page.goto(`${server.base}/contato`)
-        await fill(w, { nome: 'Robo Apressado', email: 'robo@pressa.example', mensagem: message() })
-        const protocolo = await send(w)
-        assert.deepEqual(await stored(protocolo), { spam: 'rapido', queued: 0 })
-        assert.deepEqual(w.errors(), [])
-      } finally {
-        await w.close()
-      }
-    })
-  }
 })
