@@ -65,9 +65,12 @@ async function expectRefusal(env: Record<string, string>, message: RegExp): Prom
 describe('the built service, started and stopped as an operator does', () => {
   const dirs: string[] = []
   const children: ChildProcess[] = []
+  /** Servers started by npm are npm's children, not ours: killed by pid if a test fails before they stop. */
+  const serverPids: number[] = []
   const tempDir = () => { const d = mkdtempSync(join(tmpdir(), 'fps-start-')); dirs.push(d); return d }
   after(() => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL')
+    for (const pid of serverPids) if (alive(pid)) process.kill(pid, 'SIGKILL')
     for (const d of dirs) rmSync(d, { recursive: true, force: true })
   })
 
@@ -81,6 +84,7 @@ describe('the built service, started and stopped as an operator does', () => {
     children.push(r.child)
     const ready = await waitFor(r, /"pid":(\d+)[^\n]*"msg":"service ready"/)
     const serverPid = Number(ready[1])
+    serverPids.push(serverPid)
     assert.notEqual(serverPid, r.child.pid, 'the server is npm\'s child')
     assert.match(r.output(), /"banco":"pglite","email":"sandbox","limites":"memoria"/, 'the start-up line says what is in use')
     r.child.kill('SIGTERM')
