@@ -1,16 +1,12 @@
 // One interface over PostgreSQL (node-postgres pool) and embedded PGlite, so every query has one code path.
-import { PGlite } from '@electric-sql/pglite'
 import type { SQL } from 'drizzle-orm'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import pg from 'pg'
-import { acquireDirLock, DataDirBusyError, type DirLock } from './dir-lock.ts'
-import { EmbeddedSocketError, serveEmbeddedSocket, SOCKET_PORT, socketPathIn, type EmbeddedSocket } from './embedded-socket.ts'
-import { initPgliteDir, PGLITE_START_PARAMS } from './pglite-init.ts'
-import { makePrivate } from './private-files.ts'
+import { DataDirBusyError } from './dir-lock.ts'
+import { SOCKET_PORT, socketPathIn } from './embedded-socket.ts'
 import { schema } from './schema.ts'
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -48,6 +44,8 @@ export type DatabaseOptions = {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts)
   try {
+    // Loaded only when used: PGlite and its driver cost a tenth of a second at every start on PostgreSQL.
+    const { openPglite } = await import('./pglite.ts')
     return await openPglite(opts.dataDir, opts.serveSocket === true, opts.onSocketUnavailable)
   } catch (err) {
     if (!(err instanceof DataDirBusyError) || !opts.viaSocket || !opts.dataDir) throw err
@@ -103,58 +101,6 @@ function openPostgres(url: string, opts: DatabaseOptions & { max?: number }): Da
       return () => client.end()
     },
     close: () => pool.end(),
-  }
-}
-
-async function openPglite(dataDir: string | undefined, serveSocket: boolean, onSocketUnavailable?: (why: string) => void): Promise<Database> {
-  let lock: DirLock | undefined
-  if (dataDir) {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-    lock = acquireDirLock(dataDir)
-  }
-  let client: PGlite | undefined
-  let socket: EmbeddedSocket | undefined
-  try {
-    if (dataDir) await initPgliteDir(dataDir)
-    client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS })
-    if (dataDir) {
-      // PGlite writes its first files by untarring an initdb image through Emscripten's FS.writeFile, which
-      // chmods each one to 0666 whatever the umask: put every file and directory back to this user alone.
-      makePrivate(dataDir)
-      // The socket only lends the database to the CLI: without it the site still works, and the CLI says the files are in use.
-      if (serveSocket) {
-        socket = await serveEmbeddedSocket(client, dataDir).catch((err: unknown) => {
-          onSocketUnavailable?.(err instanceof EmbeddedSocketError ? err.message : 'serving it failed')
-          return undefined
-        })
-      }
-    }
-  } catch (err) {
-    await client?.close().catch(() => {})
-    lock?.release()
-    throw err
-  }
-  return pgliteDatabase(client, socket, lock)
-}
-
-function pgliteDatabase(client: PGlite, socket: EmbeddedSocket | undefined, lock: DirLock | undefined): Database {
-  const orm = drizzlePglite({ client, schema }) as unknown as Orm
-  return {
-    kind: 'pglite',
-    orm,
-    // PGlite has one session: a BEGIN sent with query() would be shared by every caller, so use its own transaction().
-    rawTransaction: (fn) => client.transaction((tx) => fn({
-      exec: async (text) => { await tx.exec(text) },
-      query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows,
-    })),
-    async listen(channel, onNotify) {
-      return client.listen(channel, () => onNotify())
-    },
-    async close() {
-      await socket?.close()
-      await client.close()
-      lock?.release()
-    },
   }
 }
 

@@ -14,7 +14,8 @@ const PROBES = new Set(['/api/health', '/api/health/ready'])
 const MAX_PATH = 256
 
 export function registerAccessLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (req, reply) => {
+  // A callback hook: no promise per request on the hot path.
+  app.addHook('onResponse', (req, reply, done) => {
     const route = routeLabel(req)
     const status = reply.statusCode
     const q = req.url.indexOf('?')
@@ -23,5 +24,6 @@ export function registerAccessLog(app: FastifyInstance): void {
     if (PROBES.has(route) && status < 400) req.log.debug(line, 'request')
     else if (status >= 500) req.log.warn(line, 'request')
     else req.log.info(line, 'request')
+    done()
   })
 }

@@ -8,10 +8,12 @@ import type { Metrics } from './registry.ts'
 const CONTACT_ROUTES: Record<string, string> = { '/api/site/contato': 'api', '/contato': 'site' }
 
 export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', async (req, reply) => {
+  // A callback hook: no promise per request on the hot path.
+  app.addHook('onResponse', (req, reply, done) => {
     const route = routeLabel(req)
     metrics.httpDuration.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000)
     const canal = CONTACT_ROUTES[route]
     if (canal && req.method === 'POST' && reply.statusCode === 202) metrics.contactsAccepted.inc({ canal })
+    done()
   })
 }

@@ -1,0 +1,63 @@
+// The embedded half of src/db/database.ts: PGlite in DATA_DIR (or in memory), behind the same Database
+// interface. Imported on demand, so a PostgreSQL deployment never loads PGlite.
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { mkdirSync } from 'node:fs'
+import type { Database, Orm } from './database.ts'
+import { acquireDirLock, type DirLock } from './dir-lock.ts'
+import { EmbeddedSocketError, serveEmbeddedSocket, type EmbeddedSocket } from './embedded-socket.ts'
+import { initPgliteDir, PGLITE_START_PARAMS } from './pglite-init.ts'
+import { makePrivate } from './private-files.ts'
+import { schema } from './schema.ts'
+
+export async function openPglite(dataDir: string | undefined, serveSocket: boolean, onSocketUnavailable?: (why: string) => void): Promise<Database> {
+  let lock: DirLock | undefined
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+    lock = acquireDirLock(dataDir)
+  }
+  let client: PGlite | undefined
+  let socket: EmbeddedSocket | undefined
+  try {
+    if (dataDir) await initPgliteDir(dataDir)
+    client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS })
+    if (dataDir) {
+      // PGlite writes its first files by untarring an initdb image through Emscripten's FS.writeFile, which
+      // chmods each one to 0666 whatever the umask: put every file and directory back to this user alone.
+      makePrivate(dataDir)
+      // The socket only lends the database to the CLI: without it the site still works, and the CLI says the files are in use.
+      if (serveSocket) {
+        socket = await serveEmbeddedSocket(client, dataDir).catch((err: unknown) => {
+          onSocketUnavailable?.(err instanceof EmbeddedSocketError ? err.message : 'serving it failed')
+          return undefined
+        })
+      }
+    }
+  } catch (err) {
+    await client?.close().catch(() => {})
+    lock?.release()
+    throw err
+  }
+  return pgliteDatabase(client, socket, lock)
+}
+
+function pgliteDatabase(client: PGlite, socket: EmbeddedSocket | undefined, lock: DirLock | undefined): Database {
+  const orm = drizzlePglite({ client, schema }) as unknown as Orm
+  return {
+    kind: 'pglite',
+    orm,
+    // PGlite has one session: a BEGIN sent with query() would be shared by every caller, so use its own transaction().
+    rawTransaction: (fn) => client.transaction((tx) => fn({
+      exec: async (text) => { await tx.exec(text) },
+      query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows,
+    })),
+    async listen(channel, onNotify) {
+      return client.listen(channel, () => onNotify())
+    },
+    async close() {
+      await socket?.close()
+      await client.close()
+      lock?.release()
+    },
+  }
+}
