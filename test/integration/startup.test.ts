@@ -2,11 +2,11 @@
 // mistakes a new operator makes. Every failure names the setting, exits 2, shows no stack and no password.
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, it } from 'node:test'
+import { tempDir } from '../helpers/temp.ts'
 
 const MAIN = 'dist/main.js'
 const SECRET = 'Pw-never-shown-7Qx'
@@ -63,15 +63,13 @@ async function expectRefusal(env: Record<string, string>, message: RegExp): Prom
 }
 
 describe('the built service, started and stopped as an operator does', () => {
-  const dirs: string[] = []
   const children: ChildProcess[] = []
   /** Servers started by npm are npm's children, not ours: killed by pid if a test fails before they stop. */
   const serverPids: number[] = []
-  const tempDir = () => { const d = mkdtempSync(join(tmpdir(), 'fps-start-')); dirs.push(d); return d }
+  const dataDir = () => tempDir('start')
   after(() => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL')
     for (const pid of serverPids) if (alive(pid)) process.kill(pid, 'SIGKILL')
-    for (const d of dirs) rmSync(d, { recursive: true, force: true })
   })
 
   it('needs dist/ (npm run build, or npm test through pretest)', () => {
@@ -79,7 +77,7 @@ describe('the built service, started and stopped as an operator does', () => {
   })
 
   it('npm start: SIGTERM to npm stops the server too, which releases the embedded database', async () => {
-    const dir = tempDir()
+    const dir = dataDir()
     const r = run('npm', ['start', '--silent'], { DATA_DIR: dir })
     children.push(r.child)
     const ready = await waitFor(r, /"pid":(\d+)[^\n]*"msg":"service ready"/)
@@ -96,7 +94,7 @@ describe('the built service, started and stopped as an operator does', () => {
   })
 
   it('readiness answers 503 as soon as SIGTERM arrives, while the listener still serves', async () => {
-    const r = run(process.execPath, [MAIN], { DATA_DIR: tempDir(), SHUTDOWN_DELAY_MS: '1500' })
+    const r = run(process.execPath, [MAIN], { DATA_DIR: dataDir(), SHUTDOWN_DELAY_MS: '1500' })
     children.push(r.child)
     const base = (await waitFor(r, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/))[1]!
     await waitFor(r, /service ready/)
@@ -111,7 +109,7 @@ describe('the built service, started and stopped as an operator does', () => {
   })
 
   it('LOG_FORMAT=pretty writes lines for a person, not JSON', async () => {
-    const r = run(process.execPath, [MAIN], { DATA_DIR: tempDir(), LOG_FORMAT: 'pretty' })
+    const r = run(process.execPath, [MAIN], { DATA_DIR: dataDir(), LOG_FORMAT: 'pretty' })
     children.push(r.child)
     await waitFor(r, /service ready/)
     r.child.kill('SIGTERM')
@@ -126,12 +124,12 @@ describe('the built service, started and stopped as an operator does', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as { port: number }).port
     await new Promise((resolve) => closed.close(resolve))
-    await expectRefusal({ DATABASE_URL: `postgres://app:${SECRET}@127.0.0.1:${port}/app`, DATA_DIR: tempDir() },
+    await expectRefusal({ DATABASE_URL: `postgres://app:${SECRET}@127.0.0.1:${port}/app`, DATA_DIR: dataDir() },
       new RegExp(`DATABASE_URL: cannot connect to PostgreSQL at 127\\.0\\.0\\.1:${port}/app: nothing accepts connections there \\(ECONNREFUSED\\)`))
   })
 
   it('a DATABASE_URL whose host does not resolve is named', async () => {
-    await expectRefusal({ DATABASE_URL: `postgres://app:${SECRET}@no-such-host.invalid:5432/app`, DATA_DIR: tempDir() },
+    await expectRefusal({ DATABASE_URL: `postgres://app:${SECRET}@no-such-host.invalid:5432/app`, DATA_DIR: dataDir() },
       /DATABASE_URL: cannot connect to PostgreSQL at no-such-host\.invalid:5432\/app: the host name does not resolve/)
   })
 
@@ -140,14 +138,14 @@ describe('the built service, started and stopped as an operator does', () => {
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
     try {
       const port = (busy.address() as { port: number }).port
-      await expectRefusal({ PORT: String(port), DATA_DIR: tempDir() }, new RegExp(`PORT ${port} is already in use on HOST 127\\.0\\.0\\.1 \\(EADDRINUSE\\)`))
+      await expectRefusal({ PORT: String(port), DATA_DIR: dataDir() }, new RegExp(`PORT ${port} is already in use on HOST 127\\.0\\.0\\.1 \\(EADDRINUSE\\)`))
     } finally {
       await new Promise((resolve) => busy.close(resolve))
     }
   })
 
   it('a HOST that is not this machine is named', async () => {
-    await expectRefusal({ HOST: 'no-such-host.invalid', DATA_DIR: tempDir() }, /HOST "no-such-host\.invalid" is not an address of this machine/)
+    await expectRefusal({ HOST: 'no-such-host.invalid', DATA_DIR: dataDir() }, /HOST "no-such-host\.invalid" is not an address of this machine/)
   })
 
   it('a DATA_DIR under a file, or under /proc, is named at once (it used to print ENOTDIR stacks or hang)', async () => {
@@ -156,6 +154,6 @@ describe('the built service, started and stopped as an operator does', () => {
   })
 
   it('AMBIENTE=producao without a mail provider refuses to start, naming SMTP_URL and MAIL_SANDBOX', async () => {
-    await expectRefusal({ AMBIENTE: 'producao', DATA_DIR: tempDir() }, /AMBIENTE=producao needs SMTP_URL[^\n]*MAIL_SANDBOX=on/)
+    await expectRefusal({ AMBIENTE: 'producao', DATA_DIR: dataDir() }, /AMBIENTE=producao needs SMTP_URL[^\n]*MAIL_SANDBOX=on/)
   })
 })
