@@ -13,10 +13,14 @@ import { parsePgbench, pinned, runCaptured, wrk, type LoadResult } from './lib/w
 import { SCENARIOS, type Baseline, type Scenario } from './scenarios.ts'
 
 const quick = process.argv.includes('--quick')
+// `--only health,status`: the scenarios whose name contains one of these words (for profiling one path).
+const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
+const only = onlyArg ? onlyArg.split(',').map((w) => w.trim()).filter(Boolean) : []
+const scenarios = only.length ? SCENARIOS.filter((s) => only.some((w) => s.name.includes(w))) : SCENARIOS
 const SECONDS = quick ? 2 : Number(process.env.BENCH_SECONDS ?? 10)
 const ROUNDS = quick ? 1 : Number(process.env.BENCH_ROUNDS ?? 3)
 const WARMUP_S = quick ? 1 : 3
-const SOAK_S = quick ? 3 : 60
+const SOAK_S = quick ? 3 : Number(process.env.BENCH_SOAK_SECONDS ?? 60)
 const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0
 const pin = has('taskset') && availableParallelism() >= 2
 const SERVER_CPU = pin ? 0 : undefined
@@ -100,7 +104,7 @@ async function main() {
 
   const rows = []
   let statusQueries: { flooded: number, idle: number } | undefined
-  for (const s of SCENARIOS) {
+  for (const s of scenarios) {
     log(`${s.name}: warm-up`)
     await load(s, service.base, WARMUP_S)
     for (const b of s.baselines) if (b !== 'pgbench') await load(s, baselines[b]!.base, WARMUP_S)

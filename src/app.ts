@@ -1,7 +1,7 @@
 // buildApp(config, deps): the whole service as a Fastify instance, for main.ts and for the tests.
 import { join } from 'node:path'
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { systemClock, type Clock } from './clock.ts'
 import { makeIpMatcher, type Config } from './config.ts'
 import { contactRoutes } from './contact/routes.ts'
@@ -20,16 +20,17 @@ import { collectPublicRoutes, isApiPath, makeGate, registerGate } from './http/g
 import { registerOpenApi } from './http/openapi.ts'
 import { ContatoIn, ContatoOut } from './contact/schemas.ts'
 import { ManutencaoOut, ServicoOut, StatusOut, VersionOut } from './status/schemas.ts'
-import { rateLimitFor, registerRateLimit } from './http/rate-limit.ts'
+import { rateLimitFor, registerRateLimit, requireClientAddress } from './http/rate-limit.ts'
 import { RedisAvailability } from './http/rate-limit-store.ts'
-import { registerBodyParser } from './http/request-body.ts'
+import { normalizeContentType, registerBodyParser } from './http/request-body.ts'
+import { registerRequestGuards } from './http/request-guards.ts'
 import { clientErrorHandler } from './http/client-errors.ts'
-import { configureServer, serverOptions } from './http/server-options.ts'
+import { configureServer, requireHost, serverOptions } from './http/server-options.ts'
 import { echoRequestId, requestIdFrom } from './http/request-id.ts'
 import { registerAccessLog } from './http/access-log.ts'
 import { registerOverload } from './http/overload.ts'
 import { routeLabel } from './http/route-label.ts'
-import { setupMetrics, type Metrics } from './metrics/index.ts'
+import { observeHttp, setupMetrics, type Metrics } from './metrics/index.ts'
 import { MailChannel } from './mail/channel.ts'
 import { checkMail } from './mail/check.ts'
 import { mailTransportFor, type MailTransport } from './mail/transport.ts'
@@ -122,6 +123,8 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   let redis = deps.redis
   let availability: RedisAvailability | undefined
   if (!redis && config.redisUrl) {
+    // Loaded only when configured: an instance without Redis starts without reading the client's code.
+    const { Redis } = await import('ioredis')
     // Short command timeout: a request never waits long on a Redis that stopped answering.
     const client = new Redis(config.redisUrl, {
       lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, commandTimeout: 500,
@@ -171,8 +174,8 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     })
     : undefined
 
-  echoRequestId(app)
-  registerAccessLog(app)
+  registerRequestGuards(app, [echoRequestId, requireHost, requireClientAddress, normalizeContentType])
+  registerAccessLog(app, [observeHttp(metrics)])
   await registerOverload(app, config.overload)
   registerErrorHandler(app, siteError)
   registerBodyParser(app)

@@ -1,8 +1,11 @@
 // One log line per request, written when the answer is sent (Fastify's own two lines are turned off):
 // what an operator greps for. The path is logged without its query string, which may carry personal
 // data or a token pasted into a link; the request id comes from the request's child logger (reqId).
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { routeLabel } from './route-label.ts'
+
+/** Also told of every answer, in the same hook (request metrics): one hook per response, not one each. */
+export type ResponseObserver = (req: FastifyRequest, reply: FastifyReply, route: string) => void
 
 /**
  * Probes answered 2xx are logged at debug only: an orchestrator asks every few seconds per instance, and
@@ -13,17 +16,27 @@ const PROBES = new Set(['/api/health', '/api/health/ready'])
 /** Long enough for any real path; a scanner's overlong one is cut, not copied into the log whole. */
 const MAX_PATH = 256
 
-export function registerAccessLog(app: FastifyInstance): void {
+const DEBUG_LEVELS = new Set(['debug', 'trace'])
+
+export function registerAccessLog(app: FastifyInstance, observers: ResponseObserver[] = []): void {
   // A callback hook: no promise per request on the hot path.
   app.addHook('onResponse', (req, reply, done) => {
     const route = routeLabel(req)
-    const status = reply.statusCode
-    const q = req.url.indexOf('?')
-    const path = (q === -1 ? req.url : req.url.slice(0, q)).slice(0, MAX_PATH)
-    const line = { method: req.method, route, path, status, ms: Math.round(reply.elapsedTime * 10) / 10, ip: req.ip }
-    if (PROBES.has(route) && status < 400) req.log.debug(line, 'request')
-    else if (status >= 500) req.log.warn(line, 'request')
-    else req.log.info(line, 'request')
+    logAccess(req, reply, route)
+    for (const observe of observers) observe(req, reply, route)
     done()
   })
+}
+
+function logAccess(req: FastifyRequest, reply: FastifyReply, route: string): void {
+  const status = reply.statusCode
+  const probe = status < 400 && PROBES.has(route)
+  // Checked first: building the line is most of the cost, and a probe's is usually not written.
+  if (probe && !DEBUG_LEVELS.has(req.log.level)) return
+  const q = req.url.indexOf('?')
+  const path = (q === -1 ? req.url : req.url.slice(0, q)).slice(0, MAX_PATH)
+  const line = { method: req.method, route, path, status, ms: Math.round(reply.elapsedTime * 10) / 10, ip: req.ip }
+  if (probe) req.log.debug(line, 'request')
+  else if (status >= 500) req.log.warn(line, 'request')
+  else req.log.info(line, 'request')
 }

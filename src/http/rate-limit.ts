@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import { HttpProblem } from './problem.ts'
+import type { RequestGuard } from './request-guards.ts'
 import { fallbackStoreClass, type RedisAvailability } from './rate-limit-store.ts'
 import type { Budget } from './rate-limit-config.ts'
 
@@ -17,12 +18,14 @@ export type RateLimitDeps = {
   onExceeded?: (req: FastifyRequest) => void
 }
 
+/**
+ * A request Node parsed from bytes that arrived just before its client reset the connection has no address:
+ * nobody is left to answer and there is no IP to count (the plugin would throw: an unexpected 500).
+ */
+export const requireClientAddress: RequestGuard = (req) =>
+  req.socket.remoteAddress === undefined ? new HttpProblem(400, 'requisicao_invalida') : undefined
+
 export async function registerRateLimit(app: FastifyInstance, deps: RateLimitDeps): Promise<void> {
-  // A request Node parsed from bytes that arrived just before its client reset the connection has no address:
-  // nobody is left to answer and there is no IP to count (the plugin would throw: an unexpected 500).
-  app.addHook('onRequest', (req, _reply, done) => {
-    done(req.socket.remoteAddress === undefined ? new HttpProblem(400, 'requisicao_invalida') : undefined)
-  })
   await app.register(rateLimit, {
     global: false, // each /api route names its budget (rateLimitFor) in its config
     // A Redis outage must neither take the API down nor lift the limits: the store falls back to memory.

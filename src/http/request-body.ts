@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import sjson from 'secure-json-parse'
 import { HttpProblem } from './problem.ts'
+import type { RequestGuard } from './request-guards.ts'
 import { rememberSentBody, RequestValidationError } from './validation-errors.ts'
 
 /** A body that was not JSON (a form post, plain text): kept as text for the handler or the 422. */
@@ -10,17 +11,21 @@ export class NonJsonBody {
   constructor(readonly contentType: string, readonly text: string) {}
 }
 
+/**
+ * Fastify answers 415 to a content type it cannot parse before any parser runs. FastAPI reads an empty
+ * one as JSON and any other malformed one as text (Python's email.message falls back to text/plain).
+ */
+export const normalizeContentType: RequestGuard = (req) => {
+  const contentType = req.headers['content-type']
+  if (contentType !== undefined && !FASTIFY_MEDIA_TYPE.test(contentType.split(';')[0]!)) {
+    if (contentType === '') delete req.headers['content-type']
+    else req.headers['content-type'] = isJson(contentType) ? 'application/json' : 'text/plain'
+  }
+  return undefined
+}
+
+/** The parser for every content type; normalizeContentType must run on arrival (registerRequestGuards). */
 export function registerBodyParser(app: FastifyInstance): void {
-  // Fastify answers 415 to a content type it cannot parse before any parser runs. FastAPI reads an empty
-  // one as JSON and any other malformed one as text (Python's email.message falls back to text/plain).
-  app.addHook('onRequest', (req, _reply, done) => {
-    const contentType = req.headers['content-type']
-    if (contentType !== undefined && !FASTIFY_MEDIA_TYPE.test(contentType.split(';')[0]!)) {
-      if (contentType === '') delete req.headers['content-type']
-      else req.headers['content-type'] = isJson(contentType) ? 'application/json' : 'text/plain'
-    }
-    done()
-  })
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string' }, (req, body, done) => {
     try {

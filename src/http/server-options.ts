@@ -4,6 +4,7 @@
 import type { ServerOptions } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import { HttpProblem } from './problem.ts'
+import type { RequestGuard } from './request-guards.ts'
 
 export type HttpServerLimits = {
   /** The request line and headers must arrive within this (Node answers 408 and closes). */
@@ -36,15 +37,15 @@ export function serverOptions(limits: HttpServerLimits): { requestTimeout: numbe
   }
 }
 
-/** What is set on the server once it exists, and the refusals Node would otherwise answer without a body. */
+/** What is set on the server once it exists, and a refusal Node would otherwise answer without a body. */
 export function configureServer(app: FastifyInstance, limits: HttpServerLimits): void {
   const server = app.server as import('node:http').Server
   server.maxConnections = limits.maxConnections
   // Node answers an Expect other than 100-continue with a bare 417 (no body, no request id). The expectation
   // is one a server may ignore (RFC 9110 §10.1.1): the request gets its ordinary answer instead.
   server.on('checkExpectation', (req, res) => server.emit('request', req, res))
-  // HTTP/1.1 requires Host (RFC 9112 §3.2): 400, in the contract's shape.
-  app.addHook('onRequest', (req, _reply, done) => {
-    done(req.raw.httpVersion === '1.1' && req.headers.host === undefined ? new HttpProblem(400, 'requisicao_invalida') : undefined)
-  })
 }
+
+/** HTTP/1.1 requires Host (RFC 9112 §3.2): 400, in the contract's shape (Node's own refusal is off, above). */
+export const requireHost: RequestGuard = (req) =>
+  req.raw.httpVersion === '1.1' && req.headers.host === undefined ? new HttpProblem(400, 'requisicao_invalida') : undefined

@@ -20,7 +20,8 @@ let db: Database
 let log: Logger
 try {
   config = loadConfig()
-  log = pino(loggerOptions(config)).child({ component: 'entrega' })
+  const { stream, ...options } = loggerOptions(config)
+  log = pino(options, stream).child({ component: 'entrega' })
   ;({ db } = await openConfiguredDatabase(config, { onPoolError: (err) => log.warn({ code: (err as NodeJS.ErrnoException).code }, 'idle database connection lost') }))
   if (config.mailSandbox) prepareDataDir(config.dataDir)
 } catch (err) {

@@ -1,14 +1,14 @@
-// The metrics capability as the app wires it: a registry per app, request metrics on every answer,
-// and the listener on METRICS_PORT opened when the app is ready and closed with it.
+// The metrics capability as the app wires it: a registry per app (request metrics are observed by the
+// access log's hook: observeHttp in ./http.ts), and the listener on METRICS_PORT opened when the app is ready and closed with it.
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../clock.ts'
 import type { Orm } from '../db/database.ts'
-import { registerHttpMetrics } from './http.ts'
 import { outboxDepthSource } from './outbox.ts'
 import { createMetrics, type Metrics } from './registry.ts'
 import { startMetricsServer, type MetricsServer } from './server.ts'
 
 export type { Metrics } from './registry.ts'
+export { observeHttp } from './http.ts'
 
 export type MetricsSetup = {
   host: string
@@ -26,7 +26,6 @@ export function setupMetrics(app: FastifyInstance, setup: MetricsSetup): Metrics
     snapshotRefreshedAt: setup.snapshotRefreshedAt,
     now: () => setup.clock.now(),
   })
-  registerHttpMetrics(app, metrics)
   if (setup.port === undefined) return metrics
   const port = setup.port
   let server: MetricsServer | undefined

@@ -20,8 +20,9 @@ export const CONTENT_SECURITY_POLICY = [
 const NOT_SITE = new Set(['/openapi.json'])
 
 export function isSitePath(url: string): boolean {
-  const path = url.split('?')[0]!
-  return !isApiPath(url) && !NOT_SITE.has(path)
+  if (isApiPath(url)) return false
+  const q = url.indexOf('?')
+  return !NOT_SITE.has(q === -1 ? url : url.slice(0, q))
 }
 
 export function securityHeaders(production: boolean): Record<string, string> {
@@ -48,10 +49,13 @@ export function addVary(reply: FastifyReply, value: string): void {
 /** An onSend hook for the root: site responses get the headers, whoever answered them (errors included). */
 export function siteHeadersHook(production: boolean) {
   const headers = securityHeaders(production)
-  return async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (!isSitePath(req.url)) return payload
-    for (const [k, v] of Object.entries(headers)) if (!reply.hasHeader(k)) reply.header(k, v)
-    addVary(reply, 'Accept')
-    return payload
+  const entries = Object.entries(headers)
+  // A callback hook: it runs for every response, the API's too, and a promise each is measurable.
+  return (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+    if (isSitePath(req.url)) {
+      for (const [k, v] of entries) if (!reply.hasHeader(k)) reply.header(k, v)
+      addVary(reply, 'Accept')
+    }
+    done(null, payload)
   }
 }
