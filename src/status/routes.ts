@@ -65,6 +65,7 @@ export function statusRoutes(deps: StatusRoutesDeps) {
       },
     }, async () => version)
 
+    let served: { snapshot: object, json: string } | undefined
     app.get('/api/status', {
       config: limit,
       schema: {
@@ -73,8 +74,12 @@ export function statusRoutes(deps: StatusRoutesDeps) {
         response: { 200: { $ref: 'StatusOut#' }, ...rateLimited },
       },
     }, async (_req, reply) => {
-      reply.header('cache-control', 'no-store')
-      return snapshot.current()
+      const current = await snapshot.current()
+      // A snapshot is read by every request until the next refresh: serialized once (by this route's
+      // response schema, as Fastify would), not once per request.
+      if (served?.snapshot !== current) served = { snapshot: current, json: reply.serialize(current) as string }
+      reply.header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8')
+      return reply.send(served.json)
     })
   }
 }
