@@ -5,13 +5,14 @@ import type { Database } from '../db/database.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { errorFacts } from '../log-safety.ts'
 import { rateLimitFor } from '../http/rate-limit.ts'
-import { Problem, rateLimited } from '../http/schemas.ts'
+import { HTTPValidationError, Problem, rateLimited } from '../http/schemas.ts'
+import { ref } from '../http/schema-ref.ts'
 import type { MailChannel } from '../mail/channel.ts'
 import { channelState } from '../mail/channel-state.ts'
 import { singleFlight } from '../single-flight.ts'
 import { withTimeout } from '../timeout.ts'
 import type { Clock } from '../clock.ts'
-import { AssuntosOut, EstadoOut, type ContatoInT } from './schemas.ts'
+import { AssuntosOut, ContatoIn, ContatoOut, EstadoOut, type ContatoInT } from './schemas.ts'
 import type { ContactService } from './service.ts'
 
 export type ContactRoutesDeps = {
@@ -33,10 +34,10 @@ export function contactRoutes(deps: ContactRoutesDeps) {
       schema: {
         operationId: 'enviarContato', tags, summary: 'Send the contact form',
         description: 'Stores the message and forwards it by e-mail to the mailbox of its subject. 202: accepted; delivery is confirmed asynchronously. The same payload sent again within minutes answers the first protocolo.',
-        body: { $ref: 'ContatoIn#' },
+        body: ref(ContatoIn),
         response: {
-          202: { $ref: 'ContatoOut#' },
-          422: { $ref: 'HTTPValidationError#' },
+          202: ref(ContatoOut),
+          422: ref(HTTPValidationError),
           ...rateLimited,
           503: Problem('The message could not be stored; nothing was accepted. Retry after Retry-After seconds.', 'servico_indisponivel'),
         },

@@ -1,5 +1,6 @@
 // Schemas shared by several routes: the 422 body and the {"detail": code} error body.
 import { Type } from 'typebox'
+import { ref } from './schema-ref.ts'
 
 // Property order is FastAPI's body order (type, loc, msg, input, ctx): the serializer follows it.
 export const ValidationError = Type.Object({
@@ -11,7 +12,7 @@ export const ValidationError = Type.Object({
 }, { $id: 'ValidationError', title: 'ValidationError' })
 
 export const HTTPValidationError = Type.Object({
-  detail: Type.Optional(Type.Array(Type.Ref('ValidationError'))),
+  detail: Type.Optional(Type.Array(ref(ValidationError))),
 }, { $id: 'HTTPValidationError', title: 'HTTPValidationError' })
 
 /** Inline (not a named component): the contract names exactly eight schemas. */

@@ -6,8 +6,9 @@ import type { Database } from '../db/database.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { rateLimitFor } from '../http/rate-limit.ts'
 import { Problem, rateLimited } from '../http/schemas.ts'
+import { ref } from '../http/schema-ref.ts'
 import { withTimeout } from '../timeout.ts'
-import { HealthOut } from './schemas.ts'
+import { HealthOut, StatusOut, VersionOut } from './schemas.ts'
 import type { StatusSnapshot } from './snapshot.ts'
 
 export type StatusRoutesDeps = {
@@ -61,7 +62,7 @@ export function statusRoutes(deps: StatusRoutesDeps) {
       schema: {
         operationId: 'version', tags, summary: 'Build identity',
         description: 'Version, commit, environment, build time and schema version of the running build; empty strings in an unstamped development build.',
-        response: { 200: { $ref: 'VersionOut#' }, ...rateLimited },
+        response: { 200: ref(VersionOut), ...rateLimited },
       },
     }, async () => version)
 
@@ -71,7 +72,7 @@ export function statusRoutes(deps: StatusRoutesDeps) {
       schema: {
         operationId: 'status', tags, summary: 'Operational status',
         description: 'Per-service state with latency, the overall state and any declared maintenance window. Served from a snapshot refreshed every few seconds; `verificado_em` is its time.',
-        response: { 200: { $ref: 'StatusOut#' }, ...rateLimited },
+        response: { 200: ref(StatusOut), ...rateLimited },
       },
     }, async (_req, reply) => {
       const current = await snapshot.current()

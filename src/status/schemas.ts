@@ -1,4 +1,5 @@
 import { Type } from 'typebox'
+import { ref } from '../http/schema-ref.ts'
 
 export const VersionOut = Type.Object({
   versao: Type.String(),
@@ -29,8 +30,8 @@ export const StatusOut = Type.Object({
   status: Type.String(),
   ambiente: Type.String(),
   versao: Type.String(),
-  servicos: Type.Array(Type.Ref('ServicoOut')),
-  manutencao: Type.Union([Type.Ref('ManutencaoOut'), Type.Null()]),
+  servicos: Type.Array(ref(ServicoOut)),
+  manutencao: Type.Union([ref(ManutencaoOut), Type.Null()]),
   verificado_em: Type.String({ format: 'date-time' }),
 }, { $id: 'StatusOut', title: 'StatusOut' })
 
