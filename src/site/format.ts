@@ -1,6 +1,7 @@
 // Words and formats the website shows, shared by the server (HTML and Markdown pages) and the browser code
 // (src/site/client/site.ts, bundled from this same file), so a page and its live refresh never disagree.
-// Nothing here may import Node modules: it runs in the browser too.
+// Nothing here may import Node modules: it runs in the browser too (type imports are erased from the bundle).
+import type { ManutencaoOutT, StatusOutT } from '../status/schemas.ts'
 
 /** The contact form's fields, in the order the form shows them (and the 422 lists them). */
 export const FIELD_ORDER = ['nome', 'email', 'assunto', 'empresa', 'telefone', 'site', 'mensagem'] as const
@@ -70,10 +71,6 @@ export const UNAVAILABLE = 'Não foi possível registrar sua mensagem agora e na
 
 // Status page -------------------------------------------------------------------------------------------
 
-export type Servico = { nome: string, ok: boolean, latencia_ms?: number | null, modo?: string | null }
-export type Manutencao = { inicio: string | null, fim: string | null, mensagem: string | null, em_curso?: boolean, anunciada?: boolean }
-export type StatusView = { status: string, ambiente: string, versao: string, servicos: Servico[], manutencao: Manutencao | null, verificado_em: string }
-
 export const SERVICE_LABELS: Record<string, string> = {
   api: 'API pública',
   banco: 'Banco de dados',
@@ -136,7 +133,7 @@ export function instantWithOffset(d: Date): string {
 }
 
 /** The maintenance banner's sentence, or null when no window is declared. */
-export function maintenanceText(m: Manutencao | null): string | null {
+export function maintenanceText(m: ManutencaoOutT | null): string | null {
   if (!m) return null
   const what = m.mensagem?.trim() || 'Manutenção programada'
   const from = m.inicio ? instantLabel(m.inicio) : null
@@ -148,6 +145,6 @@ export function maintenanceText(m: Manutencao | null): string | null {
   return `Manutenção programada ${when} (${TIME_ZONE_NOTE}): ${what}.`
 }
 
-export function statusSummary(s: StatusView): string {
+export function statusSummary(s: StatusOutT): string {
   return `Estado geral: ${statusLabel(s.status)}`
 }

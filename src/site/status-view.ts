@@ -1,15 +1,16 @@
 // The live status as a page component: the snapshot behind GET /api/status, as HTML (which the browser
 // code refreshes from that endpoint every few seconds) and as Markdown with the same values.
+import type { StatusOutT } from '../status/schemas.ts'
 import type { Block } from './content.ts'
 import {
-  STATUS_COLUMNS, instantLabel, latencyLabel, maintenanceText, modeLabel, okLabel, serviceLabel, statusLabel, TIME_ZONE_NOTE, type StatusView,
+  STATUS_COLUMNS, instantLabel, latencyLabel, maintenanceText, modeLabel, okLabel, serviceLabel, statusLabel, TIME_ZONE_NOTE,
 } from './format.ts'
 import { cell, code, escapeHtml, escapeMarkdown } from './markdown.ts'
 
 export const STATUS_API = '/api/status'
 export const REFRESH_SECONDS = 5
 
-export function statusMarkdown(s: StatusView): string {
+export function statusMarkdown(s: StatusOutT): string {
   const out: string[] = []
   const banner = maintenanceText(s.manutencao)
   if (banner) out.push(`> **${escapeMarkdown(banner)}**`, '')
@@ -22,7 +23,7 @@ export function statusMarkdown(s: StatusView): string {
   return out.join('\n') + '\n'
 }
 
-export function servicesRowsHtml(s: StatusView): string {
+export function servicesRowsHtml(s: StatusOutT): string {
   return s.servicos.map((sv) => `<tr data-servico="${escapeHtml(sv.nome)}">`
     + `<th scope="row">${escapeHtml(serviceLabel(sv.nome))}</th>`
     + `<td data-rotulo="${STATUS_COLUMNS[1]}"><span class="selo ${sv.ok ? 'selo-ok' : 'selo-falha'}">${okLabel(sv.ok)}</span></td>`
@@ -30,7 +31,7 @@ export function servicesRowsHtml(s: StatusView): string {
     + `<td data-rotulo="${STATUS_COLUMNS[3]}">${escapeHtml(modeLabel(sv.modo))}</td></tr>`).join('\n')
 }
 
-export function statusHtml(s: StatusView): string {
+export function statusHtml(s: StatusOutT): string {
   const banner = maintenanceText(s.manutencao)
   return `<section id="status-ao-vivo" class="status" data-fonte="${STATUS_API}" data-intervalo="${REFRESH_SECONDS * 1000}" aria-label="Status ao vivo">
 <div id="manutencao" class="aviso aviso-manutencao"${banner ? '' : ' hidden'}><p><strong id="manutencao-texto">${banner ? escapeHtml(banner) : ''}</strong></p></div>
@@ -49,6 +50,6 @@ ${servicesRowsHtml(s)}
 </section>`
 }
 
-export function statusBlock(s: StatusView): Block {
+export function statusBlock(s: StatusOutT): Block {
   return { markdown: statusMarkdown(s), html: statusHtml(s) }
 }

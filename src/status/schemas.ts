@@ -1,4 +1,4 @@
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { ref } from '../http/schema-ref.ts'
 
 export const VersionOut = Type.Object({
@@ -26,8 +26,11 @@ export const ManutencaoOut = Type.Object({
   anunciada: Type.Optional(Type.Boolean({ default: false })),
 }, { $id: 'ManutencaoOut', title: 'ManutencaoOut' })
 
+/** The overall state. The contract publishes a plain string (it does not list the values); the code knows them. */
+export type StatusValue = 'operacional' | 'degradado' | 'indisponivel' | 'manutencao'
+
 export const StatusOut = Type.Object({
-  status: Type.String(),
+  status: Type.Unsafe<StatusValue>(Type.String()),
   ambiente: Type.String(),
   versao: Type.String(),
   servicos: Type.Array(ref(ServicoOut)),
@@ -37,13 +40,6 @@ export const StatusOut = Type.Object({
 
 export const HealthOut = Type.Object({ status: Type.String() })
 
-export type ServicoOutT = { nome: string, ok: boolean, latencia_ms?: number | null, modo?: string | null }
-export type ManutencaoOutT = { inicio: string | null, fim: string | null, mensagem: string | null, em_curso: boolean, anunciada: boolean }
-export type StatusOutT = {
-  status: 'operacional' | 'degradado' | 'indisponivel' | 'manutencao'
-  ambiente: string
-  versao: string
-  servicos: ServicoOutT[]
-  manutencao: ManutencaoOutT | null
-  verificado_em: string
-}
+export type ServicoOutT = Static<typeof ServicoOut>
+export type ManutencaoOutT = Static<typeof ManutencaoOut>
+export type StatusOutT = Static<typeof StatusOut>

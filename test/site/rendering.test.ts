@@ -7,10 +7,11 @@ import { NonJsonBody } from '../../src/http/request-body.ts'
 import { endpointsOf, referenceMarkdown, typeWords } from '../../src/site/api-reference.ts'
 import { formHtml, formInput } from '../../src/site/contact-form.ts'
 import { MissingPlaceholder, renderSource } from '../../src/site/content.ts'
-import { fieldMessage, maintenanceText, tooManyRequests, type StatusView } from '../../src/site/format.ts'
+import { fieldMessage, maintenanceText, tooManyRequests } from '../../src/site/format.ts'
 import { escapeMarkdown, markdownToHtml } from '../../src/site/markdown.ts'
 import { preferredEncoding, preferredFormat } from '../../src/site/negotiate.ts'
 import { statusHtml, statusMarkdown } from '../../src/site/status-view.ts'
+import type { StatusOutT as StatusView } from '../../src/status/schemas.ts'
 
 describe('Accept negotiation', () => {
   it('follows q-values, specificity and q=0', () => {

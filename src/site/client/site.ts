@@ -3,9 +3,10 @@
 import {
   errorsByField, FIELD_LABELS, FIELD_ORDER, instantLabel, latencyLabel, maintenanceText, modeLabel, okLabel,
   serviceLabel, STATUS_COLUMNS, statusLabel, statusSummary, tooManyRequests, UNAVAILABLE,
-  type FieldError, type FieldName, type StatusView,
+  type FieldError, type FieldName,
 } from '../format.ts'
 import { HONEYPOT_FIELD, TOKEN_FIELD } from '../../spam/rules.ts'
+import type { StatusOutT } from '../../status/schemas.ts'
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T | null
 
@@ -165,7 +166,7 @@ function liveStatus(): void {
   let timer: number | undefined
   let last = byId('estado-geral')?.dataset.status ?? ''
 
-  const render = (s: StatusView) => {
+  const render = (s: StatusOutT) => {
     const overall = byId('estado-geral')!
     overall.textContent = statusLabel(s.status)
     overall.className = `selo selo-${s.status}`
@@ -192,7 +193,7 @@ function liveStatus(): void {
     try {
       const res = await fetch(url, { headers: { accept: 'application/json' }, cache: 'no-store' })
       if (!res.ok) throw new Error(String(res.status))
-      render(await res.json() as StatusView)
+      render(await res.json() as StatusOutT)
       note.textContent = `Esta página se atualiza sozinha a cada ${seconds} segundos.`
     } catch {
       note.textContent = `Não foi possível atualizar agora; mostrando a última verificação. Nova tentativa em ${seconds} segundos.`
