@@ -1,4 +1,5 @@
 // The contact form's API: subjects, channel state, and the form itself.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
@@ -12,7 +13,7 @@ import { channelState } from '../mail/channel-state.ts'
 import { singleFlight } from '../single-flight.ts'
 import { withTimeout } from '../timeout.ts'
 import type { Clock } from '../clock.ts'
-import { AssuntosOut, ContatoIn, ContatoOut, EstadoOut, type ContatoInT } from './schemas.ts'
+import { AssuntosOut, ContatoIn, ContatoOut, EstadoOut } from './schemas.ts'
 import type { ContactService } from './service.ts'
 
 export type ContactRoutesDeps = {
@@ -28,8 +29,9 @@ export function contactRoutes(deps: ContactRoutesDeps) {
   const tags = ['contato']
   // One computation a second however many ask: the endpoint is public and counts the queue.
   const estado = singleFlight(() => channelState(channel, db, clock.now(), config.dbTimeoutMs), 1000)
-  return async function (app: FastifyInstance) {
-    app.post<{ Body: ContatoInT }>('/api/site/contato', {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+    app.post('/api/site/contato', {
       config: { rateLimit: rateLimitFor(config.rateLimits.contato) },
       schema: {
         operationId: 'enviarContato', tags, summary: 'Send the contact form',

@@ -1,5 +1,6 @@
 // Probes, build identity and the public status view.
 import { sql } from 'drizzle-orm'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
@@ -23,7 +24,8 @@ export function statusRoutes(deps: StatusRoutesDeps) {
   const { config, db, snapshot, lifecycle } = deps
   const limit = { rateLimit: rateLimitFor(config.rateLimits.leitura) }
   const tags = ['status']
-  return async function (app: FastifyInstance) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
     app.get('/api/health', {
       config: limit,
       schema: {
@@ -67,7 +69,8 @@ export function statusRoutes(deps: StatusRoutesDeps) {
     }, async () => version)
 
     let served: { snapshot: object, json: string } | undefined
-    app.get('/api/status', {
+    // The reply is the snapshot's JSON, already serialized by the response schema (see the handler).
+    app.get<{ Reply: string }>('/api/status', {
       config: limit,
       schema: {
         operationId: 'status', tags, summary: 'Operational status',
