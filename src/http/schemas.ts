@@ -1,5 +1,6 @@
 // Schemas shared by several routes: the 422 body and the {"detail": code} error body.
 import { Type } from 'typebox'
+import type { DetailCode } from './problem.ts'
 
 // Property order is FastAPI's body order (type, loc, msg, input, ctx): the serializer follows it.
 export const ValidationError = Type.Object({
@@ -14,8 +15,8 @@ export const HTTPValidationError = Type.Object({
   detail: Type.Optional(Type.Array(Type.Ref('ValidationError'))),
 }, { $id: 'HTTPValidationError', title: 'HTTPValidationError' })
 
-/** Inline (not a named component): the contract names exactly eight schemas. */
-export const Problem = (description: string, example: string) => Type.Object({
+/** Inline (not a named component): the contract names exactly eight schemas. `example`: a code of the catalogue. */
+export const Problem = (description: string, example: DetailCode) => Type.Object({
   detail: Type.String({ description: 'Stable error code; clients branch on it, not on prose.', examples: [example] }),
 }, { description })
 
