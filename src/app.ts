@@ -1,6 +1,6 @@
 // buildApp(config, deps): the whole service as a Fastify instance, for main.ts and for the tests.
 import { join } from 'node:path'
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
 import { systemClock, type Clock } from './clock.ts'
 import { makeIpMatcher, type Config } from './config.ts'
@@ -13,22 +13,23 @@ import type { Database } from './db/database.ts'
 import { openConfiguredDatabase } from './db/open.ts'
 import { prepareDataDir } from './startup.ts'
 import { loggerOptions } from './logging.ts'
-import { registerCors } from './http/cors.ts'
+import { cors } from './http/cors.ts'
 import { addEmailFormat, AJV_OPTIONS } from './http/validation-errors.ts'
-import { registerErrorHandler } from './http/errors.ts'
-import { collectPublicRoutes, isApiPath, makeGate, registerGate } from './http/gate.ts'
-import { registerOpenApi } from './http/openapi.ts'
+import { errorHandler, frameworkErrorHandler } from './http/errors.ts'
+import { gate } from './http/gate.ts'
+import { openApi } from './http/openapi.ts'
+import { routesPlugin } from './http/plugins.ts'
 import { ContatoIn, ContatoOut } from './contact/schemas.ts'
 import { ManutencaoOut, ServicoOut, StatusOut, VersionOut } from './status/schemas.ts'
-import { rateLimitFor, registerRateLimit, requireClientAddress } from './http/rate-limit.ts'
+import { rateLimits, requireClientAddress } from './http/rate-limit.ts'
 import { RedisAvailability } from './http/rate-limit-store.ts'
-import { normalizeContentType, registerBodyParser } from './http/request-body.ts'
-import { registerRequestGuards } from './http/request-guards.ts'
+import { bodyParser, normalizeContentType } from './http/request-body.ts'
+import { requestGuards } from './http/request-guards.ts'
 import { clientErrorHandler } from './http/client-errors.ts'
 import { configureServer, requireHost, serverOptions } from './http/server-options.ts'
 import { echoRequestId, requestIdFrom } from './http/request-id.ts'
-import { registerAccessLog } from './http/access-log.ts'
-import { registerOverload } from './http/overload.ts'
+import { accessLog } from './http/access-log.ts'
+import { overload } from './http/overload.ts'
 import { routeLabel } from './http/route-label.ts'
 import { observeHttp, setupMetrics, type Metrics } from './metrics/index.ts'
 import { MailChannel } from './mail/channel.ts'
@@ -62,12 +63,29 @@ export type AppDeps = {
 
 export type Lifecycle = { draining: boolean }
 
-export type App = FastifyInstance & { deps: { db: Database, redis: Redis | undefined, snapshot: StatusSnapshot, channel: MailChannel, worker: DeliveryWorker | undefined, lifecycle: Lifecycle, metrics: Metrics } }
+/** What the app runs on, once built: main.ts and the tests read them as `app.deps`. */
+export type AppServices = {
+  db: Database
+  redis: Redis | undefined
+  snapshot: StatusSnapshot
+  channel: MailChannel
+  worker: DeliveryWorker | undefined
+  lifecycle: Lifecycle
+  metrics: Metrics
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppServices
+  }
+}
+
+export type App = FastifyInstance
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
-    logController: new LogController({ disableRequestLogging: true }), // registerAccessLog writes one line per request instead of two
+    logController: new LogController({ disableRequestLogging: true }), // the access-log plugin writes one line per request instead of two
     genReqId: requestIdFrom,
     // While closing, a request that arrives on an already open keep-alive connection is served, not answered 503:
     // the load balancer sent it before it noticed readiness fail, and nginx does not retry a 503 (deploy/nginx.conf).
@@ -78,15 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ...serverOptions(config.http),
     clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
-    // A path that cannot be decoded (/api/%zz) never reaches the router or the hooks: answer it here.
-    frameworkErrors: (_err, req, rawReply) => {
-      const reply = rawReply as unknown as FastifyReply
-      reply.header('x-request-id', req.id)
-      if (isApiPath(req.url)) {
-        return reply.code(401).header('www-authenticate', 'Bearer realm="api"').send({ detail: 'nao_autenticado' })
-      }
-      return reply.code(400).headers(securityHeaders(config.ambiente === 'producao')).header('vary', 'Accept').send({ detail: 'requisicao_invalida' })
-    },
+    frameworkErrors: frameworkErrorHandler(securityHeaders(config.ambiente === 'producao')),
     ajv: {
       customOptions: { ...AJV_OPTIONS },
       onCreate: addEmailFormat,
@@ -96,7 +106,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   configureServer(app, config.http)
 
   // What this app opened itself, closed in reverse on close, and at once if building fails halfway.
-  const owned: (() => Promise<unknown>)[] = []
+  const owned: Owned = []
   try {
     return await assemble(app, config, deps, owned)
   } catch (err) {
@@ -106,43 +116,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
 }
 
-async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, owned: (() => Promise<unknown>)[]): Promise<App> {
+type Owned = (() => Promise<unknown>)[]
+
+async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, owned: Owned): Promise<App> {
   const clock = deps.clock ?? systemClock
-  let db = deps.db
-  if (!db) {
-    const opened = await openConfiguredDatabase(config, {
-      serveSocket: true,
-      onPoolError: (err) => app.log.warn({ code: (err as NodeJS.ErrnoException).code }, 'idle database connection lost'),
-      onSocketUnavailable: (why) => app.log.warn(`DATA_DIR "${config.dataDir}": the embedded database is not offered to the CLI while the server runs: ${why}`),
-    })
-    db = opened.db
-    owned.push(() => opened.db.close())
-    const applied = opened.applied
-    if (applied.length) app.log.info({ migrations: applied.map((m) => `${m.version}_${m.name}`) }, 'database migrated')
-  }
-  let redis = deps.redis
-  let availability: RedisAvailability | undefined
-  if (!redis && config.redisUrl) {
-    // Loaded only when configured: an instance without Redis starts without reading the client's code.
-    const { Redis } = await import('ioredis')
-    // Short command timeout: a request never waits long on a Redis that stopped answering.
-    const client = new Redis(config.redisUrl, {
-      lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, commandTimeout: 500,
-    })
-    const watch = new RedisAvailability(client, app.log)
-    // An error while quitting, once `watch` stopped listening, is no outage; unheard, ioredis would print its stack.
-    client.on('error', () => {})
-    owned.push(async () => { watch.stop(); await client.quit().catch(() => client.disconnect()) })
-    availability = watch
-    // Without an offline queue, commands fail until connected: wait briefly so the first requests share the budget.
-    await withTimeout(new Promise((resolve) => client.once('ready', resolve)), 2000)
-      .catch(() => app.log.warn('redis not reachable at start: per-instance budgets until it is'))
-    redis = client
-  } else if (redis) {
-    const watch = new RedisAvailability(redis, app.log)
-    owned.push(async () => watch.stop())
-    availability = watch
-  }
+  const db = deps.db ?? await openOwnDatabase(app, config, owned)
+  const { redis, availability } = await connectRedis(app, config, deps.redis, owned)
 
   if (config.mailSandbox && !deps.transport) prepareDataDir(config.dataDir) // the sandbox keeps mail in DATA_DIR/mail
   const transport = deps.transport ?? mailTransportFor(config)
@@ -173,35 +152,30 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
       onOutcome: (resultado) => metrics.deliveries.inc({ resultado }),
     })
     : undefined
+  const lifecycle: Lifecycle = { draining: false }
+  app.decorate('deps', { db, redis, snapshot, channel, worker, lifecycle, metrics })
 
-  registerRequestGuards(app, [echoRequestId, requireHost, requireClientAddress, normalizeContentType])
-  registerAccessLog(app, [observeHttp(metrics)])
-  await registerOverload(app, config.overload)
-  registerErrorHandler(app, siteError)
-  registerBodyParser(app)
-  await registerCors(app, config.siteOrigins)
-  await registerRateLimit(app, { redis, availability, isAllowlisted: makeIpMatcher(config.rateLimitAllowlist), nameSpace: deps.rateLimitNamespace ?? 'rl:',
+  // The HTTP policy, then the routes. Each is a named plugin that declares what it needs registered before it
+  // (src/http/plugins.ts): a wrong order fails at start. Hooks run in this order.
+  await app.register(requestGuards, { guards: [echoRequestId, requireHost, requireClientAddress, normalizeContentType] })
+  await app.register(accessLog, { observers: [observeHttp(metrics)] })
+  await app.register(overload, config.overload)
+  await app.register(errorHandler, { page: siteError })
+  await app.register(bodyParser)
+  await app.register(cors, { siteOrigins: config.siteOrigins })
+  await app.register(rateLimits, { redis, availability, isAllowlisted: makeIpMatcher(config.rateLimitAllowlist), nameSpace: deps.rateLimitNamespace ?? 'rl:',
     onExceeded: (req) => metrics.rateLimited.inc({ route: routeLabel(req) }),
   })
-  await registerOpenApi(app, [ContatoIn, ContatoOut, VersionOut, StatusOut, ServicoOut, ManutencaoOut])
-  const publicRoutes = collectPublicRoutes(app)
+  await app.register(openApi, { schemas: [ContatoIn, ContatoOut, VersionOut, StatusOut, ServicoOut, ManutencaoOut] })
+  await app.register(gate, { budget: config.rateLimits.restrito, notFound: siteNotFound })
 
-  const lifecycle: Lifecycle = { draining: false }
-  await app.register(statusRoutes({ config, db, snapshot, lifecycle }))
   const store = makeContactStore(db.orm, clock)
   const contact = makeContactService(store, subjects, {
     tokens: makeFormTokens(store.secret), rules: { minFillMs: config.spamMinFillMs, maxAgeMs: DEFAULT_MAX_AGE_MS }, clock, onSpam: (reason) => { metrics.spam.inc({ motivo: reason }); deps.onSpam?.(reason) },
   })
-  await app.register(contactRoutes({ config, db, contact, channel, clock }))
-  await app.register(siteRoutes({ config, contact, snapshot, openapi: () => app.swagger() }))
-  const gate = makeGate(publicRoutes)
-  registerGate(app, gate, config.rateLimits.restrito)
-
-  // Methods Fastify cannot route (SEARCH, PROPFIND…) land here: under /api they get the gate's answer too.
-  app.setNotFoundHandler({ preHandler: app.rateLimit(rateLimitFor(config.rateLimits.restrito)) }, async (req, reply) => {
-    if (isApiPath(req.url)) return gate(req, reply)
-    return siteNotFound(req, reply)
-  })
+  await app.register(routesPlugin('status-routes', statusRoutes({ config, db, snapshot, lifecycle })))
+  await app.register(routesPlugin('contact-routes', contactRoutes({ config, db, contact, channel, clock })))
+  await app.register(routesPlugin('site-routes', siteRoutes({ config, contact, snapshot, openapi: () => app.swagger() })))
 
   let stopRetention: (() => void) | undefined
   app.addHook('onReady', async () => {
@@ -217,6 +191,41 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     await snapshot.stop()
     for (const close of owned.reverse()) await close()
   })
+  return app
+}
 
-  return Object.assign(app, { deps: { db, redis, snapshot, channel, worker, lifecycle, metrics } }) as App
+async function openOwnDatabase(app: FastifyInstance, config: Config, owned: Owned): Promise<Database> {
+  const opened = await openConfiguredDatabase(config, {
+    serveSocket: true,
+    onPoolError: (err) => app.log.warn({ code: (err as NodeJS.ErrnoException).code }, 'idle database connection lost'),
+    onSocketUnavailable: (why) => app.log.warn(`DATA_DIR "${config.dataDir}": the embedded database is not offered to the CLI while the server runs: ${why}`),
+  })
+  owned.push(() => opened.db.close())
+  const applied = opened.applied
+  if (applied.length) app.log.info({ migrations: applied.map((m) => `${m.version}_${m.name}`) }, 'database migrated')
+  return opened.db
+}
+
+/** The Redis client of the rate limits and its watch: the one given, the one REDIS_URL names, or none. */
+async function connectRedis(app: FastifyInstance, config: Config, given: Redis | undefined, owned: Owned): Promise<{ redis?: Redis, availability?: RedisAvailability }> {
+  if (given) {
+    const watch = new RedisAvailability(given, app.log)
+    owned.push(async () => watch.stop())
+    return { redis: given, availability: watch }
+  }
+  if (!config.redisUrl) return {}
+  // Loaded only when configured: an instance without Redis starts without reading the client's code.
+  const { Redis } = await import('ioredis')
+  // Short command timeout: a request never waits long on a Redis that stopped answering.
+  const client = new Redis(config.redisUrl, {
+    lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, commandTimeout: 500,
+  })
+  const watch = new RedisAvailability(client, app.log)
+  // An error while quitting, once `watch` stopped listening, is no outage; unheard, ioredis would print its stack.
+  client.on('error', () => {})
+  owned.push(async () => { watch.stop(); await client.quit().catch(() => client.disconnect()) })
+  // Without an offline queue, commands fail until connected: wait briefly so the first requests share the budget.
+  await withTimeout(new Promise((resolve) => client.once('ready', resolve)), 2000)
+    .catch(() => app.log.warn('redis not reachable at start: per-instance budgets until it is'))
+  return { redis: client, availability: watch }
 }

@@ -2,6 +2,7 @@
 // what an operator greps for. The path is logged without its query string, which may carry personal
 // data or a token pasted into a link; the request id comes from the request's child logger (reqId).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { routeLabel } from './route-label.ts'
 
 /** Also told of every answer, in the same hook (request metrics): one hook per response, not one each. */
@@ -18,7 +19,8 @@ const MAX_PATH = 256
 
 const DEBUG_LEVELS = new Set(['debug', 'trace'])
 
-export function registerAccessLog(app: FastifyInstance, observers: ResponseObserver[] = []): void {
+export const accessLog = fp(async (app: FastifyInstance, opts: { observers?: ResponseObserver[] }) => {
+  const observers = opts.observers ?? []
   // A callback hook: no promise per request on the hot path.
   app.addHook('onResponse', (req, reply, done) => {
     const route = routeLabel(req)
@@ -26,7 +28,7 @@ export function registerAccessLog(app: FastifyInstance, observers: ResponseObser
     for (const observe of observers) observe(req, reply, route)
     done()
   })
-}
+}, { name: 'access-log' })
 
 function logAccess(req: FastifyRequest, reply: FastifyReply, route: string): void {
   const status = reply.statusCode

@@ -4,6 +4,7 @@
 // The headers are computed once at start: this policy is three fixed answers, and @fastify/cors rebuilt its
 // options on every request (about a tenth of the CPU of GET /api/health). See docs/decisions.md.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 
 export const PUBLIC_READS = ['/api/health', '/api/health/ready', '/api/version', '/api/status', '/api/site/contato/assuntos', '/api/site/contato/estado']
 export const CONTACT_PATH = '/api/site/contato'
@@ -21,8 +22,8 @@ function pathOf(url: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
 }
 
-export async function registerCors(app: FastifyInstance, siteOrigins: string[]): Promise<void> {
-  const allowed = new Set(siteOrigins)
+export const cors = fp(async (app: FastifyInstance, opts: { siteOrigins: string[] }) => {
+  const allowed = new Set(opts.siteOrigins)
 
   function preflight(req: FastifyRequest, reply: FastifyReply, path: string): boolean {
     if (readPaths.has(path)) {
@@ -61,4 +62,4 @@ export async function registerCors(app: FastifyInstance, siteOrigins: string[]):
     }
     done()
   })
-}
+}, { name: 'cors' })

@@ -1,44 +1,79 @@
-// The one error handler: 422 in FastAPI's shape, every other error as {"detail": code}, never a stack.
+// The one error handler: every error becomes an answer of the catalogue (problemOf), sent as JSON, or as a
+// website page on a path outside the API; never a stack. Paths Fastify cannot even decode are answered by
+// frameworkErrorHandler, through the same factory.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { isApiPath } from './gate.ts'
 import { errorFacts } from '../log-safety.ts'
-import { HttpProblem } from './problem.ts'
-import { fromAjv, RequestValidationError, type AjvError } from './validation-errors.ts'
+import { HttpProblem, problem, sendProblem, type ProblemAnswer } from './problem.ts'
+import { fromAjv, RequestValidationError, schemaFieldOrder, type AjvError, type ValidationPart } from './validation-errors.ts'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The body schema's property names in order, recorded when the route is registered (422 item order). */
+    bodyFields?: string[]
+  }
+}
 
 /** Renders an error as a website page (HTML or Markdown) for a path outside the API, or declines. */
 export type ErrorPage = (err: unknown, req: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined
 
-export function registerErrorHandler(app: FastifyInstance, page?: ErrorPage): void {
-  app.setErrorHandler((err: FastifyError | HttpProblem | RequestValidationError, req, reply) => {
-    // A visitor's browser gets a page, not JSON; API clients keep the JSON contract.
-    if (page && !isApiPath(req.url) && !req.url.startsWith('/openapi.json')) {
-      const rendered = page(err, req, reply)
+const BAD_REQUEST = problem('requisicao_invalida')
+const TOO_LARGE = problem('corpo_muito_grande')
+const RATE_LIMITED = problem('limite_de_requisicoes')
+const INTERNAL = problem('erro_interno')
+const UNAUTHENTICATED = problem('nao_autenticado')
+
+/** What the contract answers for `err`: its own answer, a 422 from a schema failure, or a catalogue code. */
+export function problemOf(err: unknown, req: FastifyRequest): ProblemAnswer {
+  if (err instanceof HttpProblem || err instanceof RequestValidationError) return err
+  const fe = err as Partial<FastifyError>
+  if (fe.validation) {
+    const part = (fe.validationContext ?? 'body') as ValidationPart
+    const input = { body: req.body, querystring: req.query, params: req.params, headers: req.headers }[part]
+    return new RequestValidationError(fromAjv(fe.validation as AjvError[], part, input, req.routeOptions.config.bodyFields))
+  }
+  // Other errors Fastify raises: a body over the limit, anything else the client got wrong, or our fault.
+  if (fe.statusCode === 413) return TOO_LARGE
+  if (fe.statusCode === 429) return RATE_LIMITED
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return BAD_REQUEST
+  return INTERNAL
+}
+
+export type ErrorHandlerOptions = {
+  /** The website's renderer of errors on its paths (a visitor's browser gets a page, not JSON). */
+  page?: ErrorPage
+}
+
+export const errorHandler = fp(async (app: FastifyInstance, opts: ErrorHandlerOptions) => {
+  // pydantic reports a body's errors in model order; Ajv reports `required` first. The order is read from the
+  // route's body schema once, here, so an error never has to look the schema up.
+  app.addHook('onRoute', function (this: FastifyInstance, route) {
+    const fields = schemaFieldOrder(route.schema?.body, (id) => this.getSchema(id))
+    if (fields.length) route.config = { ...route.config, bodyFields: fields }
+  })
+  app.setErrorHandler((err, req, reply) => {
+    if (opts.page && !isApiPath(req.url) && !req.url.startsWith('/openapi.json')) {
+      const rendered = opts.page(err, req, reply)
       if (rendered) return rendered
     }
-    if (err instanceof RequestValidationError) {
-      return reply.code(422).send({ detail: err.items })
-    }
-    if (err instanceof HttpProblem) {
-      return reply.code(err.statusCode).headers(err.headers).send({ detail: err.detail })
-    }
-    const fe = err as FastifyError
-    if (fe.validation) {
-      const part = (fe.validationContext ?? 'body') as 'body' | 'query' | 'params' | 'headers'
-      const input = part === 'body' ? req.body : (req as unknown as Record<string, unknown>)[part]
-      // The body schema is usually a $ref to a shared schema: its properties give pydantic's field order.
-      const body = req.routeOptions.schema?.body as { $ref?: string, properties?: object } | undefined
-      const schema = body?.$ref ? req.server.getSchema(body.$ref.replace(/#$/, '')) as { properties?: object } | undefined : body
-      const order = Object.keys(schema?.properties ?? {})
-      return reply.code(422).send({ detail: fromAjv(fe.validation as AjvError[], part, input, order) })
-    }
-    switch (fe.statusCode) {
-      case 413: return reply.code(413).send({ detail: 'corpo_muito_grande' })
-      case 429: return reply.code(429).send({ detail: 'limite_de_requisicoes' })
-    }
-    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return reply.code(400).send({ detail: 'requisicao_invalida' })
-    }
-    req.log.error(errorFacts(err), 'unexpected error')
-    return reply.code(500).send({ detail: 'erro_interno' })
+    const answer = problemOf(err, req)
+    if (answer === INTERNAL) req.log.error(errorFacts(err), 'unexpected error')
+    return sendProblem(reply, answer)
   })
+}, { name: 'error-handler' })
+
+/**
+ * Fastify's `frameworkErrors`: a path that cannot be decoded (/api/%zz) never reaches the router or the hooks.
+ * Under /api it gets the gate's 401; elsewhere a 400 with the website's headers (`siteHeaders`).
+ */
+export function frameworkErrorHandler(siteHeaders: Readonly<Record<string, string>>) {
+  return (_err: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
+    reply.header('x-request-id', req.id)
+    if (isApiPath(req.url)) {
+      sendProblem(reply, UNAUTHENTICATED)
+      return
+    }
+    sendProblem(reply.headers(siteHeaders).header('vary', 'Accept'), BAD_REQUEST)
+  }
 }

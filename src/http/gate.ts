@@ -1,13 +1,48 @@
 // The credential gate: everything under /api outside the public set answers 401, whether or not a route
 // exists behind it (so guessing paths teaches nothing). A public path with the wrong method answers 405.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { problem, sendProblem } from './problem.ts'
 import type { Budget } from './rate-limit-config.ts'
 import { rateLimitFor } from './rate-limit.ts'
 
 /** Public /api paths and their methods, as the routes registered them (HEAD comes with GET). */
-export type PublicRoutes = Map<string, Set<string>>
+type PublicRoutes = Map<string, Set<string>>
 
-export function collectPublicRoutes(app: FastifyInstance): PublicRoutes {
+type Answer = (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>
+
+export type GateOptions = {
+  /** The per-IP budget of the answers under /api outside the public set. */
+  budget: Budget
+  /** Answers a path outside /api that no route serves (the website's 404 page). */
+  notFound: Answer
+}
+
+const UNAUTHENTICATED = problem('nao_autenticado')
+
+/**
+ * Registered before the routes (they declare it as a dependency), so that it sees each public route as it is
+ * added; the catch-all routes below lose to any more specific route whatever the order.
+ */
+export const gate = fp(async (app: FastifyInstance, opts: GateOptions) => {
+  const answer = gateAnswer(collectPublicRoutes(app))
+  const budget = rateLimitFor(opts.budget)
+  for (const url of ['/api', '/api/*']) {
+    app.all(url, {
+      schema: { hide: true },
+      config: { rateLimit: budget },
+      // preParsing: answer before the body is read, so a large or oddly typed body still gets the 401.
+      preParsing: answer,
+    }, async () => { throw new Error('unreachable: the gate answers in preParsing') })
+  }
+  // Methods Fastify cannot route (SEARCH, PROPFIND…) land here: under /api they get the gate's answer too.
+  app.setNotFoundHandler({ preHandler: app.rateLimit(budget) }, async (req, reply) => {
+    if (isApiPath(req.url)) return answer(req, reply)
+    return opts.notFound(req, reply)
+  })
+}, { name: 'gate', dependencies: ['rate-limit'] })
+
+function collectPublicRoutes(app: FastifyInstance): PublicRoutes {
   const routes: PublicRoutes = new Map()
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.includes('*')) return
@@ -19,27 +54,13 @@ export function collectPublicRoutes(app: FastifyInstance): PublicRoutes {
   return routes
 }
 
-export type Gate = (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>
-
-export function makeGate(publicRoutes: PublicRoutes): Gate {
+function gateAnswer(publicRoutes: PublicRoutes): Answer {
   return async (req, reply) => {
     const allowed = publicRoutes.get(normalizePath(req.url))
     if (allowed && !allowed.has(req.method)) {
-      return reply.code(405).header('allow', [...allowed].join(', ')).send({ detail: 'metodo_nao_permitido' })
+      return sendProblem(reply, problem('metodo_nao_permitido', { allow: [...allowed].join(', ') }))
     }
-    return reply.code(401).header('www-authenticate', 'Bearer realm="api"').send({ detail: 'nao_autenticado' })
-  }
-}
-
-/** Routes every method Fastify knows under /api to the gate; the not-found handler sends it the rest. */
-export function registerGate(app: FastifyInstance, gate: Gate, budget: Budget): void {
-  for (const url of ['/api', '/api/*']) {
-    app.all(url, {
-      schema: { hide: true },
-      config: { rateLimit: rateLimitFor(budget) },
-      // preParsing: answer before the body is read, so a large or oddly typed body still gets the 401.
-      preParsing: gate,
-    }, async () => { throw new Error('unreachable: the gate answers in preParsing') })
+    return sendProblem(reply, UNAUTHENTICATED)
   }
 }
 

@@ -3,14 +3,15 @@
 // The features' named schemas are passed in: http/ is policy shared by every feature and imports none.
 import swagger from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import type { TSchema } from 'typebox'
 import { HTTPValidationError, ValidationError } from './schemas.ts'
 
 export const CONTRACT_VERSION = '1.0.0'
 
-/** `namedSchemas`: the features' component schemas (each with an $id), besides the two 422 ones. */
-export async function registerOpenApi(app: FastifyInstance, namedSchemas: TSchema[]): Promise<void> {
-  for (const s of [...namedSchemas, HTTPValidationError, ValidationError]) app.addSchema(s)
+/** `schemas`: the features' component schemas (each with an $id), besides the two 422 ones. */
+export const openApi = fp(async (app: FastifyInstance, opts: { schemas: TSchema[] }) => {
+  for (const s of [...opts.schemas, HTTPValidationError, ValidationError]) app.addSchema(s)
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -40,4 +41,4 @@ export async function registerOpenApi(app: FastifyInstance, namedSchemas: TSchem
     reply.header('access-control-allow-origin', '*')
     return app.swagger()
   })
-}
+}, { name: 'openapi' })

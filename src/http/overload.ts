@@ -2,8 +2,10 @@
 // Retry-After) instead of queueing work the process cannot finish in time. Liveness is exempt: a
 // liveness probe failing under load gets the instance killed and its load moved onto the others, which
 // makes the overload worse. Readiness is not exempt: taking a pressed instance out of rotation is the point.
-import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure'
+import underPressure from '@fastify/under-pressure'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { problem } from './problem.ts'
 
 export type OverloadConfig = {
   /** Mean event-loop delay (ms) over a sample above which requests are shed; 0: not checked. */
@@ -18,7 +20,7 @@ export type OverloadConfig = {
 
 const LIVENESS = '/api/health'
 
-export async function registerOverload(app: FastifyInstance, config: OverloadConfig): Promise<void> {
+export const overload = fp(async (app: FastifyInstance, config: OverloadConfig) => {
   // The first sample after start-up measures start-up (compiling, migrating, the first status), not load:
   // shedding only begins once a sample taken after ready has replaced it.
   const armed = { now: false }
@@ -31,18 +33,21 @@ export async function registerOverload(app: FastifyInstance, config: OverloadCon
     maxRssBytes: config.maxRssBytes,
     sampleInterval: config.sampleMs,
     retryAfter: config.retryAfterSeconds,
-    pressureHandler: shed(config.retryAfterSeconds, armed) as unknown as FastifyUnderPressureOptions['pressureHandler'],
+    pressureHandler: shed(config.retryAfterSeconds, armed),
   })
-}
+}, { name: 'overload', dependencies: ['request-guards'] }) // a shed answer still names its request (echoRequestId)
 
 /**
  * Returning nothing lets the request through; returning a value sends it (documented in the plugin's
- * README, though its types say void), after the status and Retry-After set here.
+ * README), after the status and Retry-After set here. Its types say void, which a function returning a
+ * value satisfies: hence the declared return type.
  */
-function shed(retryAfterSeconds: number, armed: { now: boolean }) {
-  return (req: FastifyRequest, reply: FastifyReply): { detail: 'servico_indisponivel' } | undefined => {
+function shed(retryAfterSeconds: number, armed: { now: boolean }): (req: FastifyRequest, reply: FastifyReply) => void {
+  // Built once: shedding must stay cheap, and the answer never changes.
+  const answer = problem('servico_indisponivel', { 'retry-after': String(retryAfterSeconds) })
+  return (req, reply) => {
     if (!armed.now || req.routeOptions.url === LIVENESS) return undefined
-    reply.code(503).header('retry-after', String(retryAfterSeconds))
-    return { detail: 'servico_indisponivel' }
+    reply.code(answer.statusCode).headers(answer.headers)
+    return answer.body
   }
 }

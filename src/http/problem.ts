@@ -1,12 +1,52 @@
-// Every error body is JSON with a stable `detail` code; clients read the code, not prose.
-export type DetailCode =
-  | 'nao_autenticado' | 'nao_encontrado' | 'metodo_nao_permitido' | 'corpo_muito_grande'
-  | 'limite_de_requisicoes' | 'banco_indisponivel' | 'servico_indisponivel' | 'erro_interno'
-  | 'requisicao_invalida' | 'nao_aceitavel' | 'tempo_esgotado' | 'cabecalho_muito_grande'
+// The one factory of error answers: problem(code) builds an HttpProblem from the catalogue, to throw (the
+// error handler answers it) or to send at once with sendProblem (hot paths that should not throw). Every
+// error body is JSON with a stable `detail` code; clients read the code, not prose.
+import type { FastifyReply } from 'fastify'
+import { PER_ANSWER, PROBLEMS, type CatalogueEntry } from './problem-catalogue.ts'
 
-/** An error that answers `statusCode` with `{"detail": code}` and these headers. */
-export class HttpProblem extends Error {
-  constructor(readonly statusCode: number, readonly detail: DetailCode, readonly headers: Record<string, string> = {}) {
+export type DetailCode = keyof typeof PROBLEMS
+type Entry<C extends DetailCode> = (typeof PROBLEMS)[C]
+type HeadersOf<C extends DetailCode> = Entry<C> extends { headers: infer H } ? H : Record<never, never>
+
+/** The headers whose value each answer of `C` must give (Allow, Retry-After…). */
+export type GivenHeaders<C extends DetailCode> = {
+  [K in keyof HeadersOf<C> as HeadersOf<C>[K] extends typeof PER_ANSWER ? K : never]: string
+}
+
+/** The catalogue as the factory reads it at run time (the literal types above are for the compiler). */
+const ENTRIES: Readonly<Record<DetailCode, CatalogueEntry>> = PROBLEMS
+
+/** Each code's headers of fixed value (WWW-Authenticate…), computed once. */
+const FIXED_HEADERS = Object.fromEntries(Object.entries(ENTRIES).map(([code, entry]) => [
+  code, Object.fromEntries(Object.entries(entry.headers ?? {}).filter(([, value]) => typeof value === 'string')),
+])) as Record<DetailCode, Record<string, string>>
+
+/** What an error answer is made of; HttpProblem and RequestValidationError both are one. */
+export type ProblemAnswer = {
+  readonly statusCode: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: { readonly detail: unknown }
+}
+
+/** An error answered with the catalogue's status, its fixed headers and these, and `{"detail": code}`. */
+export class HttpProblem<C extends DetailCode = DetailCode> extends Error implements ProblemAnswer {
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: { readonly detail: C } & Readonly<Record<string, unknown>>
+
+  /** Prefer problem(code): this form repeats the status the catalogue holds, and it must agree. */
+  constructor(readonly statusCode: Entry<C>['status'], readonly detail: C, headers: Readonly<Record<string, string>> = {}) {
     super(detail)
+    this.headers = { ...FIXED_HEADERS[detail], ...headers }
+    this.body = { detail, ...ENTRIES[detail].extra }
   }
+}
+
+/** The answer for `code`, with the values of the headers the catalogue leaves to each answer. */
+export function problem<C extends DetailCode>(code: C, ...given: keyof GivenHeaders<C> extends never ? [] : [GivenHeaders<C>]): HttpProblem<C> {
+  return new HttpProblem<C>(PROBLEMS[code].status, code, given[0])
+}
+
+/** Answers `answer` now, without throwing: status, headers, then the JSON body. */
+export function sendProblem(reply: FastifyReply, answer: ProblemAnswer): FastifyReply {
+  return reply.code(answer.statusCode).headers(answer.headers).send(answer.body)
 }

@@ -1,8 +1,9 @@
 // Per-IP rate limits on /api routes: in memory, or in Redis so that every instance shares one budget.
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import type { Redis } from 'ioredis'
-import { HttpProblem } from './problem.ts'
+import { problem } from './problem.ts'
 import type { RequestGuard } from './request-guards.ts'
 import { fallbackStoreClass, type RedisAvailability } from './rate-limit-store.ts'
 import type { Budget } from './rate-limit-config.ts'
@@ -23,9 +24,9 @@ export type RateLimitDeps = {
  * nobody is left to answer and there is no IP to count (the plugin would throw: an unexpected 500).
  */
 export const requireClientAddress: RequestGuard = (req) =>
-  req.socket.remoteAddress === undefined ? new HttpProblem(400, 'requisicao_invalida') : undefined
+  req.socket.remoteAddress === undefined ? problem('requisicao_invalida') : undefined
 
-export async function registerRateLimit(app: FastifyInstance, deps: RateLimitDeps): Promise<void> {
+export const rateLimits = fp(async (app: FastifyInstance, deps: RateLimitDeps) => {
   await app.register(rateLimit, {
     global: false, // each /api route names its budget (rateLimitFor) in its config
     // A Redis outage must neither take the API down nor lift the limits: the store falls back to memory.
@@ -34,9 +35,10 @@ export async function registerRateLimit(app: FastifyInstance, deps: RateLimitDep
     // The plugin's own key: the client IP, IPv6 taken by its /64 (one allocation is one client).
     allowList: (req) => deps.isAllowlisted(req.ip),
     ...(deps.onExceeded ? { onExceeded: deps.onExceeded } : {}),
-    errorResponseBuilder: (_req, ctx) => new HttpProblem(ctx.statusCode, 'limite_de_requisicoes'),
+    // Retry-After and RateLimit-* are on the reply already; the plugin throws what this returns.
+    errorResponseBuilder: () => problem('limite_de_requisicoes'),
   })
-}
+}, { name: 'rate-limit' })
 
 export function rateLimitFor(budget: Budget) {
   return { max: budget.max, timeWindow: budget.windowSeconds * 1000 }

@@ -1,8 +1,9 @@
 // One body parser for every content type, so that malformed JSON, an empty body, a non-JSON body and
 // prototype-poisoning keys all become FastAPI-shaped 422s instead of Fastify's 400/415 answers.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import sjson from 'secure-json-parse'
-import { HttpProblem } from './problem.ts'
+import { problem } from './problem.ts'
 import type { RequestGuard } from './request-guards.ts'
 import { rememberSentBody, RequestValidationError } from './validation-errors.ts'
 
@@ -24,8 +25,8 @@ export const normalizeContentType: RequestGuard = (req) => {
   return undefined
 }
 
-/** The parser for every content type; normalizeContentType must run on arrival (registerRequestGuards). */
-export function registerBodyParser(app: FastifyInstance): void {
+/** The parser for every content type; normalizeContentType must run on arrival (a request guard). */
+export const bodyParser = fp(async (app: FastifyInstance) => {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string' }, (req, body, done) => {
     try {
@@ -46,7 +47,7 @@ export function registerBodyParser(app: FastifyInstance): void {
     }
     done()
   })
-}
+}, { name: 'body-parser' })
 
 /** The media types Fastify accepts (lib/content-type.js); parameters after `;` are not checked. */
 const FASTIFY_MEDIA_TYPE = /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*$/
@@ -73,7 +74,7 @@ export function parseBody(contentType: string | undefined, text: string): unknow
   }
   // Python's json gives up below a thousand levels (FastAPI answers 400), and a 422 could not echo such a
   // value back: serializing it overflows the stack.
-  if (text.length > 2 * MAX_DEPTH && nestingDepth(text) > MAX_DEPTH) throw new HttpProblem(400, 'requisicao_invalida')
+  if (text.length > 2 * MAX_DEPTH && nestingDepth(text) > MAX_DEPTH) throw problem('requisicao_invalida')
   if (body !== null && typeof body === 'object') rememberSentBody(body)
   return body
 }

@@ -1,5 +1,6 @@
 // Schemas shared by several routes: the 422 body and the {"detail": code} error body.
 import { Type } from 'typebox'
+import type { DetailCode } from './problem.ts'
 import { ref } from './schema-ref.ts'
 
 // Property order is FastAPI's body order (type, loc, msg, input, ctx): the serializer follows it.
@@ -15,8 +16,8 @@ export const HTTPValidationError = Type.Object({
   detail: Type.Optional(Type.Array(ref(ValidationError))),
 }, { $id: 'HTTPValidationError', title: 'HTTPValidationError' })
 
-/** Inline (not a named component): the contract names exactly eight schemas. */
-export const Problem = (description: string, example: string) => Type.Object({
+/** Inline (not a named component): the contract names exactly eight schemas. `example`: a code of the catalogue. */
+export const Problem = (description: string, example: DetailCode) => Type.Object({
   detail: Type.String({ description: 'Stable error code; clients branch on it, not on prose.', examples: [example] }),
 }, { description })
 

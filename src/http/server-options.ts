@@ -3,7 +3,7 @@
 // trickle bytes (slowloris) cannot hold the instance.
 import type { ServerOptions } from 'node:http'
 import type { FastifyInstance } from 'fastify'
-import { HttpProblem } from './problem.ts'
+import { problem } from './problem.ts'
 import type { RequestGuard } from './request-guards.ts'
 
 export type HttpServerLimits = {
@@ -48,4 +48,4 @@ export function configureServer(app: FastifyInstance, limits: HttpServerLimits):
 
 /** HTTP/1.1 requires Host (RFC 9112 §3.2): 400, in the contract's shape (Node's own refusal is off, above). */
 export const requireHost: RequestGuard = (req) =>
-  req.raw.httpVersion === '1.1' && req.headers.host === undefined ? new HttpProblem(400, 'requisicao_invalida') : undefined
+  req.raw.httpVersion === '1.1' && req.headers.host === undefined ? problem('requisicao_invalida') : undefined

@@ -1,6 +1,8 @@
 // Request validation failures in FastAPI's shape (pydantic v2 `type`, `msg`, `loc`, `input`, `ctx`),
 // so a client written against a FastAPI service reads our 422s unchanged.
 import { emailProblem } from '../email-address.ts'
+import { VALIDATION_STATUS } from './problem-catalogue.ts'
+import type { ProblemAnswer } from './problem.ts'
 
 /**
  * How request bodies are checked, by Fastify's validator and by ContactService alike: no coercion (pydantic
@@ -21,12 +23,15 @@ export type ValidationItem = {
   ctx?: Record<string, unknown>
 }
 
-/** Thrown (or passed to reply) to answer 422 with these items. */
-export class RequestValidationError extends Error {
-  readonly statusCode = 422
+/** Thrown (or passed to reply) to answer 422 in FastAPI's shape: `detail` is the list of items. */
+export class RequestValidationError extends Error implements ProblemAnswer {
+  readonly statusCode = VALIDATION_STATUS
+  readonly headers = {}
   constructor(readonly items: ValidationItem[]) {
     super('request validation failed')
   }
+
+  get body(): { detail: ValidationItem[] } { return { detail: this.items } }
 }
 
 // Ajv's useDefaults fills absent fields in place before errors are reported; `missing` items must show the
@@ -37,6 +42,9 @@ const sentBodies = new WeakMap<object, object>()
 export function rememberSentBody(body: object): void {
   sentBodies.set(body, Array.isArray(body) ? [...body] : { ...body })
 }
+
+/** The request part a schema checks, as Fastify names it in `validationContext`. */
+export type ValidationPart = 'body' | 'querystring' | 'params' | 'headers'
 
 /** The subset of an Ajv error we read. */
 export type AjvError = {
@@ -60,7 +68,7 @@ const chars = (n: number) => `${n} character${n === 1 ? '' : 's'}`
  * Maps Ajv errors on one request part (`body`, `query`…) to pydantic's items, ordered as `fieldOrder`
  * lists the fields (pydantic reports in model order; Ajv reports `required` first).
  */
-export function fromAjv(errors: AjvError[], root: 'body' | 'query' | 'params' | 'headers', input: unknown, fieldOrder: string[] = []): ValidationItem[] {
+export function fromAjv(errors: AjvError[], root: ValidationPart, input: unknown, fieldOrder: string[] = []): ValidationItem[] {
   const rootMissing = input === undefined || input === null
   const items: ValidationItem[] = []
   for (const e of errors) {
@@ -98,6 +106,16 @@ export function fromAjv(errors: AjvError[], root: 'body' | 'query' | 'params' | 
     return i < 0 ? fieldOrder.length : i
   }
   return items.sort((a, b) => rank(a) - rank(b))
+}
+
+/**
+ * The property names of a route's body schema in declaration order, for fromAjv's `fieldOrder`: read once
+ * when the route is registered. A `$ref` (`'ContatoIn#'`) is looked up among the schemas added by then.
+ */
+export function schemaFieldOrder(schema: unknown, getSchema: (id: string) => unknown): string[] {
+  const s = schema as { $ref?: unknown, properties?: object } | undefined
+  const resolved = typeof s?.$ref === 'string' ? getSchema(s.$ref.replace(/#$/, '')) as { properties?: object } | undefined : s
+  return Object.keys(resolved?.properties ?? {})
 }
 
 function valueAt(input: unknown, path: string[]): unknown {

@@ -1,0 +1,59 @@
+// Every error this service answers, by its stable `detail` code, as Fastify core lists its own in
+// lib/errors.js: the status, the headers every answer of the code carries, and any body field besides
+// `detail`. Answers are built from here by problem() (problem.ts) and nowhere else.
+//
+// Adding a code is one line here and its row in the published table (content/docs.md, "Códigos de erro");
+// test/http/problem-catalogue.test.ts fails until the two agree.
+
+/** The header's value differs from answer to answer: whoever answers gives it to problem(). */
+export const PER_ANSWER = Symbol('given per answer')
+/** Written on the reply by @fastify/rate-limit (with RateLimit-*) before its problem is answered. */
+export const BY_RATE_LIMIT = Symbol('written by the rate limiter')
+
+export type CatalogueEntry = {
+  status: number
+  /** Header names in lower case: a fixed value, PER_ANSWER or BY_RATE_LIMIT. */
+  headers?: Readonly<Record<string, string | typeof PER_ANSWER | typeof BY_RATE_LIMIT>>
+  /** Body fields after `detail`, the same in every answer. */
+  extra?: Readonly<Record<string, unknown>>
+  /** Never answered by the assembled service, so not published (a fallback of a part used alone). */
+  unpublished?: true
+}
+
+export const PROBLEMS = {
+  requisicao_invalida: { status: 400 },
+  nao_autenticado: { status: 401, headers: { 'www-authenticate': 'Bearer realm="api"' } },
+  // The website answers its own 404 page; this is the not-found answer when no website is registered.
+  nao_encontrado: { status: 404, unpublished: true },
+  metodo_nao_permitido: { status: 405, headers: { allow: PER_ANSWER } },
+  nao_aceitavel: { status: 406, headers: { 'cache-control': 'no-store' }, extra: { aceitos: ['text/html', 'text/markdown'] } },
+  tempo_esgotado: { status: 408 },
+  corpo_muito_grande: { status: 413 },
+  limite_de_requisicoes: { status: 429, headers: { 'retry-after': BY_RATE_LIMIT } },
+  cabecalho_muito_grande: { status: 431 },
+  erro_interno: { status: 500 },
+  banco_indisponivel: { status: 503, headers: { 'retry-after': PER_ANSWER } },
+  servico_indisponivel: { status: 503, headers: { 'retry-after': PER_ANSWER } },
+} as const satisfies Record<string, CatalogueEntry>
+
+/** The body of a 422: `detail` is the list of FastAPI-shaped items (RequestValidationError), not a code. */
+export const VALIDATION_STATUS = 422
+
+export type PageText = readonly [titulo: string, explicacao: string]
+
+/**
+ * What the website's error page says for each status a visitor's browser may meet there. By status, as the
+ * page shows the status, not the code (both 503 codes read the same); 403, 415 and 422 are statuses of the
+ * site's own form handler (a cross-site post, a body that is not a form, one that cannot be read).
+ */
+export const PAGE_TEXT: Readonly<Record<number, PageText>> = {
+  400: ['Requisição inválida', 'O pedido não pôde ser entendido.'],
+  403: ['Envio recusado', 'O formulário só pode ser enviado a partir deste site.'],
+  405: ['Método não permitido', 'Esta página não aceita este método.'],
+  413: ['Envio grande demais', 'O conteúdo enviado passa do tamanho aceito. Encurte a mensagem e envie de novo.'],
+  415: ['Formato não aceito', 'Envie o formulário como application/x-www-form-urlencoded, ou use a API com JSON.'],
+  422: ['Envio ilegível', 'O conteúdo enviado não pôde ser lido. Preencha o formulário e envie de novo.'],
+  429: ['Muitas requisições', 'Foram feitos pedidos demais em pouco tempo. Aguarde e tente de novo.'],
+  500: ['Erro interno', 'Algo deu errado do nosso lado. Tente de novo em instantes; se persistir, veja a página de status.'],
+  503: ['Serviço indisponível', 'Não foi possível registrar sua mensagem agora e nada foi enviado. Tente de novo em instantes; se persistir, veja a página de status.'],
+}
