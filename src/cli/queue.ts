@@ -3,7 +3,7 @@ import { renderContactMail } from '../mail/message.ts'
 import { ESTADOS, listQueue, requeue, showMessage, type Estado } from '../mail/queue-admin.ts'
 import { mailTransportFor } from '../mail/transport.ts'
 import { emailProblem } from '../email-address.ts'
-import { instantWithOffset as at } from '../site/format.ts'
+import { instantWithOffset as at } from '../brasilia-time.ts'
 import { parseOrUsage, UsageError, type CommandContext } from './output.ts'
 
 export const QUEUE_HELP = `  fila listar [--estado E]     the delivery queue (default: pendente, enviando, falhou); E is one of

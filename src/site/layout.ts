@@ -1,7 +1,7 @@
 // The one HTML layout every page is rendered into: header with navigation, the page, footer.
 // No inline script or style anywhere: the stylesheet and the script are files (see assets.ts).
+import { escapeHtml } from '../markup-escape.ts'
 import type { Assets } from './assets.ts'
-import { escapeHtml } from './markdown.ts'
 
 export const SITE_NAME = 'Plataforma Factoring'
 

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts'
 import type { ContactService } from '../contact/service.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { errorFacts } from '../log-safety.ts'
+import { escapeHtml } from '../markup-escape.ts'
 import { rateLimitFor } from '../http/rate-limit.ts'
 import { RequestValidationError } from '../http/validation-errors.ts'
 import type { StatusSnapshot } from '../status/snapshot.ts'
@@ -232,7 +233,7 @@ export function siteRoutes(deps: SiteDeps) {
 
       scope.get('/sitemap.xml', async (req, reply) => {
         const origin = config.publicUrl
-        const urls = PAGES.map((p) => `  <url><loc>${xmlEscape(origin + p.path)}</loc></url>`).join('\n')
+        const urls = PAGES.map((p) => `  <url><loc>${escapeHtml(origin + p.path)}</loc></url>`).join('\n')
         reply.header('content-type', 'application/xml; charset=utf-8').header('cache-control', 'no-cache')
         return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
       })
@@ -320,10 +321,6 @@ function crossSite(req: FastifyRequest, allowed: string[]): boolean {
   } catch {
     return true
   }
-}
-
-function xmlEscape(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
 }
 
 function block(markdown: string): Block {
