@@ -15,6 +15,16 @@ export type ContactForMail = ContactFields & {
   requestId: string
 }
 
+type OptionalField = 'empresa' | 'telefone' | 'site'
+
+/** A ContactForMail from any source (a stored row, the CLI's test): optional fields absent or null read as empty. */
+export function contactForMail(c: Omit<ContactForMail, OptionalField> & Partial<Record<OptionalField, string | null>>): ContactForMail {
+  return {
+    protocolo: c.protocolo, criadoEm: c.criadoEm, assunto: c.assunto, rotulo: c.rotulo, destino: c.destino, requestId: c.requestId,
+    nome: c.nome, email: c.email, mensagem: c.mensagem, empresa: c.empresa ?? '', telefone: c.telefone ?? '', site: c.site ?? '',
+  }
+}
+
 /** For headers: no line breaks or control characters, white space folded, bounded length. */
 export function headerSafe(value: string, max = 200): string {
   // eslint-disable-next-line no-control-regex
