@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Config } from '../config.ts'
+import { CONTACT_API_PATH } from '../contact/paths.ts'
 import type { ContactService } from '../contact/service.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { errorFacts } from '../log-safety.ts'
@@ -333,7 +334,7 @@ function limitsMarkdown(config: Config): string {
   return [
     '| Onde | Limite por IP |', '|---|---|',
     `| Leituras e sondas (${code('GET')} dos endpoints públicos) | ${per(leitura)}, por endpoint |`,
-    `| Formulário de contato (${code('POST /api/site/contato')}, e o formulário do site) | ${per(contato)} |`,
+    `| Formulário de contato (${code(`POST ${CONTACT_API_PATH}`)}, e o formulário do site) | ${per(contato)} |`,
     `| Qualquer outro caminho sob ${code('/api')} (as respostas 401) | ${per(restrito)} |`,
     '',
   ].join('\n')
