@@ -7,12 +7,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Config } from '../config.ts'
 import { CONTACT_API_PATH } from '../contact/paths.ts'
 import type { ContactService } from '../contact/service.ts'
+import { RETRY_AFTER_SECONDS, submitContact } from '../contact/submit.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { errorFacts } from '../log-safety.ts'
 import { escapeHtml } from '../markup-escape.ts'
 import { rateLimitFor } from '../http/rate-limit.ts'
 import { RequestValidationError } from '../http/validation-errors.ts'
 import type { StatusSnapshot } from '../status/snapshot.ts'
+import { withTimeout } from '../timeout.ts'
 import { referenceMarkdown, type OpenApiDocument } from './api-reference.ts'
 import { loadAssets } from './assets.ts'
 import { formBlock, formInput, receiptBlock, TOKEN_SLOT, type FormState } from './contact-form.ts'
@@ -131,6 +133,8 @@ export function siteRoutes(deps: SiteDeps) {
       return send(req, reply, memo('404', () => render('404')), { status: 404, path, cache: 'no-store' })
     }
 
+    // A form is served even when its token's key cannot be read in time: a post of it then gets a fresh one.
+    const prepareForm = () => withTimeout(contact.prepareForm(), config.dbTimeoutMs).catch(() => {})
     const subjects = () => contact.subjects.list()
     const contactPage = (state?: FormState) => render('contato', {}, { formulario: formBlock(subjects(), state) })
     const handleError = (err: FastifyError | HttpProblem | RequestValidationError, req: FastifyRequest, reply: FastifyReply): FastifyReply => {
@@ -141,7 +145,7 @@ export function siteRoutes(deps: SiteDeps) {
         const values = formInput(req.body)?.values ?? {}
         return send(req, reply, contactPage({ values, errors: [], alert: tooManyRequests(Number.isFinite(seconds) ? seconds : null) }), { status: 429, path: '/contato', cache: 'no-store', error: true })
       }
-      if (status >= 500) req.log.error({ err: { type: err.name, code: (err as FastifyError).code, message: err.message, stack: err.stack } }, 'unexpected error')
+      if (status >= 500) req.log.error(errorFacts(err), 'unexpected error')
       if (status === 404) return notFound(req, reply)
       const known = status === 429 || status === 413 || status === 415 || status === 422 || status === 403 || status === 503
       return errorPage(req, reply, known ? status : status >= 500 ? 500 : 400, path)
@@ -170,7 +174,7 @@ export function siteRoutes(deps: SiteDeps) {
         // The live status is never cached; the other pages may be, but are revalidated.
         const cache = path === '/status' ? 'no-store' : 'no-cache'
         scope.get(path, async (req, reply) => {
-          if (path === '/contato') await contact.prepareForm()
+          if (path === '/contato') await prepareForm()
           return send(req, reply, await pages[path](), { path, cache })
         })
       }
@@ -184,27 +188,22 @@ export function siteRoutes(deps: SiteDeps) {
         if (crossSite(req, config.siteOrigins)) return errorPage(req, reply, 403, '/contato')
         const form = formInput(req.body)
         if (!form) return errorPage(req, reply, 415, '/contato')
-        await contact.prepareForm()
+        await prepareForm()
         const checked = contact.validate(form.input)
         if (!checked.ok) {
           return send(req, reply, contactPage({ values: form.values, errors: checked.errors }), { status: 422, path: '/contato', cache: 'no-store' })
         }
-        let accepted
-        try {
-          const verdict = await contact.screen(form.raw, 'site')
-          if (verdict.expired) {
-            // A person who left the page open (or got it while the database was away): the form again, with a fresh token.
-            return send(req, reply, contactPage({ values: form.values, errors: [], alert: FORM_EXPIRED }), { status: 200, path: '/contato', cache: 'no-store' })
-          }
-          accepted = await contact.submit(checked.value, { requestId: req.id, ip: req.ip, spam: verdict.spam })
-        } catch (err) {
-          req.log.error(errorFacts(err), 'contact could not be stored')
-          reply.header('retry-after', '30')
+        const result = await submitContact(contact, { value: checked.value, posted: form.raw, via: 'site', requestId: req.id, ip: req.ip, log: req.log }, config.dbTimeoutMs)
+        if (result.kind === 'expired') {
+          // A person who left the page open (or got it while the database was away): the form again, with a fresh token.
+          return send(req, reply, contactPage({ values: form.values, errors: [], alert: FORM_EXPIRED }), { status: 200, path: '/contato', cache: 'no-store' })
+        }
+        if (result.kind === 'unavailable') {
+          reply.header('retry-after', String(RETRY_AFTER_SECONDS))
           return send(req, reply, contactPage({ values: form.values, errors: [], alert: UNAVAILABLE }), { status: 503, path: '/contato', cache: 'no-store' })
         }
         // A bot's contact gets the same page as a person's; only the log says.
-        req.log.info({ protocolo: accepted.protocolo, novo: accepted.novo, via: 'site', ...(accepted.spam ? { spam: accepted.spam } : {}) }, 'contact accepted')
-        return send(req, reply, render('contato-enviado', {}, { recibo: receiptBlock(accepted) }), { status: 202, path: '/contato', cache: 'no-store' })
+        return send(req, reply, render('contato-enviado', {}, { recibo: receiptBlock(result.accepted) }), { status: 202, path: '/contato', cache: 'no-store' })
       })
 
       scope.get('/llms.txt', async (req, reply) => {
