@@ -1,5 +1,5 @@
 // What tells crawlers and agents about the site: llms.txt (the pages and the API, for language models),
-// robots.txt and sitemap.xml.
+// robots.txt and sitemap.xml. Each is the same for the life of the process, so it is built once.
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { escapeHtml } from '../markup-escape.ts'
 import { EncodedBody, sendEncoded } from './encoded.ts'
@@ -11,8 +11,10 @@ export function registerDiscovery(scope: FastifyInstance, deps: { publicUrl: str
   const origin = deps.publicUrl
   const text = (reply: FastifyReply, type: string) => reply.header('content-type', `${type}; charset=utf-8`).header('cache-control', 'no-cache')
 
+  let llms: EncodedBody | undefined
   scope.get('/llms.txt', async (req, reply) => {
-    return sendEncoded(req, text(reply, 'text/plain'), new EncodedBody(Buffer.from(await llmsTxt(origin, deps.pages))))
+    llms ??= new EncodedBody(Buffer.from(await llmsTxt(origin, deps.pages)))
+    return sendEncoded(req, text(reply, 'text/plain'), llms)
   })
 
   const robots = `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`

@@ -1,5 +1,5 @@
 // A response body with its compressed forms, each made the first time a client asks for it and kept with the
-// body.
+// body: a page that is served again unchanged is compressed once per encoding, not once per request.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { addVary } from './headers.ts'

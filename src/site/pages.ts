@@ -1,6 +1,6 @@
 // Every page the site answers, as a Rendered (its Markdown and its HTML body): the five of the navigation, the
 // contact form in a visitor's state, the receipt, the 404 and error pages. A page that does not change while
-// the process runs is rendered once, on first use.
+// the process runs is rendered once, on first use; /status once per status snapshot.
 import type { Config } from '../config.ts'
 import type { Accepted, ContactService } from '../contact/service.ts'
 import type { StatusSnapshot } from '../status/snapshot.ts'
@@ -21,7 +21,7 @@ export type PagesDeps = {
 }
 
 export type Pages = {
-  /** A page of the navigation. */
+  /** A page of the navigation; the same object while it does not change (see SendOptions.reuse). */
   page(path: PagePath): Rendered | Promise<Rendered>
   /** The contact page with what a visitor sent, its errors or an alert (429, 503, a renewed form). */
   contactForm(state: FormState): Rendered
@@ -43,7 +43,13 @@ export function makePages(deps: PagesDeps): Pages {
   const subjects = () => contact.subjects.list()
   const contactPage = (state?: FormState) => render('contato', {}, { formulario: formBlock(subjects(), state) })
 
-  const statusPage = async () => render('status', {}, { status: statusBlock(await snapshot.current()) })
+  // The snapshot object stays the same until it is refreshed: so does its page.
+  let status: { of: unknown, page: Rendered } | undefined
+  const statusPage = async () => {
+    const current = await snapshot.current()
+    if (status?.of !== current) status = { of: current, page: render('status', {}, { status: statusBlock(current) }) }
+    return status.page
+  }
 
   const byPath: Record<PagePath, () => Rendered | Promise<Rendered>> = {
     '/': () => memo('/', () => render('index')),

@@ -1,5 +1,6 @@
 // Answering with a page: HTML in the layout or the page's Markdown, as the Accept header prefers, compressed
-// as Accept-Encoding allows; the contact form's token is put in afresh each time it is served.
+// as Accept-Encoding allows. A page object served again unchanged (a static page, the status of one snapshot)
+// is laid out and compressed once; the contact form's token is put in afresh each time it is served.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Assets } from './assets.ts'
 import { TOKEN_SLOT } from './contact-form.ts'
@@ -14,6 +15,8 @@ export type SendOptions = {
   cache?: string
   /** An error's status is never hidden behind a 406: when neither format is acceptable, HTML it is. */
   error?: boolean
+  /** The same page object will be served again at this path: keep its bytes (never for a visitor's own page). */
+  reuse?: boolean
 }
 
 export type SendPage = (req: FastifyRequest, reply: FastifyReply, page: Rendered, opts: SendOptions) => FastifyReply
@@ -24,6 +27,7 @@ const CONTENT_TYPES: Record<PageFormat, string> = { html: 'text/html; charset=ut
 type Prepared = { link: string } & ({ body: EncodedBody } | { around: [string, string] })
 
 export function makeSendPage(assets: Pick<Assets, 'css' | 'js' | 'icon'>, formToken: () => string): SendPage {
+  const kept = new WeakMap<Rendered, Map<string, Prepared>>()
   const prepare = (page: Rendered, format: PageFormat, path: string): Prepared => {
     const link = `<${linkPath(path)}>; rel="alternate"; type="text/markdown"`
     if (format === 'markdown') return { link, body: new EncodedBody(Buffer.from(page.markdown)) }
@@ -32,10 +36,20 @@ export function makeSendPage(assets: Pick<Assets, 'css' | 'js' | 'icon'>, formTo
     if (at < 0) return { link, body: new EncodedBody(Buffer.from(html)) }
     return { link, around: [html.slice(0, at), html.slice(at + TOKEN_SLOT.length)] }
   }
+  const prepared = (page: Rendered, format: PageFormat, opts: SendOptions): Prepared => {
+    if (!opts.reuse) return prepare(page, format, opts.path)
+    let byKey = kept.get(page)
+    if (!byKey) kept.set(page, byKey = new Map())
+    const key = `${format} ${opts.path}`
+    let found = byKey.get(key)
+    if (!found) byKey.set(key, found = prepare(page, format, opts.path))
+    return found
+  }
+
   return (req, reply, page, opts) => {
     const format = preferredFormat(req.headers.accept) ?? (opts.error ? 'html' : null)
     if (!format) return notAcceptable(reply)
-    const p = prepare(page, format, opts.path)
+    const p = prepared(page, format, opts)
     reply.code(opts.status ?? 200)
     reply.header('content-type', CONTENT_TYPES[format])
     reply.header('cache-control', opts.cache ?? 'no-cache')

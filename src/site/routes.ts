@@ -53,7 +53,7 @@ export function siteRoutes(deps: SiteDeps) {
         const cache = path === '/status' ? 'no-store' : 'no-cache'
         scope.get(path, async (req, reply) => {
           if (path === FORM_PATH) await prepareForm()
-          return send(req, reply, await pages.page(path), { path, cache })
+          return send(req, reply, await pages.page(path), { path, cache, reuse: true })
         })
       }
       registerFormPost(scope, { config, contact, pages, send, answers, prepareForm })
