@@ -42,7 +42,7 @@ export function contactRoutes(deps: ContactRoutesDeps) {
       },
     }, async (req, reply) => {
       // The site's script adds the honeypot and the form token; a client of the contract sends neither.
-      const result = await submitContact(contact, { value: req.body, posted: req.body, via: 'api', requestId: req.id, ip: req.ip, log: req.log }, config.dbTimeoutMs)
+      const result = await submitContact(contact, req, { value: req.body, posted: req.body, via: 'api' }, config.dbTimeoutMs)
       // (`expired` is the site form's alone: the API delivers an old token's contact, see src/spam/rules.ts.)
       if (result.kind !== 'accepted') throw new HttpProblem(503, 'servico_indisponivel', { 'retry-after': String(RETRY_AFTER_SECONDS) })
       const { protocolo, destino, mensagem } = result.accepted

@@ -38,7 +38,7 @@ export function registerFormPost(scope: FastifyInstance, deps: FormPostDeps): vo
     await deps.prepareForm()
     const checked = contact.validate(form.input)
     if (!checked.ok) return send(req, reply, pages.contactForm({ values: form.values, errors: checked.errors }), { ...again, status: 422 })
-    const result = await submitContact(contact, { value: checked.value, posted: form.raw, via: 'site', requestId: req.id, ip: req.ip, log: req.log }, config.dbTimeoutMs)
+    const result = await submitContact(contact, req, { value: checked.value, posted: form.raw, via: 'site' }, config.dbTimeoutMs)
     switch (result.kind) {
       case 'accepted':
         // A bot's contact gets the same page as a person's; only the log says.

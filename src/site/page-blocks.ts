@@ -13,7 +13,7 @@ export function block(markdown: string): Block {
 
 export function limitsMarkdown(limits: Config['rateLimits']): string {
   const { leitura, contato, restrito } = limits
-  const per = (b: { max: number, windowSeconds: number }) => `${b.max} por ${b.windowSeconds % 60 === 0 ? `${b.windowSeconds / 60} minuto${b.windowSeconds === 60 ? '' : 's'}` : `${b.windowSeconds} segundos`}`
+  const per = (b: { max: number, windowSeconds: number }) => `${b.max} por ${windowWords(b.windowSeconds)}`
   return [
     '| Onde | Limite por IP |', '|---|---|',
     `| Leituras e sondas (${code('GET')} dos endpoints públicos) | ${per(leitura)}, por endpoint |`,
@@ -21,6 +21,11 @@ export function limitsMarkdown(limits: Config['rateLimits']): string {
     `| Qualquer outro caminho sob ${code('/api')} (as respostas 401) | ${per(restrito)} |`,
     '',
   ].join('\n')
+}
+
+function windowWords(seconds: number): string {
+  if (seconds % 60 !== 0) return `${seconds} segundos`
+  return `${seconds / 60} minuto${seconds === 60 ? '' : 's'}`
 }
 
 /** The 422 a short, wrong body gets, computed by the API's own validation so the page never goes stale. */

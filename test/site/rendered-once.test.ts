@@ -78,7 +78,8 @@ describe('pages rendered once', () => {
     const form = new URLSearchParams({
       nome: 'Rita Moraes', email: 'rita@tecelagem.com.br', mensagem: 'Quero conhecer a antecipação de recebíveis.', token_formulario: [...tokens].at(-1)!,
     })
-    const res = await app.inject({ method: 'POST', url: '/contato', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() })
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' }
+    const res = await app.inject({ method: 'POST', url: '/contato', headers, payload: form.toString() })
     assert.equal(res.statusCode, 202)
     assert.match(res.body, /id="protocolo"/)
   })
