@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util'
 import { listContacts, type ContactSummary } from '../contact/listing.ts'
 import { purgePersonalData } from '../contact/retention.ts'
 import { parseOrUsage, UsageError, type CommandContext } from './output.ts'
-import { instantWithOffset } from '../site/format.ts'
+import { instantWithOffset } from '../brasilia-time.ts'
 
 export const CONTACTS_HELP = `  contatos listar [--spam] [--desde DATA] [--limite N] [--json]
                                recent contacts, newest first: protocolo, time (Brasília), subject,

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { declareWindow, endWindow, InvalidWindowError, isInProgress, openWindows, type Window } from '../status/maintenance.ts'
-import { instantWithOffset } from '../site/format.ts'
+import { instantWithOffset } from '../brasilia-time.ts'
 import { parseOrUsage, UsageError, type CommandContext } from './output.ts'
 
 export const MAINTENANCE_HELP = `  manutencao declarar [--inicio ISO] [--fim ISO] [--mensagem TEXTO]

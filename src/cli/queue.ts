@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util'
-import { renderContactMail } from '../mail/message.ts'
+import { contactForMail, renderContactMail } from '../mail/message.ts'
 import { ESTADOS, listQueue, requeue, showMessage, type Estado } from '../mail/queue-admin.ts'
 import { mailTransportFor } from '../mail/transport.ts'
 import { emailProblem } from '../email-address.ts'
-import { instantWithOffset as at } from '../site/format.ts'
+import { instantWithOffset as at } from '../brasilia-time.ts'
 import { parseOrUsage, UsageError, type CommandContext } from './output.ts'
 
 export const QUEUE_HELP = `  fila listar [--estado E]     the delivery queue (default: pendente, enviando, falhou); E is one of
@@ -68,11 +68,11 @@ export async function mailCommand(argv: string[], ctx: CommandContext): Promise<
   try {
     const now = clock.now()
     const protocolo = `TESTE-${now.getTime()}`
-    await transport.send(renderContactMail({
+    const test = contactForMail({
       protocolo, criadoEm: now, assunto: 'teste', rotulo: 'Teste do canal de e-mail', destino: address!,
-      nome: 'Operador', email: address!, mensagem: 'Mensagem de teste enviada pela linha de comando.',
-      empresa: '', telefone: '', site: '', requestId: 'cli',
-    }, config.mailFrom), protocolo)
+      nome: 'Operador', email: address!, mensagem: 'Mensagem de teste enviada pela linha de comando.', requestId: 'cli',
+    })
+    await transport.send(renderContactMail(test, config.mailFrom), protocolo)
     out.log(transport.mode === 'smtp' ? `sent to ${address} through SMTP` : `sandbox: kept in ${config.dataDir}/mail/${protocolo}.eml, not sent`)
     return 0
   } finally {

@@ -4,17 +4,16 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { HttpProblem } from '../http/problem.ts'
-import { errorFacts } from '../log-safety.ts'
 import { rateLimitFor } from '../http/rate-limit.ts'
 import { HTTPValidationError, Problem, rateLimited } from '../http/schemas.ts'
 import { ref } from '../http/schema-ref.ts'
 import type { MailChannel } from '../mail/channel.ts'
 import { channelState } from '../mail/channel-state.ts'
 import { singleFlight } from '../single-flight.ts'
-import { withTimeout } from '../timeout.ts'
 import type { Clock } from '../clock.ts'
 import { AssuntosOut, ContatoIn, ContatoOut, EstadoOut } from './schemas.ts'
 import type { ContactService } from './service.ts'
+import { RETRY_AFTER_SECONDS, submitContact } from './submit.ts'
 
 export type ContactRoutesDeps = {
   config: Pick<Config, 'rateLimits' | 'dbTimeoutMs'>
@@ -45,23 +44,12 @@ export function contactRoutes(deps: ContactRoutesDeps) {
         },
       },
     }, async (req, reply) => {
-      let accepted
-      try {
-        // A database that stops answering must give a 503, not a request that hangs.
-        // (a transaction of a few statements: a few times the single-query budget).
-        const screen = async () => {
-          // The site's script adds the honeypot and the form token; a client of the contract sends neither.
-          const { spam } = await contact.screen(req.body, 'api')
-          return contact.submit(req.body, { requestId: req.id, ip: req.ip, spam })
-        }
-        accepted = await withTimeout(screen(), config.dbTimeoutMs * 4)
-      } catch (err) {
-        req.log.error(errorFacts(err), 'contact could not be stored')
-        throw new HttpProblem(503, 'servico_indisponivel', { 'retry-after': '30' })
-      }
-      // A bot's contact is answered exactly as a person's (it must not learn what gave it away); only the log says.
-      req.log.info({ protocolo: accepted.protocolo, novo: accepted.novo, ...(accepted.spam ? { spam: accepted.spam } : {}) }, 'contact accepted')
-      return reply.code(202).send({ protocolo: accepted.protocolo, destino: accepted.destino, mensagem: accepted.mensagem })
+      // The site's script adds the honeypot and the form token; a client of the contract sends neither.
+      const result = await submitContact(contact, req, { value: req.body, posted: req.body, via: 'api' }, config.dbTimeoutMs)
+      // (`expired` is the site form's alone: the API delivers an old token's contact, see src/spam/rules.ts.)
+      if (result.kind !== 'accepted') throw new HttpProblem(503, 'servico_indisponivel', { 'retry-after': String(RETRY_AFTER_SECONDS) })
+      const { protocolo, destino, mensagem } = result.accepted
+      return reply.code(202).send({ protocolo, destino, mensagem })
     })
 
     app.get('/api/site/contato/assuntos', {

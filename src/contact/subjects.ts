@@ -15,6 +15,11 @@ export const DEFAULT_SUBJECTS: Subject[] = [
 export const DEFAULT_SUBJECT = 'comercial'
 export const FALLBACK_SUBJECT = 'geral'
 
+/** The subject a contact without one goes to: `comercial` when the list has it, else the list's first. */
+export function defaultSubjectOf(subjects: Subject[]): Subject | undefined {
+  return subjects.find((s) => s.codigo === DEFAULT_SUBJECT) ?? subjects[0]
+}
+
 export type SubjectRouter = {
   /** Trims and lower-cases; omitted becomes `comercial`, unknown becomes `geral`. */
   route(assunto: string | undefined): Subject
@@ -27,8 +32,8 @@ export function makeSubjectRouter(subjects: Subject[]): SubjectRouter {
   if (!fallback) throw new Error(`the subject list must include "${FALLBACK_SUBJECT}"`)
   return {
     route(assunto) {
-      const code = assunto === undefined ? DEFAULT_SUBJECT : assunto.trim().toLowerCase()
-      return byCode.get(code) ?? (assunto === undefined ? subjects[0]! : fallback)
+      if (assunto === undefined) return defaultSubjectOf(subjects)!
+      return byCode.get(assunto.trim().toLowerCase()) ?? fallback
     },
     list: () => subjects,
   }

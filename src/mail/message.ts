@@ -1,7 +1,9 @@
 // The e-mail a contact becomes. Every visitor-supplied value is cleaned of CR, LF and control characters
 // before it reaches a header, and escaped before it reaches the HTML part.
 import type Mail from 'nodemailer/lib/mailer/index.js'
+import { instantLabel, TIME_ZONE_NOTE } from '../brasilia-time.ts'
 import type { ContactFields } from '../contact/store.ts'
+import { escapeHtml } from '../markup-escape.ts'
 
 /** A stored contact as the e-mail shows it: its fields, and where and when it came from. */
 export type ContactForMail = ContactFields & {
@@ -11,6 +13,16 @@ export type ContactForMail = ContactFields & {
   rotulo: string
   destino: string
   requestId: string
+}
+
+type OptionalField = 'empresa' | 'telefone' | 'site'
+
+/** A ContactForMail from any source (a stored row, the CLI's test): optional fields absent or null read as empty. */
+export function contactForMail(c: Omit<ContactForMail, OptionalField> & Partial<Record<OptionalField, string | null>>): ContactForMail {
+  return {
+    protocolo: c.protocolo, criadoEm: c.criadoEm, assunto: c.assunto, rotulo: c.rotulo, destino: c.destino, requestId: c.requestId,
+    nome: c.nome, email: c.email, mensagem: c.mensagem, empresa: c.empresa ?? '', telefone: c.telefone ?? '', site: c.site ?? '',
+  }
 }
 
 /** For headers: no line breaks or control characters, white space folded, bounded length. */
@@ -26,8 +38,9 @@ function textSafe(value: string): string {
   return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
 }
 
-function escapeHtml(value: string): string {
-  return textSafe(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+/** For the HTML part: the text part's cleaning, then escaped. */
+function htmlSafe(value: string): string {
+  return escapeHtml(textSafe(value))
 }
 
 export function messageIdFor(protocolo: string, mailFrom: string): string {
@@ -35,10 +48,8 @@ export function messageIdFor(protocolo: string, mailFrom: string): string {
   return `<${protocolo.toLowerCase()}@${domain}>`
 }
 
-const saoPaulo = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'medium' })
-
 export function renderContactMail(c: ContactForMail, mailFrom: string): Mail.Options {
-  const when = `${saoPaulo.format(c.criadoEm)} (horário de Brasília) — ${c.criadoEm.toISOString()}`
+  const when = `${instantLabel(c.criadoEm)} (${TIME_ZONE_NOTE}) — ${c.criadoEm.toISOString()}`
   const fields: [string, string][] = [
     ['Protocolo', c.protocolo],
     ['Assunto', `${c.rotulo} (${c.assunto})`],
@@ -60,9 +71,9 @@ export function renderContactMail(c: ContactForMail, mailFrom: string): Mail.Opt
     'Responda a este e-mail para falar diretamente com o remetente.',
   ].join('\n')
   const html = `<!doctype html><html lang="pt-BR"><body>
-<table cellpadding="4">${fields.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v) || '—'}</td></tr>`).join('')}</table>
+<table cellpadding="4">${fields.map(([k, v]) => `<tr><th align="left">${htmlSafe(k)}</th><td>${htmlSafe(v) || '—'}</td></tr>`).join('')}</table>
 <h3>Mensagem</h3>
-<div style="white-space: pre-wrap">${escapeHtml(c.mensagem)}</div>
+<div style="white-space: pre-wrap">${htmlSafe(c.mensagem)}</div>
 <p><small>Responda a este e-mail para falar diretamente com o remetente.</small></p>
 </body></html>`
   return {

@@ -9,7 +9,7 @@ import { queryRows, type Database } from '../db/database.ts'
 import { errorFacts } from '../log-safety.ts'
 import { auditoria, entregaTentativa } from '../db/schema.ts'
 import type { MailConfig } from './mail-config.ts'
-import { messageIdFor, renderContactMail } from './message.ts'
+import { contactForMail, messageIdFor, renderContactMail } from './message.ts'
 import { classifyFailure, retryDelayMs, type Failure } from './policy.ts'
 import type { MailTransport, Sent } from './transport.ts'
 
@@ -30,7 +30,7 @@ type Claimed = {
   protocolo: string
   destino: string
   tentativas: number
-  criado_em: string | Date
+  criadoEm: string | Date
   assunto: string
   nome: string | null
   email: string | null
@@ -38,7 +38,7 @@ type Claimed = {
   empresa: string | null
   telefone: string | null
   site: string | null
-  request_id: string
+  requestId: string
 }
 
 export type Outcome = 'enviado' | 'sandbox' | 'adiado' | 'falhou'
@@ -114,22 +114,19 @@ export class DeliveryWorker {
                       FOR UPDATE SKIP LOCKED)
         RETURNING id, protocolo, destino, tentativas, contato_id)
       SELECT claimed.id, claimed.protocolo, claimed.destino, claimed.tentativas,
-             c.criado_em, c.assunto, c.nome, c.email, c.mensagem, c.empresa, c.telefone, c.site, c.request_id
+             c.criado_em AS "criadoEm", c.assunto, c.nome, c.email, c.mensagem, c.empresa, c.telefone, c.site, c.request_id AS "requestId"
         FROM claimed JOIN contato c ON c.id = claimed.contato_id`)
     return row ? { ...row, id: Number(row.id) } : undefined
   }
 
   private async deliver(row: Claimed): Promise<Outcome> {
     const { transport, subjects, mailFrom } = this.deps
-    if (row.nome === null || row.email === null || row.mensagem === null) {
+    const { nome, email, mensagem } = row
+    if (nome === null || email === null || mensagem === null) {
       return this.record(row, { permanent: true, codigo: null, erro: 'personal data already erased; nothing to send' })
     }
-    const subject = subjects.list().find((s) => s.codigo === row.assunto)
-    const message = renderContactMail({
-      protocolo: row.protocolo, criadoEm: new Date(row.criado_em), assunto: row.assunto, rotulo: subject?.rotulo ?? row.assunto,
-      destino: row.destino, nome: row.nome, email: row.email, mensagem: row.mensagem, empresa: row.empresa ?? '',
-      telefone: row.telefone ?? '', site: row.site ?? '', requestId: row.request_id,
-    }, mailFrom)
+    const rotulo = subjects.list().find((s) => s.codigo === row.assunto)?.rotulo ?? row.assunto
+    const message = renderContactMail(contactForMail({ ...row, nome, email, mensagem, rotulo, criadoEm: new Date(row.criadoEm) }), mailFrom)
     let sent: Sent
     try {
       sent = await transport.send(message, row.protocolo)
@@ -146,7 +143,7 @@ export class DeliveryWorker {
       try {
         return await this.record(row, result)
       } catch (err) {
-        this.deps.log.warn({ ...errorFacts(err), protocolo: row.protocolo, reqId: row.request_id }, 'could not record a delivery outcome; retrying')
+        this.deps.log.warn({ ...errorFacts(err), protocolo: row.protocolo, reqId: row.requestId }, 'could not record a delivery outcome; retrying')
         // Stopping gives up the write: the lease then hands the row to another attempt.
         if (this.loop && !this.running) return 'adiado'
         await new Promise((r) => setTimeout(r, wait))
@@ -184,13 +181,13 @@ export class DeliveryWorker {
       recorded = true
       await tx.insert(entregaTentativa).values({ outboxId: row.id, em: now, resultado: outcome, codigoSmtp: failure?.codigo ?? null, erro: failure?.erro ?? null })
       if (outcome !== 'adiado') {
-        await tx.insert(auditoria).values({ em: now, acao: outcome === 'falhou' ? 'contato.entrega_falhou' : 'contato.entregue', protocolo: row.protocolo, requestId: row.request_id })
+        await tx.insert(auditoria).values({ em: now, acao: outcome === 'falhou' ? 'contato.entrega_falhou' : 'contato.entregue', protocolo: row.protocolo, requestId: row.requestId })
       }
     })
     // Counted once it is the database's truth: a write lost to a newer claim is that claim's outcome.
     if (recorded) this.deps.onOutcome?.(outcome)
     const log = outcome === 'falhou' ? this.deps.log.error.bind(this.deps.log) : outcome === 'adiado' ? this.deps.log.warn.bind(this.deps.log) : this.deps.log.info.bind(this.deps.log)
-    log({ reqId: row.request_id, protocolo: row.protocolo, tentativa: row.tentativas, resultado: outcome, codigo_smtp: failure?.codigo ?? undefined, proxima: next?.toISOString() }, 'contact delivery')
+    log({ reqId: row.requestId, protocolo: row.protocolo, tentativa: row.tentativas, resultado: outcome, codigo_smtp: failure?.codigo ?? undefined, proxima: next?.toISOString() }, 'contact delivery')
     return outcome
   }
 }

@@ -2,16 +2,16 @@
 // enhances to post JSON to the API), its Markdown (how an agent sends the same message), the reading of a
 // posted form, and the receipt. Limits come from the API's own schema; subjects from the same list that
 // GET /api/site/contato/assuntos serves.
+import { CONTACT_API_PATH, SUBJECTS_API_PATH } from '../contact/paths.ts'
 import { ContatoIn } from '../contact/schemas.ts'
 import { HONEYPOT_FIELD, TOKEN_FIELD } from '../spam/rules.ts'
-import type { Subject } from '../contact/subjects.ts'
+import { defaultSubjectOf, FALLBACK_SUBJECT, type Subject } from '../contact/subjects.ts'
 import { NonJsonBody } from '../http/request-body.ts'
+import { escapeHtml } from '../markup-escape.ts'
 import type { Block } from './content.ts'
 import { errorsByField, FIELD_LABELS, FIELD_ORDER, type FieldError, type FieldName } from './format.ts'
-import { cell, code, escapeHtml, escapeMarkdown } from './markdown.ts'
+import { cell, code, escapeMarkdown } from './markdown.ts'
 
-export const API_PATH = '/api/site/contato'
-export const SUBJECTS_PATH = '/api/site/contato/assuntos'
 export const FORM_PATH = '/contato'
 /** Where the form's HTML takes a fresh token each time it is served (the rest of the page is rendered once). */
 export const TOKEN_SLOT = '__TOKEN_FORMULARIO__'
@@ -63,8 +63,8 @@ const INPUTS: Record<Exclude<FieldName, 'assunto' | 'mensagem'>, { type: string,
   site: { type: 'url', autocomplete: 'url', extra: ' spellcheck="false" autocapitalize="off"' },
 }
 
-export function defaultSubject(subjects: Subject[]): string {
-  return subjects.find((s) => s.codigo === 'comercial')?.codigo ?? subjects[0]?.codigo ?? ''
+function defaultSubject(subjects: Subject[]): string {
+  return defaultSubjectOf(subjects)?.codigo ?? ''
 }
 
 export function formHtml(subjects: Subject[], state: FormState = { values: {}, errors: [] }): string {
@@ -81,7 +81,7 @@ export function formHtml(subjects: Subject[], state: FormState = { values: {}, e
     if (f === 'assunto') {
       const selected = value('assunto') || defaultSubject(subjects)
       const options = subjects.map((s) => `<option value="${escapeHtml(s.codigo)}"${s.codigo === selected ? ' selected' : ''}>${escapeHtml(s.rotulo)}</option>`).join('')
-      input = `<select ${common} data-fonte="${SUBJECTS_PATH}">${options}</select>`
+      input = `<select ${common} data-fonte="${SUBJECTS_API_PATH}">${options}</select>`
     } else if (f === 'mensagem') {
       input = `<textarea ${common}${lengths} rows="8">${escapeHtml(value(f))}</textarea>`
     } else {
@@ -98,7 +98,7 @@ ${input}
   const summary = errs.size || general.length
     ? `<h2>Corrija ${errs.size === 1 ? 'o campo' : 'os campos'} abaixo</h2><ul>${general.map((g) => `<li>${escapeHtml(g)}</li>`).join('')}${[...errs].map(([f, m]) => `<li><a href="#campo-${f}">${FIELD_LABELS[f]}: ${escapeHtml(m)}</a></li>`).join('')}</ul>`
     : ''
-  return `<form id="form-contato" class="formulario" method="post" action="${FORM_PATH}" data-api="${API_PATH}">
+  return `<form id="form-contato" class="formulario" method="post" action="${FORM_PATH}" data-api="${CONTACT_API_PATH}">
 <div id="resumo-erros" class="aviso aviso-erro resumo-erros" tabindex="-1"${summary ? '' : ' hidden'}>${summary}</div>
 <div id="aviso-envio" class="aviso aviso-erro" role="alert"${state.alert ? '' : ' hidden'}>${state.alert ? `<p>${escapeHtml(state.alert)}</p>` : ''}</div>
 ${FIELD_ORDER.map(control).join('\n')}
@@ -127,7 +127,7 @@ export function formMarkdown(subjects: Subject[], state: FormState = { values: {
     out.push('')
   }
   out.push(
-    `Para enviar por programa, faça ${code(`POST ${API_PATH}`)} com um corpo JSON (resposta 202 com ${code('protocolo')} e ${code('destino')}; 422 com cada erro por campo; 429 com ${code('Retry-After')}). `
+    `Para enviar por programa, faça ${code(`POST ${CONTACT_API_PATH}`)} com um corpo JSON (resposta 202 com ${code('protocolo')} e ${code('destino')}; 422 com cada erro por campo; 429 com ${code('Retry-After')}). `
     + `O formulário desta página (${code(`POST ${FORM_PATH}`)}, ${code('application/x-www-form-urlencoded')}) é para navegadores: `
     + 'ele leva campos de controle da página contra envios automáticos; um programa deve usar a API.',
     '',
@@ -137,7 +137,7 @@ export function formMarkdown(subjects: Subject[], state: FormState = { values: {
   for (const f of FIELD_ORDER) {
     out.push(`| ${code(f)} | ${REQUIRED.has(f) ? 'sim' : 'não'} | ${cell(limitWords(f) || (f === 'email' ? 'endereço de e-mail válido' : '—'))} | ${cell(`${FIELD_LABELS[f]}. ${HINTS[f]}.`)} |`)
   }
-  out.push('', `Assuntos aceitos em ${code('assunto')} (de ${code(`GET ${SUBJECTS_PATH}`)}; sem assunto, vale ${code(defaultSubject(subjects))}; um assunto desconhecido vai para ${code('geral')}):`, '',
+  out.push('', `Assuntos aceitos em ${code('assunto')} (de ${code(`GET ${SUBJECTS_API_PATH}`)}; sem assunto, vale ${code(defaultSubject(subjects))}; um assunto desconhecido vai para ${code(FALLBACK_SUBJECT)}):`, '',
     '| Código | Assunto | Caixa de destino |', '|---|---|---|')
   for (const s of subjects) out.push(`| ${code(s.codigo)} | ${cell(s.rotulo)} | ${cell(s.email)} |`)
   return out.join('\n') + '\n'

@@ -1,7 +1,10 @@
 // Words and formats the website shows, shared by the server (HTML and Markdown pages) and the browser code
 // (src/site/client/site.ts, bundled from this same file), so a page and its live refresh never disagree.
 // Nothing here may import Node modules: it runs in the browser too (type imports are erased from the bundle).
+import { instantLabel, TIME_ZONE_NOTE } from '../brasilia-time.ts'
 import type { ManutencaoOutT, StatusOutT } from '../status/schemas.ts'
+
+export { instantLabel, TIME_ZONE_NOTE }
 
 /** The contact form's fields, in the order the form shows them (and the 422 lists them). */
 export const FIELD_ORDER = ['nome', 'email', 'assunto', 'empresa', 'telefone', 'site', 'mensagem'] as const
@@ -105,31 +108,6 @@ export const modeLabel = (modo: string | null | undefined) => (modo ? MODE_LABEL
 export function latencyLabel(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—'
   return ms < 10 ? `${ms.toFixed(1).replace('.', ',')} ms` : `${Math.round(ms)} ms`
-}
-
-const TIME_ZONE = 'America/Sao_Paulo'
-let dateFormat: Intl.DateTimeFormat | undefined
-
-/** An instant in Brasília time, e.g. "21/11/2026, 15:47:30". */
-export function instantLabel(iso: string): string {
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return iso
-  dateFormat ??= new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' })
-  return dateFormat.format(d)
-}
-
-export const TIME_ZONE_NOTE = 'horário de Brasília'
-
-let isoFormat: Intl.DateTimeFormat | undefined
-
-/** The same Brasília time for the operator CLI, sortable and with its offset: "2026-12-01 02:00 (-03:00)". */
-export function instantWithOffset(d: Date): string {
-  isoFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset',
-  })
-  const p = Object.fromEntries(isoFormat.formatToParts(d).map((x) => [x.type, x.value]))
-  const offset = p.timeZoneName === 'GMT' ? '+00:00' : String(p.timeZoneName).replace('GMT', '')
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} (${offset})`
 }
 
 /** The maintenance banner's sentence, or null when no window is declared. */

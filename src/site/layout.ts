@@ -1,19 +1,10 @@
 // The one HTML layout every page is rendered into: header with navigation, the page, footer.
 // No inline script or style anywhere: the stylesheet and the script are files (see assets.ts).
+import { escapeHtml } from '../markup-escape.ts'
 import type { Assets } from './assets.ts'
-import { escapeHtml } from './markdown.ts'
+import { PAGES } from './page-list.ts'
 
 export const SITE_NAME = 'Plataforma Factoring'
-
-export type NavItem = { path: string, label: string }
-
-export const NAV: NavItem[] = [
-  { path: '/', label: 'Início' },
-  { path: '/contato', label: 'Contato' },
-  { path: '/status', label: 'Status' },
-  { path: '/docs', label: 'API' },
-  { path: '/privacidade', label: 'Privacidade' },
-]
 
 export type LayoutInput = {
   title: string
@@ -27,7 +18,7 @@ export type LayoutInput = {
 
 export function layout(p: LayoutInput): string {
   const title = p.path === '/' ? `${SITE_NAME}: factoring como serviço` : `${p.title} · ${SITE_NAME}`
-  const nav = NAV.map((n) => `<li><a href="${n.path}"${n.path === p.path ? ' aria-current="page"' : ''}>${escapeHtml(n.label)}</a></li>`).join('')
+  const nav = PAGES.map((n) => `<li><a href="${n.path}"${n.path === p.path ? ' aria-current="page"' : ''}>${escapeHtml(n.label)}</a></li>`).join('')
   return `<!doctype html>
 <html lang="pt-BR">
 <head>

@@ -1,10 +1,7 @@
 // Markdown to HTML for the site's pages. Raw HTML in Markdown is shown as text, never passed through: the
 // pages' markup comes only from the layout and the components, and live values cannot inject any.
 import { Marked, type Tokens } from 'marked'
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-}
+import { escapeHtml } from '../markup-escape.ts'
 
 /**
  * Text that reads as itself inside a Markdown line (no emphasis, code, links, tables or HTML made of it).

@@ -1,5 +1,5 @@
 // Content negotiation for the site: HTML or Markdown by the Accept header's q-values (RFC 9110 §12.5.1),
-// and the compression of a response by Accept-Encoding.
+// and the compression of a response by Accept-Encoding. Each distinct header value is parsed once.
 import Negotiator from 'negotiator'
 
 export type PageFormat = 'html' | 'markdown'
@@ -13,8 +13,10 @@ const TYPES = ['text/html', 'text/markdown']
  */
 export function preferredFormat(accept: string | undefined): PageFormat | null {
   if (accept === undefined || accept.trim() === '') return 'html'
-  const type = new Negotiator({ headers: { accept: withoutParameters(accept) } }).mediaType(TYPES)
-  return type === 'text/markdown' ? 'markdown' : type === 'text/html' ? 'html' : null
+  return formats.get(accept, () => {
+    const type = new Negotiator({ headers: { accept: withoutParameters(accept) } }).mediaType(TYPES)
+    return type === 'text/markdown' ? 'markdown' : type === 'text/html' ? 'html' : null
+  })
 }
 
 // Media-type parameters (`charset=utf-8`, `variant=GFM`) would make a range match nothing we serve: we serve
@@ -32,10 +34,33 @@ const ENCODINGS = ['br', 'gzip', 'identity']
 
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity'
-  // At equal q, our order decides (browsers list gzip first and br later, both at q=1).
-  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as Negotiator & {
-    encoding(available: readonly string[], opts: { preferred: readonly string[] }): string | undefined
-  }
-  const enc = negotiator.encoding(ENCODINGS, { preferred: ENCODINGS })
-  return enc === 'br' || enc === 'gzip' ? enc : 'identity'
+  return encodings.get(acceptEncoding, () => {
+    // At equal q, our order decides (browsers list gzip first and br later, both at q=1).
+    const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as Negotiator & {
+      encoding(available: readonly string[], opts: { preferred: readonly string[] }): string | undefined
+    }
+    const enc = negotiator.encoding(ENCODINGS, { preferred: ENCODINGS })
+    return enc === 'br' || enc === 'gzip' ? enc : 'identity'
+  })
 }
+
+/**
+ * The answers for the header values seen last: clients send a handful of distinct values, each parsed once.
+ * Bounded, since the values are the client's to choose: when full it starts again.
+ */
+class Answers<T> {
+  private readonly seen = new Map<string, T>()
+
+  constructor(private readonly max: number) {}
+
+  get(header: string, decide: () => T): T {
+    if (this.seen.has(header)) return this.seen.get(header) as T
+    if (this.seen.size >= this.max) this.seen.clear()
+    const answer = decide()
+    this.seen.set(header, answer)
+    return answer
+  }
+}
+
+const formats = new Answers<PageFormat | null>(256)
+const encodings = new Answers<Encoding>(256)

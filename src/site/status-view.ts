@@ -5,7 +5,8 @@ import type { Block } from './content.ts'
 import {
   STATUS_COLUMNS, instantLabel, latencyLabel, maintenanceText, modeLabel, okLabel, serviceLabel, statusLabel, TIME_ZONE_NOTE,
 } from './format.ts'
-import { cell, code, escapeHtml, escapeMarkdown } from './markdown.ts'
+import { escapeHtml } from '../markup-escape.ts'
+import { cell, code, escapeMarkdown } from './markdown.ts'
 
 export const STATUS_API = '/api/status'
 export const REFRESH_SECONDS = 5
