@@ -14,7 +14,7 @@ import { after, before, type TestContext } from 'node:test'
 import type { App } from '../../src/app.ts'
 import type { Database } from '../../src/db/database.ts'
 import { createTestApp, listen, type TestAppOptions } from './app.ts'
-import { createTestDatabase, type TestDatabase } from './database.ts'
+import { createTestDatabase } from './database.ts'
 import { Teardown } from './teardown.ts'
 
 export type FixtureOptions = Omit<TestAppOptions, 'db'> & {
@@ -63,20 +63,29 @@ export function useTestDatabase(suite: SuiteOptions = {}): SuiteDatabase {
 
 /** An app for one test, closed when the test ends (t.after); on a database of its own unless `opts.db` names one. */
 export async function testApp(t: TestContext, opts: FixtureOptions = {}): Promise<App> {
-  const teardown = new Teardown()
-  t.after(() => teardown.run())
   const made: Made = {}
-  await makeApp(teardown, made, opts)
+  await makeApp(teardownOf(t), made, opts)
   return made.app!
 }
 
-/** A database for one test, closed (and on PostgreSQL dropped) when the test ends. */
-export async function testDatabase(t: TestContext): Promise<TestDatabase> {
-  const teardown = new Teardown()
-  t.after(() => teardown.run())
-  const tdb = await createTestDatabase()
-  teardown.add(() => tdb.dispose())
-  return tdb
+/** Runs `step` when the test ends, before what the test set up earlier through these helpers (newest first). */
+export function defer(t: TestContext, step: () => unknown): void {
+  teardownOf(t).add(step)
+}
+
+// One teardown a test, run by one t.after hook: node:test runs a test's after hooks in the order they were
+// added, and a test's things must go newest first (its app before the database or server the app uses).
+const perTest = new WeakMap<TestContext, Teardown>()
+
+function teardownOf(t: TestContext): Teardown {
+  let teardown = perTest.get(t)
+  if (!teardown) {
+    const made = new Teardown()
+    t.after(() => made.run())
+    perTest.set(t, made)
+    teardown = made
+  }
+  return teardown
 }
 
 async function makeDatabase(teardown: Teardown, made: Made): Promise<void> {

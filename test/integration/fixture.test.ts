@@ -23,6 +23,8 @@ it('after tests that fail, or whose app fails to start, or that close their data
   assert.match(out, /^ok \d+ - a test that closes its database itself$/m, out)
   const checks = [...out.matchAll(/^# fixture check: (.+)$/gm)].map((m) => m[1])
   assert.deepEqual(checks, [
+    'suite, step deferred after its app was made: database still open',
+    'test, step deferred before its app was made: app closed',
     'suite, failed test: app closed, database closed',
     'suite, app failed to start: app never made, database closed',
     'suite, database closed by the test: app closed, database closed',
