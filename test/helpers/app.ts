@@ -23,6 +23,12 @@ export type TestAppOptions = {
   contactBudget?: number
 }
 
+/** On a loaded machine the readiness query may take over the default 1.5 s: env for tests that expect its 200. */
+export const PATIENT = { DB_TIMEOUT_MS: '10000' }
+
+/** The public reads of /api (GET, open to any origin, on the `leitura` budget). */
+export const PUBLIC_READS = ['/api/health', '/api/health/ready', '/api/version', '/api/status', '/api/site/contato/assuntos', '/api/site/contato/estado']
+
 export async function createTestApp(opts: TestAppOptions): Promise<App> {
   // Sandbox mail lands in DATA_DIR/mail: each app gets a fresh directory.
   // Load shedding off unless a test asks for it: test files share two busy cores, and a lagging loop
