@@ -1,24 +1,13 @@
 import assert from 'node:assert/strict'
 import { tmpdir } from 'node:os'
-import { after, before, describe, it } from 'node:test'
-import type { App } from '../../src/app.ts'
+import { describe, it } from 'node:test'
 import { runCli } from '../../src/cli/main.ts'
-import { createTestApp } from '../helpers/app.ts'
 import { cliRunner } from '../helpers/cli.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { useTestApp, useTestDatabase } from '../helpers/fixture.ts'
 
 describe('operator CLI', () => {
-  let tdb: TestDatabase
-  let app: App
-  const { lines, cli } = cliRunner(() => tdb.db)
-  before(async () => {
-    tdb = await createTestDatabase()
-    app = await createTestApp({ db: tdb.db, env: { MAIL_WORKER: 'off' } })
-  })
-  after(async () => {
-    await app?.close()
-    await tdb?.dispose()
-  })
+  const ctx = useTestApp({ env: { MAIL_WORKER: 'off' } })
+  const { lines, cli } = cliRunner(() => ctx.db)
 
   it('help: a usage text with every command, exit 0; no command: the same, exit 2', async () => {
     assert.equal(await cli('--help'), 0)
@@ -42,19 +31,19 @@ describe('operator CLI', () => {
     assert.equal(await cli('manutencao', 'listar'), 0)
     assert.ok(lines.some((l) => l.startsWith(`${id}\t`) && l.includes('Troca de servidor')))
 
-    let status = await app.deps.snapshot.refresh()
+    let status = await ctx.app.deps.snapshot.refresh()
     assert.deepEqual(status.manutencao, { inicio: new Date(inicio).toISOString(), fim: new Date(fim).toISOString(), mensagem: 'Troca de servidor', em_curso: false, anunciada: true })
 
     assert.equal(await cli('manutencao', 'declarar', '--mensagem', 'Emergência no banco'), 0)
     const now = Number(/declared window (\d+)/.exec(lines[0]!)?.[1])
-    status = await app.deps.snapshot.refresh()
+    status = await ctx.app.deps.snapshot.refresh()
     assert.equal(status.status, 'manutencao')
     assert.deepEqual([status.manutencao?.mensagem, status.manutencao?.em_curso, status.manutencao?.anunciada], ['Emergência no banco', true, false])
 
     assert.equal(await cli('manutencao', 'encerrar', String(now)), 0)
     assert.equal(await cli('manutencao', 'encerrar', String(id)), 0)
     assert.equal(await cli('manutencao', 'encerrar', String(id)), 1, 'already ended')
-    status = await app.deps.snapshot.refresh()
+    status = await ctx.app.deps.snapshot.refresh()
     assert.equal(status.manutencao, null)
     assert.equal(status.status, 'operacional')
   })
@@ -82,15 +71,13 @@ describe('operator CLI', () => {
 })
 
 describe('operator CLI: help, usage errors, times, an unreachable DATABASE_URL', () => {
-  let tdb: TestDatabase
+  const tdb = useTestDatabase()
   const lines: string[] = []
   const out = { log: (s: string) => lines.push(...s.split('\n')), error: (s: string) => lines.push(...s.split('\n')) }
   const cli = (...argv: string[]) => {
     lines.length = 0
     return runCli(argv, out, { DATA_DIR: tmpdir() }, { open: async () => tdb.db })
   }
-  before(async () => { tdb = await createTestDatabase() })
-  after(async () => { await tdb?.dispose() })
 
   it('every command and subcommand answers --help and -h with its own usage, exit 0', async () => {
     const asks: [string[], string][] = [

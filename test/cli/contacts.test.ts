@@ -1,34 +1,26 @@
 // `contatos listar`: recent contacts with their delivery state and spam reason, in Brasília time, without
 // personal data; --spam, --desde, --limite, --json; --help; exit 2 on bad arguments.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { App } from '../../src/app.ts'
-import { contactBody, createTestApp } from '../helpers/app.ts'
+import { before, describe, it } from 'node:test'
+import { contactBody } from '../helpers/app.ts'
 import { cliRunner } from '../helpers/cli.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { useTestApp } from '../helpers/fixture.ts'
 
 describe('contatos listar', () => {
-  let tdb: TestDatabase
-  let app: App
-  const { lines, cli } = cliRunner(() => tdb.db)
+  const ctx = useTestApp({ contactBudget: 100, env: { MAIL_WORKER: 'off' } })
+  const { lines, cli } = cliRunner(() => ctx.db)
   const posted: Record<string, string> = {}
   before(async () => {
-    tdb = await createTestDatabase()
-    app = await createTestApp({ db: tdb.db, contactBudget: 100, env: { MAIL_WORKER: 'off' } })
     const post = async (name: string, body: Record<string, unknown>) => {
-      const res = await app.inject({ method: 'POST', url: '/api/site/contato', payload: body })
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: body })
       assert.equal(res.statusCode, 202)
       posted[name] = (res.json() as { protocolo: string }).protocolo
     }
     await post('person', contactBody({ nome: 'Pessoa Real', email: 'pessoa@real.com.br', assunto: 'financeiro' }))
     await post('honeypot', contactBody({ nome: 'Robo Um', email: 'robo1@spam.example', website: 'http://x.example' }))
     await post('forged', contactBody({ nome: 'Robo Dois', email: 'robo2@spam.example', token_formulario: 'v1.abc.def' }))
-    const site = await app.inject({ method: 'POST', url: '/contato', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(contactBody({ nome: 'Robo Tres' }) as Record<string, string>).toString() })
+    const site = await ctx.app.inject({ method: 'POST', url: '/contato', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(contactBody({ nome: 'Robo Tres' }) as Record<string, string>).toString() })
     posted.site = /id="protocolo">([^<]+)</.exec(site.body)![1]!
-  })
-  after(async () => {
-    await app?.close()
-    await tdb?.dispose()
   })
 
   const rowOf = (protocolo: string) => lines.find((l) => l.startsWith(protocolo))?.split('\t')

@@ -1,30 +1,17 @@
 import assert from 'node:assert/strict'
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { after, before, describe, it } from 'node:test'
+import { before, describe, it } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
-import type { App } from '../../src/app.ts'
 import { PROTOCOLO_PATTERN } from '../../src/contact/protocolo.ts'
 import { DEFAULT_SUBJECTS } from '../../src/contact/subjects.ts'
 import { auditoria, contato, outbox } from '../../src/db/schema.ts'
-import { contactBody, createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
-import { tempDir } from '../helpers/temp.ts'
+import { contactBody, serviceConfigFile } from '../helpers/app.ts'
+import { testApp, useTestApp } from '../helpers/fixture.ts'
 
 
 describe('POST /api/site/contato', () => {
-  let tdb: TestDatabase
-  let app: App
-  before(async () => {
-    tdb = await createTestDatabase()
-    // The delivery worker is off: these tests look at the rows as the request left them.
-    app = await createTestApp({ db: tdb.db, contactBudget: 10_000, env: { MAIL_WORKER: 'off' } })
-  })
-  after(async () => {
-    await app?.close()
-    await tdb?.dispose()
-  })
-  const post = (payload: object, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url: '/api/site/contato', payload, headers })
+  // The delivery worker is off: these tests look at the rows as the request left them.
+  const ctx = useTestApp({ contactBudget: 10_000, env: { MAIL_WORKER: 'off' } })
+  const post = (payload: object, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload, headers })
 
   it('answers 202 ContatoOut and stores contact, outbox and audit rows in one go', async () => {
     const body = contactBody({ assunto: 'financeiro', empresa: 'Metalúrgica Ipiranga Ltda', telefone: '+55 11 99999-0000', site: 'https://ipiranga.ind.br' })
@@ -36,16 +23,16 @@ describe('POST /api/site/contato', () => {
     assert.equal(out.destino, 'financeiro@factoring.example')
     assert.match(out.mensagem, new RegExp(out.protocolo))
 
-    const [row] = await tdb.db.orm.select().from(contato).where(eq(contato.protocolo, out.protocolo))
+    const [row] = await ctx.db.orm.select().from(contato).where(eq(contato.protocolo, out.protocolo))
     assert.ok(row)
     assert.deepEqual(
       [row.nome, row.email, row.mensagem, row.empresa, row.telefone, row.site, row.assunto, row.destino, row.requestId],
       [body.nome, body.email, body.mensagem, body.empresa, body.telefone, body.site, 'financeiro', 'financeiro@factoring.example', 'req-contato-1'],
     )
-    const [queued] = await tdb.db.orm.select().from(outbox).where(eq(outbox.protocolo, out.protocolo))
+    const [queued] = await ctx.db.orm.select().from(outbox).where(eq(outbox.protocolo, out.protocolo))
     assert.equal(queued?.estado, 'pendente')
     assert.equal(queued?.destino, 'financeiro@factoring.example')
-    const audit = await tdb.db.orm.select().from(auditoria).where(eq(auditoria.protocolo, out.protocolo))
+    const audit = await ctx.db.orm.select().from(auditoria).where(eq(auditoria.protocolo, out.protocolo))
     assert.equal(audit.length, 1)
     assert.equal(audit[0]!.acao, 'contato.recebido')
     assert.equal(audit[0]!.requestId, 'req-contato-1')
@@ -58,7 +45,7 @@ describe('POST /api/site/contato', () => {
     const res = await post(contactBody())
     assert.equal(res.statusCode, 202)
     assert.equal(res.json().destino, 'comercial@factoring.example')
-    const [row] = await tdb.db.orm.select().from(contato).where(eq(contato.protocolo, res.json().protocolo))
+    const [row] = await ctx.db.orm.select().from(contato).where(eq(contato.protocolo, res.json().protocolo))
     assert.deepEqual([row!.assunto, row!.empresa, row!.telefone, row!.site], ['comercial', '', '', ''])
   })
 
@@ -73,7 +60,7 @@ describe('POST /api/site/contato', () => {
       const res = await post(contactBody({ assunto }))
       assert.equal(res.statusCode, 202, assunto)
       assert.equal(res.json().destino, destino, assunto)
-      const [row] = await tdb.db.orm.select().from(contato).where(eq(contato.protocolo, res.json().protocolo))
+      const [row] = await ctx.db.orm.select().from(contato).where(eq(contato.protocolo, res.json().protocolo))
       assert.equal(row!.assunto, code)
     }
   })
@@ -81,14 +68,14 @@ describe('POST /api/site/contato', () => {
   it('a repeated identical payload answers the first protocolo and stores nothing new', async () => {
     const body = contactBody({ assunto: 'parcerias' })
     const first = await post(body)
-    const count = async () => (await tdb.db.orm.select({ n: sql<number>`count(*)::int` }).from(contato))[0]!.n
+    const count = async () => (await ctx.db.orm.select({ n: sql<number>`count(*)::int` }).from(contato))[0]!.n
     const before = await count()
     const again = await post(body)
     const racing = await Promise.all([post(body), post(body), post(body)])
     assert.equal(again.statusCode, 202)
     for (const r of [again, ...racing]) assert.equal(r.json().protocolo, first.json().protocolo)
     assert.equal(await count(), before)
-    const queued = await tdb.db.orm.select().from(outbox).where(eq(outbox.protocolo, first.json().protocolo))
+    const queued = await ctx.db.orm.select().from(outbox).where(eq(outbox.protocolo, first.json().protocolo))
     assert.equal(queued.length, 1)
     // A different message is a new contact.
     const other = await post({ ...body, mensagem: `${body.mensagem} (complemento)` })
@@ -98,25 +85,16 @@ describe('POST /api/site/contato', () => {
   it('stores NUL and control characters safely instead of failing', async () => {
     const res = await post(contactBody({ nome: 'Jo\u0000ão\u0007', mensagem: 'Linha 1\r\nLinha 2\u0000 com controle \u001b[31m' }))
     assert.equal(res.statusCode, 202)
-    const [row] = await tdb.db.orm.select().from(contato).where(eq(contato.protocolo, res.json().protocolo))
+    const [row] = await ctx.db.orm.select().from(contato).where(eq(contato.protocolo, res.json().protocolo))
     assert.equal(row!.nome, 'João\u0007')
   })
 })
 
 describe('subjects and channel state', () => {
-  let tdb: TestDatabase
-  let app: App
-  before(async () => {
-    tdb = await createTestDatabase()
-    app = await createTestApp({ db: tdb.db, env: { MAIL_WORKER: 'off' } })
-  })
-  after(async () => {
-    await app?.close()
-    await tdb?.dispose()
-  })
+  const ctx = useTestApp({ env: { MAIL_WORKER: 'off' } })
 
   it('GET /api/site/contato/assuntos lists the eight default subjects with their mailboxes', async () => {
-    const res = await app.inject({ url: '/api/site/contato/assuntos' })
+    const res = await ctx.app.inject({ url: '/api/site/contato/assuntos' })
     assert.equal(res.statusCode, 200)
     const body = res.json()
     assert.deepEqual(body.assuntos.map((s: { codigo: string }) => s.codigo),
@@ -128,26 +106,21 @@ describe('subjects and channel state', () => {
     }
   })
 
-  it('a subjects list from SERVICE_CONFIG_FILE replaces the defaults and routes', async () => {
-    const file = join(tempDir('subjects'), 'config.json')
-    writeFileSync(file, JSON.stringify({ subjects: [
+  it('a subjects list from SERVICE_CONFIG_FILE replaces the defaults and routes', async (t) => {
+    const file = serviceConfigFile({ subjects: [
       { codigo: 'vendas', rotulo: 'Vendas', email: 'vendas@exemplo.com.br' },
       { codigo: 'geral', rotulo: 'Geral', email: 'oi@exemplo.com.br' },
-    ] }))
-    const custom = await createTestApp({ db: tdb.db, env: { SERVICE_CONFIG_FILE: file, MAIL_WORKER: 'off' } })
-    try {
-      const list = (await custom.inject({ url: '/api/site/contato/assuntos' })).json()
-      assert.deepEqual(list.assuntos.map((s: { codigo: string }) => s.codigo), ['vendas', 'geral'])
-      const res = await custom.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody({ assunto: 'vendas' }) })
-      assert.equal(res.json().destino, 'vendas@exemplo.com.br')
-    } finally {
-      await custom.close()
-    }
+    ] })
+    const custom = await testApp(t, { db: ctx.db, env: { SERVICE_CONFIG_FILE: file, MAIL_WORKER: 'off' } })
+    const list = (await custom.inject({ url: '/api/site/contato/assuntos' })).json()
+    assert.deepEqual(list.assuntos.map((s: { codigo: string }) => s.codigo), ['vendas', 'geral'])
+    const res = await custom.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody({ assunto: 'vendas' }) })
+    assert.equal(res.json().destino, 'vendas@exemplo.com.br')
   })
 
   it('GET /api/site/contato/estado says sandbox, cannot send, and the queue counts', async () => {
-    await app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody(), remoteAddress: '192.0.2.10' })
-    const res = await app.inject({ url: '/api/site/contato/estado' })
+    await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody(), remoteAddress: '192.0.2.10' })
+    const res = await ctx.app.inject({ url: '/api/site/contato/estado' })
     assert.equal(res.statusCode, 200)
     const body = res.json()
     assert.equal(body.modo, 'sandbox')
@@ -157,57 +130,44 @@ describe('subjects and channel state', () => {
     assert.equal(body.ultima_entrega_em, null)
   })
 
-  it('never shows a credential, host or provider address of the SMTP channel', async () => {
-    const smtp = await createTestApp({ db: tdb.db, env: { SMTP_URL: 'smtp://usuario:s3cr3t-senha@smtp.provedor.example:2525', MAIL_FROM: 'robo@provedor.example', MAIL_WORKER: 'off' } })
-    try {
-      const text = (await smtp.inject({ url: '/api/site/contato/estado' })).body + (await smtp.inject({ url: '/api/status' })).body
-      for (const secret of ['s3cr3t', 'usuario', 'smtp.provedor', '2525', 'robo@']) assert.ok(!text.includes(secret), secret)
-      assert.equal(JSON.parse((await smtp.inject({ url: '/api/site/contato/estado' })).body).modo, 'smtp')
-    } finally {
-      await smtp.close()
-    }
+  it('never shows a credential, host or provider address of the SMTP channel', async (t) => {
+    const smtp = await testApp(t, { db: ctx.db, env: { SMTP_URL: 'smtp://usuario:s3cr3t-senha@smtp.provedor.example:2525', MAIL_FROM: 'robo@provedor.example', MAIL_WORKER: 'off' } })
+    const text = (await smtp.inject({ url: '/api/site/contato/estado' })).body + (await smtp.inject({ url: '/api/status' })).body
+    for (const secret of ['s3cr3t', 'usuario', 'smtp.provedor', '2525', 'robo@']) assert.ok(!text.includes(secret), secret)
+    assert.equal(JSON.parse((await smtp.inject({ url: '/api/site/contato/estado' })).body).modo, 'smtp')
   })
 })
 
 describe('when the database is down', () => {
-  let tdb: TestDatabase
-  let app: App
-  before(async () => {
-    tdb = await createTestDatabase()
-    app = await createTestApp({ db: tdb.db })
-    await tdb.db.close() // the app keeps its handle to a database that no longer answers
-  })
-  after(async () => {
-    await app?.close()
-    await tdb?.dispose().catch(() => {})
-  })
+  const ctx = useTestApp()
+  before(() => ctx.db.close()) // the app keeps its handle to a database that no longer answers
 
   it('liveness stays 200', async () => {
-    assert.equal((await app.inject({ url: '/api/health' })).statusCode, 200)
+    assert.equal((await ctx.app.inject({ url: '/api/health' })).statusCode, 200)
   })
 
   it('readiness answers 503 banco_indisponivel', async () => {
-    const res = await app.inject({ url: '/api/health/ready' })
+    const res = await ctx.app.inject({ url: '/api/health/ready' })
     assert.equal(res.statusCode, 503)
     assert.deepEqual(res.json(), { detail: 'banco_indisponivel' })
   })
 
   it('the contact form answers 503 servico_indisponivel with Retry-After, never 202', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody() })
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody() })
     assert.equal(res.statusCode, 503)
     assert.deepEqual(res.json(), { detail: 'servico_indisponivel' })
     assert.match(String(res.headers['retry-after']), /^\d+$/)
   })
 
   it('status says indisponivel with banco not ok', async () => {
-    const body = await app.deps.snapshot.refresh()
+    const body = await ctx.app.deps.snapshot.refresh()
     assert.equal(body.status, 'indisponivel')
     assert.equal(body.servicos.find((s) => s.nome === 'banco')?.ok, false)
-    assert.equal((await app.inject({ url: '/api/status' })).statusCode, 200)
+    assert.equal((await ctx.app.inject({ url: '/api/status' })).statusCode, 200)
   })
 
   it('channel state still answers, with unknown queue counts', async () => {
-    const res = await app.inject({ url: '/api/site/contato/estado' })
+    const res = await ctx.app.inject({ url: '/api/site/contato/estado' })
     assert.equal(res.statusCode, 200)
     assert.deepEqual(res.json().fila, { pendentes: null, tentando: null, falhas: null })
   })

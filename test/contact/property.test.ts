@@ -2,13 +2,12 @@
 // 413, never a 5xx and never a stack; and for a JSON body the 422 lists exactly the errors pydantic would
 // list (the oracle below is the contract's field table, and python-email-validator's rules via emailProblem).
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import type { LightMyRequestResponse as Response } from 'fastify'
-import type { App } from '../../src/app.ts'
 import { emailProblem } from '../../src/email-address.ts'
-import { contactBody, createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { contactBody } from '../helpers/app.ts'
+import { useTestApp } from '../helpers/fixture.ts'
 
 const RUNS = 200
 const URL = '/api/site/contato'
@@ -157,21 +156,12 @@ const contentTypes = fc.oneof(
 // The tests -------------------------------------------------------------------------------------------------
 
 describe('POST /api/site/contato: properties', () => {
-  let tdb: TestDatabase
-  let app: App
 
-  before(async () => {
-    tdb = await createTestDatabase()
-    // The contact form's own budget (5 per ten minutes) would stop this file early.
-    app = await createTestApp({ db: tdb.db, contactBudget: 1_000_000 })
-  })
-  after(async () => {
-    await app?.close()
-    await tdb?.dispose()
-  })
+  // The contact form's own budget (5 per ten minutes) would stop this file early.
+  const ctx = useTestApp({ contactBudget: 1_000_000 })
 
   async function send(payload: string | Buffer, contentType: string | undefined): Promise<Response> {
-    return app.inject({ method: 'POST', url: URL, payload, headers: contentType === undefined ? {} : { 'content-type': contentType } })
+    return ctx.app.inject({ method: 'POST', url: URL, payload, headers: contentType === undefined ? {} : { 'content-type': contentType } })
   }
 
   /** What holds for every answer: a 202, 413 or 422 of the right shape, JSON, and nothing of the server's insides. */

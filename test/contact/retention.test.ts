@@ -1,17 +1,15 @@
 import assert from 'node:assert/strict'
 import { tmpdir } from 'node:os'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
 import { purgePersonalData, scheduleRetention } from '../../src/contact/retention.ts'
 import { makeContactStore } from '../../src/contact/store.ts'
 import { DEFAULT_SUBJECTS } from '../../src/contact/subjects.ts'
 import { contato, outbox } from '../../src/db/schema.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { useTestDatabase } from '../helpers/fixture.ts'
 
 describe('retention without an operator', () => {
-  let tdb: TestDatabase
-  before(async () => { tdb = await createTestDatabase() })
-  after(async () => { await tdb?.dispose() })
+  const tdb = useTestDatabase()
 
   it('the scheduled pass erases delivered contacts past retention and spares waiting ones', async () => {
     const store = makeContactStore(tdb.db.orm, { now: () => new Date() })

@@ -2,11 +2,10 @@
 // {"detail":[{type, loc, msg, input, ctx?}]}, so a client written against FastAPI reads our errors unchanged.
 // The expected items are pydantic's (checked against pydantic 2.13) and the JSON errors Python's json module's.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import type { LightMyRequestResponse as Response } from 'fastify'
-import type { App } from '../../src/app.ts'
-import { contactBody, createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { contactBody } from '../helpers/app.ts'
+import { useTestApp } from '../helpers/fixture.ts'
 
 const URL = '/api/site/contato'
 const JSON_TYPE = { 'content-type': 'application/json' }
@@ -15,24 +14,15 @@ const MODEL_ATTRIBUTES = 'Input should be a valid dictionary or object to extrac
 type Item = { type: string, loc: (string | number)[], msg: string, input: unknown, ctx?: Record<string, unknown> }
 
 describe('POST /api/site/contato: 422 in FastAPI + pydantic v2 shape', () => {
-  let tdb: TestDatabase
-  let app: App
   const bodies422: string[] = []
 
-  before(async () => {
-    tdb = await createTestDatabase()
-    // The contact form's own budget (5 per ten minutes) would stop this file early.
-    app = await createTestApp({ db: tdb.db, contactBudget: 100_000 })
-  })
-  after(async () => {
-    await app?.close()
-    await tdb?.dispose()
-  })
+  // The contact form's own budget (5 per ten minutes) would stop this file early.
+  const ctx = useTestApp({ contactBudget: 100_000 })
 
   /** Sends `payload` as is: a string or Buffer is the raw body, anything else is sent as JSON. */
   async function post(payload?: unknown, headers: Record<string, string> = JSON_TYPE): Promise<Response> {
     const raw = payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload)
-    const res = await app.inject({ method: 'POST', url: URL, payload: raw as string | Buffer | undefined, headers })
+    const res = await ctx.app.inject({ method: 'POST', url: URL, payload: raw as string | Buffer | undefined, headers })
     if (res.statusCode === 422) bodies422.push(res.body)
     return res
   }

@@ -1,17 +1,15 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { sql } from 'drizzle-orm'
 import { migrate, readMigrations } from '../../src/db/migrate.ts'
 import { auditoria } from '../../src/db/schema.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { useTestDatabase } from '../helpers/fixture.ts'
 
 // Drizzle wraps the driver's error; the database's own message is the cause.
 const refused = (err: Error & { cause?: Error }) => /somente insercao/.test(`${err.message} ${err.cause?.message}`)
 
 describe('database', () => {
-  let tdb: TestDatabase
-  before(async () => { tdb = await createTestDatabase() })
-  after(async () => { await tdb?.dispose() })
+  const tdb = useTestDatabase()
 
   it('the audit trail is append-only: UPDATE, DELETE and TRUNCATE fail in the database', async () => {
     await tdb.db.orm.insert(auditoria).values({ acao: 'teste', protocolo: 'CT-X', requestId: 'r1' })

@@ -1,14 +1,12 @@
 // End-to-end helpers: the app listening on a free port over a test database, one Debian Chromium per test
 // file driven by playwright-core (never a downloaded browser), pages whose console is watched, screenshots
 // under test-results/, and an axe-core check run inside the page.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import { after, before } from 'node:test'
 import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core'
-import type { App } from '../../src/app.ts'
-import { createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
-import { tempDir } from '../helpers/temp.ts'
+import type { Database } from '../../src/db/database.ts'
+import { useTestApp, type SuiteApp } from '../helpers/fixture.ts'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** Why the browser tests cannot run here, or false. .ci/run installs Chromium, so CI always runs them. */
@@ -20,29 +18,32 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 })
 }
 
-export type Server = { app: App, tdb: TestDatabase, base: string, close(): Promise<void> }
-
-/** The app on 127.0.0.1 and a free port, with a contact budget of `contato` posts per IP. */
-export async function startServer(opts: { contato?: number, env?: Record<string, string>, tdb?: TestDatabase } = {}): Promise<Server> {
-  // In a self-removing directory: gone when the server stops, and at the latest when the process exits (a failed test).
-  const dir = tempDir('e2e')
-  const file = join(dir, 'service.json')
-  writeFileSync(file, JSON.stringify({ rateLimits: { contato: { max: opts.contato ?? 1000, windowSeconds: 600 } } }))
-  const tdb = opts.tdb ?? await createTestDatabase()
-  const app = await createTestApp({ db: tdb.db, env: { SERVICE_CONFIG_FILE: file, STATUS_REFRESH_MS: '200', ...opts.env } })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.address() as { port: number }
+/** One browser for the suite (or file) it is called in: launched before its tests, closed after them. */
+export function useBrowser(): { readonly browser: Browser } {
+  let browser: Browser | undefined
+  if (!noBrowser) {
+    before(async () => { browser = await launchBrowser() })
+    after(() => browser?.close())
+  }
   return {
-    app, tdb, base: `http://127.0.0.1:${port}`,
-    async close() {
-      try {
-        await app.close()
-        if (!opts.tdb) await tdb.dispose()
-      } finally {
-        rmSync(dir, { recursive: true, force: true })
-      }
+    get browser() {
+      if (!browser) throw new Error('the browser is used before its suite started, or did not launch')
+      return browser
     },
   }
+}
+
+export type ServerOptions = { contato?: number, env?: Record<string, string>, db?: Database }
+
+/**
+ * The app for a suite on 127.0.0.1 and a free port (`base`), with a contact budget of `contato` posts per IP,
+ * on `db` or a database of its own; without a browser there is nothing to serve, and nothing is started.
+ */
+export function useServer(opts: ServerOptions | (() => ServerOptions) = {}): SuiteApp {
+  return useTestApp(() => {
+    const { contato = 1000, env, db } = typeof opts === 'function' ? opts() : opts
+    return { db, contactBudget: contato, env: { STATUS_REFRESH_MS: '200', ...env }, listen: true }
+  }, { skip: noBrowser })
 }
 
 export type WatchedPage = {

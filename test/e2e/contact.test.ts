@@ -2,13 +2,12 @@
 // shows the protocolo, each 422 error beside its field, the 429 wait; a double click sends once; without
 // JavaScript the same form posts to the site and gets the result page. No console error in any of them.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { eq } from 'drizzle-orm'
-import type { Browser } from 'playwright-core'
 import { PROTOCOLO_PATTERN } from '../../src/contact/protocolo.ts'
 import { contato, outbox } from '../../src/db/schema.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
-import { launchBrowser, noBrowser, openPage, screenshot, startServer, type Server, type WatchedPage } from './browser.ts'
+import { useTestDatabase } from '../helpers/fixture.ts'
+import { noBrowser, openPage, screenshot, useBrowser, useServer, type WatchedPage } from './browser.ts'
 
 let run = 0
 const message = () => `Quero antecipar as duplicatas da próxima quinzena. Ref ${process.pid}-${++run}`
@@ -21,31 +20,15 @@ async function fill(w: WatchedPage, fields: Record<string, string>): Promise<voi
 }
 
 // One browser and one database for the file; a server with a generous contact budget, another with a tiny one.
-let browser: Browser
-let tdb: TestDatabase
-if (!noBrowser) {
-  before(async () => {
-    [browser, tdb] = await Promise.all([launchBrowser(), createTestDatabase()])
-  })
-  after(async () => {
-    await browser?.close()
-    await tdb?.dispose()
-  })
-}
+const chrome = useBrowser()
+const tdb = useTestDatabase({ skip: noBrowser })
 
 describe('contact form in the browser', () => {
-  let server: Server
-  before(async () => {
-    if (noBrowser) return
-    // No minimum fill time here (a driver types faster than a person): spam.test.ts has one.
-    server = await startServer({ tdb, env: { SPAM_MIN_FILL_MS: '0' } })
-  })
-  after(async () => {
-    await server?.close()
-  })
+  // No minimum fill time here (a driver types faster than a person): spam.test.ts has one.
+  const server = useServer(() => ({ db: tdb.db, env: { SPAM_MIN_FILL_MS: '0' } }))
 
   it('with JavaScript: fills, submits as JSON to the API, shows protocolo and destino', { skip: noBrowser }, async () => {
-    const w = await openPage(browser)
+    const w = await openPage(chrome.browser)
     try {
       const subjects = w.page.waitForResponse((r) => r.url().endsWith('/api/site/contato/assuntos'))
       await w.page.goto(`${server.base}/contato`)
@@ -69,7 +52,7 @@ describe('contact form in the browser', () => {
       assert.equal((await w.page.textContent('#destino'))!.trim(), 'financeiro@factoring.example')
       assert.equal(await w.page.evaluate(() => document.activeElement?.id), 'resultado', 'focus moves to the receipt')
       assert.equal(await w.page.isVisible('#form-contato'), false)
-      const [row] = await server.tdb.db.orm.select().from(contato).where(eq(contato.protocolo, protocolo))
+      const [row] = await server.db.orm.select().from(contato).where(eq(contato.protocolo, protocolo))
       assert.equal(row?.mensagem, mensagem)
       assert.equal(row?.spam, null)
       await screenshot(w.page, 'contato-js-enviado')
@@ -80,7 +63,7 @@ describe('contact form in the browser', () => {
   })
 
   it('with JavaScript: a 422 shows each error beside its field, tied by aria-describedby, focus on the first', { skip: noBrowser }, async () => {
-    const w = await openPage(browser, { expectNetwork: [422] })
+    const w = await openPage(chrome.browser, { expectNetwork: [422] })
     try {
       await w.page.goto(`${server.base}/contato`)
       await fill(w, { nome: 'M', email: 'maria@empresa', mensagem: 'curta' })
@@ -122,7 +105,7 @@ describe('contact form in the browser', () => {
   })
 
   it('with JavaScript: a double click sends once', { skip: noBrowser }, async () => {
-    const w = await openPage(browser)
+    const w = await openPage(chrome.browser)
     try {
       await w.page.goto(`${server.base}/contato`)
       await fill(w, { nome: 'Paulo Duplo', email: 'paulo@duplo.com.br', mensagem: message() })
@@ -133,7 +116,7 @@ describe('contact form in the browser', () => {
       await w.page.waitForTimeout(300)
       assert.equal(posts, 1)
       const protocolo = (await w.page.textContent('#protocolo'))!.trim()
-      assert.equal((await server.tdb.db.orm.select().from(contato).where(eq(contato.protocolo, protocolo))).length, 1)
+      assert.equal((await server.db.orm.select().from(contato).where(eq(contato.protocolo, protocolo))).length, 1)
       await screenshot(w.page, 'contato-js-duplo-clique')
       assert.deepEqual(w.errors(), [])
     } finally {
@@ -142,7 +125,7 @@ describe('contact form in the browser', () => {
   })
 
   it('without JavaScript: the form posts to the site and the result page shows the protocolo', { skip: noBrowser }, async () => {
-    const w = await openPage(browser, { javaScriptEnabled: false })
+    const w = await openPage(chrome.browser, { javaScriptEnabled: false })
     try {
       await w.page.goto(`${server.base}/contato`)
       await fill(w, { nome: 'Rita Sem Script', email: 'rita@noscript.com.br', assunto: 'suporte', mensagem: message() })
@@ -156,10 +139,10 @@ describe('contact form in the browser', () => {
       const protocolo = (await w.page.textContent('#protocolo'))!.trim()
       assert.match(protocolo, PROTOCOLO_PATTERN)
       assert.equal((await w.page.textContent('#destino'))!.trim(), 'suporte@factoring.example')
-      const [row] = await server.tdb.db.orm.select().from(contato).where(eq(contato.protocolo, protocolo))
+      const [row] = await server.db.orm.select().from(contato).where(eq(contato.protocolo, protocolo))
       assert.equal(row?.nome, 'Rita Sem Script')
       assert.equal(row?.spam, null, 'the page\'s token came back with the form')
-      assert.equal((await server.tdb.db.orm.select().from(outbox).where(eq(outbox.protocolo, protocolo))).length, 1)
+      assert.equal((await server.db.orm.select().from(outbox).where(eq(outbox.protocolo, protocolo))).length, 1)
       await screenshot(w.page, 'contato-sem-js-enviado')
       assert.deepEqual(w.errors(), [])
     } finally {
@@ -168,7 +151,7 @@ describe('contact form in the browser', () => {
   })
 
   it('without JavaScript: errors come back beside their fields, with the focus on the first', { skip: noBrowser }, async () => {
-    const w = await openPage(browser, { javaScriptEnabled: false, expectNetwork: [422] })
+    const w = await openPage(chrome.browser, { javaScriptEnabled: false, expectNetwork: [422] })
     try {
       await w.page.goto(`${server.base}/contato`)
       // The browser's own checks would stop an empty form; a value it accepts but the API refuses reaches the server.
@@ -188,17 +171,10 @@ describe('contact form in the browser', () => {
 })
 
 describe('contact form in the browser: over the rate limit', () => {
-  let server: Server
-  before(async () => {
-    if (noBrowser) return
-    server = await startServer({ contato: 1, tdb, env: { SPAM_MIN_FILL_MS: '0' } })
-  })
-  after(async () => {
-    await server?.close()
-  })
+  const server = useServer(() => ({ contato: 1, db: tdb.db, env: { SPAM_MIN_FILL_MS: '0' } }))
 
   it('with JavaScript: a 429 shows how long to wait', { skip: noBrowser }, async () => {
-    const w = await openPage(browser, { expectNetwork: [429] })
+    const w = await openPage(chrome.browser, { expectNetwork: [429] })
     try {
       await w.page.goto(`${server.base}/contato`)
       await fill(w, { nome: 'Lia Limite', email: 'lia@limite.com.br', mensagem: message() })

@@ -3,10 +3,9 @@
 // axe-core check of each page (and of the form's error and receipt states): no serious or critical
 // violation, no console error (CSP violations included).
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser } from 'playwright-core'
+import { describe, it } from 'node:test'
 import { declareWindow } from '../../src/status/maintenance.ts'
-import { axeViolations, launchBrowser, noBrowser, openPage, screenshot, serious, startServer, type Server } from './browser.ts'
+import { axeViolations, noBrowser, openPage, screenshot, serious, useBrowser, useServer } from './browser.ts'
 
 const PAGES = [
   { path: '/', name: 'inicio' },
@@ -20,19 +19,11 @@ const PAGES = [
 const PHONE = { width: 360, height: 740 }
 
 describe('site pages in the browser', () => {
-  let browser: Browser
-  let server: Server
-  before(async () => {
-    if (noBrowser) return
-    [browser, server] = await Promise.all([launchBrowser(), startServer()])
-  })
-  after(async () => {
-    await browser?.close()
-    await server?.close()
-  })
+  const chrome = useBrowser()
+  const server = useServer()
 
   it('/status shows every service with its state, latency and mode, the overall state and the time of the check', { skip: noBrowser }, async () => {
-    const w = await openPage(browser)
+    const w = await openPage(chrome.browser)
     try {
       await w.page.goto(`${server.base}/status`)
       const snap = await server.app.deps.snapshot.current()
@@ -56,7 +47,7 @@ describe('site pages in the browser', () => {
       // A window declared now shows up as a banner without reloading: the page refreshes itself.
       const now = new Date()
       const first = await w.page.getAttribute('#verificado-em', 'datetime')
-      await declareWindow(server.tdb.db.orm, { inicio: new Date(now.getTime() - 60_000), fim: new Date(now.getTime() + 3_600_000), mensagem: 'Atualização do banco de dados' }, now)
+      await declareWindow(server.db.orm, { inicio: new Date(now.getTime() - 60_000), fim: new Date(now.getTime() + 3_600_000), mensagem: 'Atualização do banco de dados' }, now)
       await w.page.locator('#manutencao').waitFor({ state: 'visible', timeout: 12_000 })
       assert.match((await w.page.textContent('#manutencao'))!, /^Manutenção em andamento: Atualização do banco de dados\. Previsão de término: /)
       assert.equal(await w.page.textContent('#estado-geral'), 'Em manutenção')
@@ -71,7 +62,7 @@ describe('site pages in the browser', () => {
   })
 
   it('/status is correct without JavaScript', { skip: noBrowser }, async () => {
-    const w = await openPage(browser, { javaScriptEnabled: false })
+    const w = await openPage(chrome.browser, { javaScriptEnabled: false })
     try {
       await w.page.goto(`${server.base}/status`)
       assert.equal(await w.page.locator('#servicos tbody tr').count(), 4)
@@ -86,7 +77,7 @@ describe('site pages in the browser', () => {
   })
 
   it('/docs shows the seven endpoints of /openapi.json, served from this origin only', { skip: noBrowser }, async () => {
-    const w = await openPage(browser)
+    const w = await openPage(chrome.browser)
     const origins = new Set<string>()
     w.page.on('request', (r) => origins.add(new URL(r.url()).origin))
     try {
@@ -115,7 +106,7 @@ describe('site pages in the browser', () => {
 
   for (const p of PAGES) {
     it(`${p.path}: no serious or critical axe-core violation, light and dark`, { skip: noBrowser }, async () => {
-      const w = await openPage(browser, { expectNetwork: p.name === '404' ? [404] : [] })
+      const w = await openPage(chrome.browser, { expectNetwork: p.name === '404' ? [404] : [] })
       try {
         const res = await w.page.goto(`${server.base}${p.path}`)
         assert.equal(res?.status(), p.name === '404' ? 404 : 200)
@@ -136,7 +127,7 @@ describe('site pages in the browser', () => {
   }
 
   it('the contact form\'s error and receipt states pass axe too', { skip: noBrowser }, async () => {
-    const w = await openPage(browser, { expectNetwork: [422] })
+    const w = await openPage(chrome.browser, { expectNetwork: [422] })
     try {
       await w.page.goto(`${server.base}/contato`)
       await w.page.fill('#campo-nome', 'A')
@@ -158,7 +149,7 @@ describe('site pages in the browser', () => {
   })
 
   it('every page is readable on a phone: no sideways scrolling, text at a readable size', { skip: noBrowser }, async () => {
-    const w = await openPage(browser, { viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, expectNetwork: [404] })
+    const w = await openPage(chrome.browser, { viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, expectNetwork: [404] })
     try {
       for (const p of PAGES) {
         await w.page.goto(`${server.base}${p.path}`)

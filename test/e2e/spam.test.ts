@@ -3,13 +3,12 @@
 // spam with no outbox row. Each side has its own server, so no case depends on how fast Chromium fills a form:
 // the person waits out a short minimum, and the bots meet a minimum (60 s) no browser-driven fill comes near.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { eq } from 'drizzle-orm'
-import type { Browser } from 'playwright-core'
 import { PROTOCOLO_PATTERN } from '../../src/contact/protocolo.ts'
 import { contato, outbox } from '../../src/db/schema.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
-import { launchBrowser, noBrowser, openPage, startServer, type Server, type WatchedPage } from './browser.ts'
+import { useTestDatabase } from '../helpers/fixture.ts'
+import { noBrowser, openPage, useBrowser, useServer, type WatchedPage } from './browser.ts'
 
 let run = 0
 const message = () => `Quero antecipar as duplicatas da próxima quinzena. Ref ${process.pid}-${++run}`
@@ -18,17 +17,8 @@ async function fill(w: WatchedPage, fields: Record<string, string>): Promise<voi
   for (const [name, value] of Object.entries(fields)) await w.page.fill(`#campo-${name}`, value)
 }
 
-let browser: Browser
-let tdb: TestDatabase
-if (!noBrowser) {
-  before(async () => {
-    [browser, tdb] = await Promise.all([launchBrowser(), createTestDatabase()])
-  })
-  after(async () => {
-    await browser?.close()
-    await tdb?.dispose()
-  })
-}
+const chrome = useBrowser()
+const tdb = useTestDatabase({ skip: noBrowser })
 
 async function stored(protocolo: string): Promise<{ spam: string | null | undefined, queued: number }> {
   const [row] = await tdb.db.orm.select().from(contato).where(eq(contato.protocolo, protocolo))
@@ -60,17 +50,10 @@ const ways = [
 // A minimum short enough to wait out: the wait is a lower bound, however slow the machine.
 describe('contact form in the browser: spam rules and a person', () => {
   const MIN_FILL_MS = 1500
-  let server: Server
-  before(async () => {
-    if (noBrowser) return
-    server = await startServer({ tdb, env: { SPAM_MIN_FILL_MS: String(MIN_FILL_MS) } })
-  })
-  after(async () => {
-    await server?.close()
-  })
+  const server = useServer(() => ({ db: tdb.db, env: { SPAM_MIN_FILL_MS: String(MIN_FILL_MS) } }))
 
   it('the honeypot is out of the keyboard\'s way: Tab from the message goes to the button', { skip: noBrowser }, async () => {
-    const w = await openPage(browser)
+    const w = await openPage(chrome.browser)
     try {
       await w.page.goto(`${server.base}/contato`)
       await w.page.focus('#campo-mensagem')
@@ -85,7 +68,7 @@ describe('contact form in the browser: spam rules and a person', () => {
 
   for (const { script, how, send } of ways) {
     it(`${how}: a person who takes longer than the minimum fill time is delivered`, { skip: noBrowser }, async () => {
-      const w = await openPage(browser, { javaScriptEnabled: script })
+      const w = await openPage(chrome.browser, { javaScriptEnabled: script })
       try {
         await w.page.goto(`${server.base}/contato`)
         const loaded = Date.now()
@@ -103,18 +86,11 @@ describe('contact form in the browser: spam rules and a person', () => {
 
 // The longest minimum the service accepts: a bot that posts as soon as it has filled the form is always too fast.
 describe('contact form in the browser: bots', () => {
-  let server: Server
-  before(async () => {
-    if (noBrowser) return
-    server = await startServer({ tdb, env: { SPAM_MIN_FILL_MS: '60000' } })
-  })
-  after(async () => {
-    await server?.close()
-  })
+  const server = useServer(() => ({ db: tdb.db, env: { SPAM_MIN_FILL_MS: '60000' } }))
 
   for (const { script, how, send } of ways) {
     it(`${how}: a bot that fills the honeypot sees the same receipt; stored as spam "honeypot", never queued`, { skip: noBrowser }, async () => {
-      const w = await openPage(browser, { javaScriptEnabled: script })
+      const w = await openPage(chrome.browser, { javaScriptEnabled: script })
       try {
         await w.page.goto(`${server.base}/contato`)
         await fill(w, { nome: 'Robo Preenche Tudo', email: 'robo@ofertas.example', mensagem: message(), website: 'https://ofertas.example' })
@@ -128,7 +104,7 @@ describe('contact form in the browser: bots', () => {
     })
 
     it(`${how}: a bot that posts at once sees the same receipt; stored as spam "rapido", never queued`, { skip: noBrowser }, async () => {
-      const w = await openPage(browser, { javaScriptEnabled: script })
+      const w = await openPage(chrome.browser, { javaScriptEnabled: script })
       try {
         await w.page.goto(`${server.base}/contato`)
         await fill(w, { nome: 'Robo Apressado', email: 'robo@pressa.example', mensagem: message() })

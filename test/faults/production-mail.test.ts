@@ -2,15 +2,15 @@
 // and then the service says honestly that e-mail is not delivered while still keeping every contact.
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { after, before, describe, it } from 'node:test'
+import { after, describe, it } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { ConfigError, loadConfig } from '../../src/config.ts'
 import { outbox } from '../../src/db/schema.ts'
-import { contactBody, createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { contactBody } from '../helpers/app.ts'
+import { testApp, useTestDatabase } from '../helpers/fixture.ts'
+import { tempDir } from '../helpers/temp.ts'
 import { until } from '../helpers/wait.ts'
 
 const SMTP_URL = 'smtp://127.0.0.1:2525/?ignoreTLS=true'
@@ -39,11 +39,8 @@ describe('AMBIENTE=producao and mail: configuration', () => {
 })
 
 describe('AMBIENTE=producao and mail: the real process', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'fps-prod-mail-'))
-  after(() => rmSync(dir, { recursive: true, force: true }))
-
   it('node dist/main.js with AMBIENTE=producao and no SMTP_URL exits 2 with the message and no stack', async () => {
-    const env: Record<string, string | undefined> = { ...process.env, AMBIENTE: 'producao', DATA_DIR: dir, PORT: '0' }
+    const env: Record<string, string | undefined> = { ...process.env, AMBIENTE: 'producao', DATA_DIR: tempDir('prod-mail'), PORT: '0' }
     for (const name of ['SMTP_URL', 'MAIL_SANDBOX', 'DATABASE_URL', 'REDIS_URL']) delete env[name]
     const child = spawn(process.execPath, ['dist/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
     after(() => { if (child.exitCode === null) child.kill('SIGKILL') })
@@ -59,18 +56,12 @@ describe('AMBIENTE=producao and mail: the real process', () => {
 })
 
 describe('AMBIENTE=producao with MAIL_SANDBOX=on', () => {
-  let tdb: TestDatabase
-  before(async () => { tdb = await createTestDatabase() })
-  after(async () => { await tdb?.dispose() })
+  const tdb = useTestDatabase()
 
-  it('shows email not ok (sandbox), cannot send, is not healthy, and still keeps contacts as sandbox .eml', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'fps-prod-sandbox-'))
+  it('shows email not ok (sandbox), cannot send, is not healthy, and still keeps contacts as sandbox .eml', async (t) => {
+    const dataDir = tempDir('prod-sandbox')
     const env = { AMBIENTE: 'producao', MAIL_SANDBOX: 'on', DATA_DIR: dataDir, MAIL_POLL_MS: '50', STATUS_REFRESH_MS: '100' }
-    const app = await createTestApp({ db: tdb.db, env })
-    after(async () => {
-      await app.close()
-      rmSync(dataDir, { recursive: true, force: true })
-    })
+    const app = await testApp(t, { db: tdb.db, env })
 
     const res = await app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody() })
     assert.equal(res.statusCode, 202)

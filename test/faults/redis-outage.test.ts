@@ -1,21 +1,14 @@
 // Redis stopped under load: two instances sharing a redis-server child of this test keep answering while
 // it is dead, count the contact budget per instance meanwhile, and share it again once it is back.
 import assert from 'node:assert/strict'
-import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
-import type { App } from '../../src/app.ts'
-import { contactBody, createTestApp, serviceConfigFile } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { contactBody, listen, serviceConfigFile } from '../helpers/app.ts'
+import { testApp, useTestApp } from '../helpers/fixture.ts'
 import { createTestRedis, type TestRedis } from '../helpers/redis.ts'
 import { until } from '../helpers/wait.ts'
 
 const CONTACT_BUDGET = 3
 type Log = { msg?: string, level?: number }
-
-async function listen(app: App): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-}
 
 const postContact = (base: string) => fetch(`${base}/api/site/contato`, {
   method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()),
@@ -31,19 +24,14 @@ async function limites(base: string): Promise<{ ok: boolean, modo: string }> {
 const count = (logs: Log[], msg: string) => logs.filter((l) => l.msg === msg).length
 
 describe('Redis stopped under load', () => {
-  let tdb: TestDatabase
   let redis: TestRedis
-  const apps: App[] = []
+  let env: Record<string, string>
   const logsA: Log[] = []
   const logsB: Log[] = []
-  let a: string
-  let b: string
-
   before(async () => {
-    tdb = await createTestDatabase()
     redis = await createTestRedis()
     await redis.start()
-    const env = {
+    env = {
       REDIS_URL: redis.url,
       STATUS_REFRESH_MS: '200',
       // Reads are generous so the load itself is not what gets limited; contact posts are few.
@@ -51,17 +39,17 @@ describe('Redis stopped under load', () => {
         rateLimits: { leitura: { max: 100_000, windowSeconds: 60 }, contato: { max: CONTACT_BUDGET, windowSeconds: 600 } },
       }),
     }
-    // One rate-limit namespace for both, as two instances of one deployment.
-    const deps = { rateLimitNamespace: `rl-faults-${process.pid}:` }
-    apps.push(await createTestApp({ db: tdb.db, env, logs: logsA, deps }))
-    apps.push(await createTestApp({ db: tdb.db, env, logs: logsB, deps }))
-    a = await listen(apps[0]!)
-    b = await listen(apps[1]!)
   })
-  after(async () => {
-    for (const app of apps) await app.close().catch(() => {})
-    await redis?.kill()
-    await tdb?.dispose()
+  // One rate-limit namespace for both, as two instances of one deployment.
+  const deps = { rateLimitNamespace: `rl-faults-${process.pid}:` }
+  const appA = useTestApp(() => ({ env, logs: logsA, deps, listen: true }))
+  const appB = useTestApp(() => ({ db: appA.db, env, logs: logsB, deps, listen: true }))
+  after(() => redis?.kill())
+  let a: string
+  let b: string
+  before(() => {
+    a = appA.base
+    b = appB.base
   })
 
   it('keeps answering, degrades to per-instance budgets, and shares them again when Redis returns', async () => {
@@ -121,14 +109,13 @@ describe('Redis stopped under load', () => {
     assert.equal((await postContact(a)).status, 429, 'the shared budget applies on A')
   })
 
-  it('a Redis that stops answering (frozen, connections open) is treated as down, and as back when it answers', async () => {
+  it('a Redis that stops answering (frozen, connections open) is treated as down, and as back when it answers', async (t) => {
     const logs: Log[] = []
     const env = {
       REDIS_URL: redis.url, STATUS_REFRESH_MS: '200', DB_TIMEOUT_MS: '1000',
       SERVICE_CONFIG_FILE: serviceConfigFile({ rateLimits: { contato: { max: CONTACT_BUDGET, windowSeconds: 600 } } }),
     }
-    const app = await createTestApp({ db: tdb.db, env, logs })
-    apps.push(app)
+    const app = await testApp(t, { db: appA.db, env, logs })
     const base = await listen(app)
     assert.equal((await limites(base)).ok, true)
 

@@ -3,15 +3,14 @@
 // the passwords may appear in a response, a log line, CLI output or an error message.
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { after, before, describe, it } from 'node:test'
+import { before, describe, it } from 'node:test'
 import { contactBody, serviceConfigFile } from '../helpers/app.ts'
-import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/database.ts'
+import { usingPostgres } from '../helpers/database.ts'
+import { useTestDatabase } from '../helpers/fixture.ts'
 import { createTestRedis, type TestRedis } from '../helpers/redis.ts'
 import { createTestSmtp, type TestSmtp } from '../helpers/smtp.ts'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts'
+import { tempDir } from '../helpers/temp.ts'
 import { until } from '../helpers/wait.ts'
 
 const DB_PASSWORD = 'S3cr3t-db-Zq9'
@@ -46,39 +45,36 @@ const post = (base: string, body: string, type = 'application/json') =>
   request(base, '/api/site/contato', { method: 'POST', headers: { 'content-type': type }, body })
 
 describe('no secret in any output', { skip: usingPostgres ? false : 'needs DATABASE_URL (a PostgreSQL server)' }, () => {
-  let tdb: TestDatabase
+  const tdb = useTestDatabase()
   let proxy: TcpProxy
   let redis: TestRedis
   let smtp: TestSmtp
   const smtpAuth = { user: 'contato', pass: SMTP_PASSWORD }
-  const dataDir = mkdtempSync(join(tmpdir(), 'fps-secrets-'))
+  const dataDir = tempDir('secrets')
   const children: ChildProcess[] = []
   let env: Record<string, string>
 
+  // Each dependency is handed to the database's fixture as it starts: at the end they stop newest first
+  // (the service processes, SMTP, Redis, the proxy), then the database goes.
   before(async () => {
-    tdb = await createTestDatabase()
     const db = new URL(tdb.url!)
     proxy = await startTcpProxy(db.hostname, Number(db.port || 5432))
+    tdb.defer(() => proxy.close())
     // Trust authentication accepts any password: this one only has to travel, and never be shown.
     db.password = DB_PASSWORD
     db.host = `127.0.0.1:${proxy.port}`
     redis = await createTestRedis({ password: REDIS_PASSWORD })
+    tdb.defer(() => redis.kill())
     await redis.start()
     smtp = await createTestSmtp({ auth: smtpAuth })
+    tdb.defer(() => smtp.stop())
     await smtp.start()
+    tdb.defer(() => { for (const child of children) if (child.exitCode === null) child.kill('SIGKILL') })
     env = {
       DATABASE_URL: db.toString(), REDIS_URL: redis.url, SMTP_URL: smtp.url, DATA_DIR: dataDir, PORT: '0',
       SERVICE_CONFIG_FILE: serviceConfigFile({ rateLimits: { contato: { max: 1000, windowSeconds: 600 } } }),
       LOG_LEVEL: 'debug', STATUS_REFRESH_MS: '200', MAIL_POLL_MS: '100', DB_TIMEOUT_MS: '1000',
     }
-  })
-  after(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
-    await smtp?.stop()
-    await redis?.kill()
-    await proxy?.close()
-    await tdb?.dispose()
-    rmSync(dataDir, { recursive: true, force: true })
   })
 
   async function startService(extra: Record<string, string> = {}): Promise<{ proc: Proc, base: string }> {

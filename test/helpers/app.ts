@@ -15,9 +15,19 @@ export type TestAppOptions = {
   deps?: Partial<AppDeps>
   /** Collects the JSON log lines when given. */
   logs?: object[]
+  /** The level of the lines collected in `logs` (default info). */
+  logLevel?: string
+  /** Adds to the app before it is made ready (test routes, hooks). */
+  beforeReady?: (app: App) => unknown
   /** Contact posts allowed per IP in ten minutes (the default, 5, would stop most test files early). */
   contactBudget?: number
 }
+
+/** On a loaded machine the readiness query may take over the default 1.5 s: env for tests that expect its 200. */
+export const PATIENT = { DB_TIMEOUT_MS: '10000' }
+
+/** The public reads of /api (GET, open to any origin, on the `leitura` budget). */
+export const PUBLIC_READS = ['/api/health', '/api/health/ready', '/api/version', '/api/status', '/api/site/contato/assuntos', '/api/site/contato/estado']
 
 export async function createTestApp(opts: TestAppOptions): Promise<App> {
   // Sandbox mail lands in DATA_DIR/mail: each app gets a fresh directory.
@@ -31,10 +41,23 @@ export async function createTestApp(opts: TestAppOptions): Promise<App> {
     env.SERVICE_CONFIG_FILE = serviceConfigFile({ rateLimits: { contato: { max: opts.contactBudget, windowSeconds: 600 } } })
   }
   const config = loadConfig(env)
-  const logger = opts.logs ? { level: 'info', stream: collector(opts.logs) } : false
+  const logger = opts.logs ? { level: opts.logLevel ?? 'info', stream: collector(opts.logs) } : false
   const app = await buildApp(config, { db: opts.db, logger, rateLimitNamespace: `rl-test-${randomBytes(6).toString('hex')}:`, ...opts.deps })
-  await app.ready()
+  // buildApp undoes its own work when it fails; past it, an app that fails to get ready is closed here, or its
+  // worker, timers and connections would outlive the test.
+  try {
+    await opts.beforeReady?.(app)
+    await app.ready()
+  } catch (err) {
+    await app.close().catch(() => {})
+    throw err
+  }
   return app
+}
+
+/** Listens on 127.0.0.1 at a free port and resolves to the app's base URL (`http://127.0.0.1:PORT`). */
+export function listen(app: App): Promise<string> {
+  return app.listen({ port: 0, host: '127.0.0.1' })
 }
 
 /** Writes `content` as a SERVICE_CONFIG_FILE in a fresh temporary directory and returns its path. */

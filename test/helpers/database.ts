@@ -1,5 +1,6 @@
-// A fresh, migrated database for one test file: a new database on the PostgreSQL server named by
-// DATABASE_URL (dropped afterwards), or an in-memory PGlite when DATABASE_URL is unset.
+// A fresh, migrated database: a new database on the PostgreSQL server named by DATABASE_URL (dropped by
+// dispose), or an in-memory PGlite when DATABASE_URL is unset. Suites get theirs through fixture.ts, which
+// disposes of it however the suite ends.
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { openDatabase, type Database } from '../../src/db/database.ts'
@@ -11,25 +12,36 @@ export const usingPostgres = Boolean(process.env.DATABASE_URL)
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL
-  if (!adminUrl) {
-    const db = await openDatabase({})
-    await migrate(db)
-    return { db, url: undefined, dispose: () => db.close() }
-  }
+  if (!adminUrl) return migrated(await openDatabase({}), undefined, async () => {})
   // Named after the test run (scripts/test.mjs), which checks afterwards that none was left behind.
   const name = `fps_t_${process.env.FPS_TEST_RUN ?? 'adhoc'}_${process.pid}_${randomBytes(4).toString('hex')}`
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
-  const db = await openDatabase({ databaseUrl: url.toString() })
-  await migrate(db)
+  const drop = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  try {
+    return await migrated(await openDatabase({ databaseUrl: url.toString() }), url.toString(), drop)
+  } catch (err) {
+    await drop() // created but never handed out: nobody else could drop it
+    throw err
+  }
+}
+
+async function migrated(db: Database, url: string | undefined, drop: () => Promise<void>): Promise<TestDatabase> {
+  try {
+    await migrate(db)
+  } catch (err) {
+    await db.close().catch(() => {})
+    throw err
+  }
   return {
     db,
-    url: url.toString(),
+    url,
     async dispose() {
-      // A test may have closed the database itself (the "database is down" cases): the DROP must still run.
+      // A test may have closed the database itself (the "database is down" cases): closing again fails, and
+      // the drop must still run.
       await db.close().catch(() => {})
-      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await drop()
     },
   }
 }

@@ -1,28 +1,17 @@
 // One access-log line per request, with the fields an operator needs and never the query string.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { App } from '../../src/app.ts'
-import { createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { describe, it } from 'node:test'
+import { useTestApp } from '../helpers/fixture.ts'
 
 type Line = Record<string, unknown>
 
 describe('access log', () => {
-  let tdb: TestDatabase
-  let app: App
   const logs: Line[] = []
-  before(async () => {
-    tdb = await createTestDatabase()
-    app = await createTestApp({ db: tdb.db, logs, env: { TRUST_PROXY: '127.0.0.1' } })
-  })
-  after(async () => {
-    await app?.close()
-    await tdb?.dispose()
-  })
+  const ctx = useTestApp({ logs, env: { TRUST_PROXY: '127.0.0.1' } })
   const linesOf = (reqId: string) => logs.filter((l) => l.reqId === reqId)
 
   it('writes exactly one line per request, with method, route, path, status, duration, request id and client IP', async () => {
-    const res = await app.inject({ url: '/api/status', headers: { 'x-request-id': 'acesso-1', 'x-forwarded-for': '203.0.113.9' } })
+    const res = await ctx.app.inject({ url: '/api/status', headers: { 'x-request-id': 'acesso-1', 'x-forwarded-for': '203.0.113.9' } })
     assert.equal(res.statusCode, 200)
     const lines = linesOf('acesso-1')
     assert.equal(lines.length, 1, JSON.stringify(lines))
@@ -39,7 +28,7 @@ describe('access log', () => {
   })
 
   it('logs the path without the query string, which may carry personal data or a token', async () => {
-    const res = await app.inject({ url: '/pagina-inexistente?email=maria%40empresa.com.br&token=s3cr3t-t0ken', headers: { 'x-request-id': 'acesso-2' } })
+    const res = await ctx.app.inject({ url: '/pagina-inexistente?email=maria%40empresa.com.br&token=s3cr3t-t0ken', headers: { 'x-request-id': 'acesso-2' } })
     assert.equal(res.statusCode, 404)
     const lines = linesOf('acesso-2')
     assert.equal(lines.length, 1)
@@ -52,7 +41,7 @@ describe('access log', () => {
   })
 
   it('does not log the authorization header, and keeps one line for a refused /api request', async () => {
-    const res = await app.inject({ url: '/api/privado', headers: { 'x-request-id': 'acesso-3', authorization: 'Bearer tok-XYZ-secret' } })
+    const res = await ctx.app.inject({ url: '/api/privado', headers: { 'x-request-id': 'acesso-3', authorization: 'Bearer tok-XYZ-secret' } })
     assert.equal(res.statusCode, 401)
     assert.equal(linesOf('acesso-3').length, 1)
     assert.equal(linesOf('acesso-3')[0]!.status, 401)
@@ -60,15 +49,15 @@ describe('access log', () => {
   })
 
   it('keeps successful liveness and readiness probes out of the info log, but not a failing one', async () => {
-    assert.equal((await app.inject({ url: '/api/health', headers: { 'x-request-id': 'sonda-1' } })).statusCode, 200)
-    assert.equal((await app.inject({ url: '/api/health/ready', headers: { 'x-request-id': 'sonda-2' } })).statusCode, 200)
+    assert.equal((await ctx.app.inject({ url: '/api/health', headers: { 'x-request-id': 'sonda-1' } })).statusCode, 200)
+    assert.equal((await ctx.app.inject({ url: '/api/health/ready', headers: { 'x-request-id': 'sonda-2' } })).statusCode, 200)
     assert.equal(linesOf('sonda-1').length, 0)
     assert.equal(linesOf('sonda-2').length, 0)
-    app.deps.lifecycle.draining = true
+    ctx.app.deps.lifecycle.draining = true
     try {
-      assert.equal((await app.inject({ url: '/api/health/ready', headers: { 'x-request-id': 'sonda-3' } })).statusCode, 503)
+      assert.equal((await ctx.app.inject({ url: '/api/health/ready', headers: { 'x-request-id': 'sonda-3' } })).statusCode, 503)
     } finally {
-      app.deps.lifecycle.draining = false
+      ctx.app.deps.lifecycle.draining = false
     }
     assert.equal(linesOf('sonda-3').length, 1)
     assert.equal(linesOf('sonda-3')[0]!.status, 503)

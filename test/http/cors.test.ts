@@ -1,20 +1,14 @@
 // CORS as a browser sees it: the public reads from any origin, the contact form only from SITE_ORIGINS,
 // nothing for the rest of /api.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { App } from '../../src/app.ts'
-import { contactBody, createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
-
-/** On a loaded machine the readiness query may take over the default 1.5 s: these tests expect its 200. */
-const PATIENT = { DB_TIMEOUT_MS: '10000' }
+import { describe, it } from 'node:test'
+import { contactBody, PATIENT, PUBLIC_READS } from '../helpers/app.ts'
+import { useTestApp } from '../helpers/fixture.ts'
 
 const SITE = 'https://www.fatorial.com.br'
 const SITE2 = 'https://fatorial.com.br'
 const OTHER = 'https://status-widget.example.org'
 const EVIL = 'https://evil.example'
-
-const PUBLIC_READS = ['/api/health', '/api/health/ready', '/api/version', '/api/status', '/api/site/contato/assuntos', '/api/site/contato/estado']
 
 const preflight = (origin: string, method: string, headers: Record<string, string> = {}) =>
   ({ origin, 'access-control-request-method': method, ...headers })
@@ -28,25 +22,14 @@ function corsHeaders(headers: Record<string, unknown>): string[] {
 }
 
 describe('CORS', () => {
-  let tdb: TestDatabase
-  let app: App
-  let noOrigins: App
-  before(async () => {
-    tdb = await createTestDatabase()
-    app = await createTestApp({ db: tdb.db, env: { ...PATIENT, SITE_ORIGINS: `${SITE},${SITE2}` } })
-    noOrigins = await createTestApp({ db: tdb.db, env: PATIENT })
-  })
-  after(async () => {
-    await app?.close()
-    await noOrigins?.close()
-    await tdb?.dispose()
-  })
+  const ctx = useTestApp({ env: { ...PATIENT, SITE_ORIGINS: `${SITE},${SITE2}` } })
+  const noOrigins = useTestApp(() => ({ db: ctx.db, env: PATIENT }))
 
   describe('public reads', () => {
     it('GET from any origin is readable (Access-Control-Allow-Origin: *), X-Request-ID exposed', async () => {
       for (const url of PUBLIC_READS) {
         for (const origin of [OTHER, EVIL, SITE, 'null']) {
-          const res = await app.inject({ url, headers: { origin } })
+          const res = await ctx.app.inject({ url, headers: { origin } })
           assert.equal(res.statusCode, 200, `${url} from ${origin}`)
           assert.equal(res.headers['access-control-allow-origin'], '*', `${url} from ${origin}`)
           assert.equal(res.headers['access-control-allow-credentials'], undefined)
@@ -57,7 +40,7 @@ describe('CORS', () => {
 
     it('a GET without Origin carries the same headers (a shared cache may serve it to another origin later)', async () => {
       for (const url of PUBLIC_READS) {
-        const res = await app.inject({ url })
+        const res = await ctx.app.inject({ url })
         assert.equal(res.headers['access-control-allow-origin'], '*', url)
         assert.equal(res.headers.vary, undefined, `${url}: one answer for every origin, nothing to vary on`)
       }
@@ -65,7 +48,7 @@ describe('CORS', () => {
 
     it('the preflight answers 204 allowing GET, from any origin', async () => {
       for (const url of [...PUBLIC_READS, '/api/status/']) {
-        const res = await app.inject({ method: 'OPTIONS', url, headers: preflight(OTHER, 'GET') })
+        const res = await ctx.app.inject({ method: 'OPTIONS', url, headers: preflight(OTHER, 'GET') })
         assert.equal(res.statusCode, 204, url)
         assert.equal(res.headers['access-control-allow-origin'], '*', url)
         assert.ok(methodsOf(res.headers['access-control-allow-methods']).includes('GET'), url)
@@ -75,22 +58,22 @@ describe('CORS', () => {
     })
 
     it('is the same when SITE_ORIGINS is unset', async () => {
-      const res = await noOrigins.inject({ url: '/api/status', headers: { origin: OTHER } })
+      const res = await noOrigins.app.inject({ url: '/api/status', headers: { origin: OTHER } })
       assert.equal(res.headers['access-control-allow-origin'], '*')
-      const pre = await noOrigins.inject({ method: 'OPTIONS', url: '/api/version', headers: preflight(OTHER, 'GET') })
+      const pre = await noOrigins.app.inject({ method: 'OPTIONS', url: '/api/version', headers: preflight(OTHER, 'GET') })
       assert.equal(pre.statusCode, 204)
       assert.equal(pre.headers['access-control-allow-origin'], '*')
     })
 
     it('the OpenAPI document is readable from any origin', async () => {
-      const res = await app.inject({ url: '/openapi.json', headers: { origin: EVIL } })
+      const res = await ctx.app.inject({ url: '/openapi.json', headers: { origin: EVIL } })
       assert.equal(res.statusCode, 200)
       assert.equal(res.headers['access-control-allow-origin'], '*')
     })
 
     it('a bare OPTIONS (not a preflight) answers JSON like any other wrong method', async () => {
       for (const headers of [{}, { origin: OTHER }]) {
-        const res = await app.inject({ method: 'OPTIONS', url: '/api/health', headers })
+        const res = await ctx.app.inject({ method: 'OPTIONS', url: '/api/health', headers })
         assert.equal(res.statusCode, 405)
         assert.deepEqual(res.json(), { detail: 'metodo_nao_permitido' })
         assert.equal(res.headers.allow, 'GET, HEAD')
@@ -101,7 +84,7 @@ describe('CORS', () => {
   describe('contact form', () => {
     for (const origin of [SITE, SITE2]) {
       it(`the preflight from ${origin} (in SITE_ORIGINS) allows POST with Content-Type`, async () => {
-        const res = await app.inject({ method: 'OPTIONS', url: '/api/site/contato', headers: preflight(origin, 'POST', { 'access-control-request-headers': 'content-type' }) })
+        const res = await ctx.app.inject({ method: 'OPTIONS', url: '/api/site/contato', headers: preflight(origin, 'POST', { 'access-control-request-headers': 'content-type' }) })
         assert.equal(res.statusCode, 204)
         assert.equal(res.headers['access-control-allow-origin'], origin)
         assert.ok(methodsOf(res.headers['access-control-allow-methods']).includes('POST'))
@@ -110,7 +93,7 @@ describe('CORS', () => {
       })
 
       it(`the POST from ${origin} is readable by that origin`, async () => {
-        const res = await app.inject({ method: 'POST', url: '/api/site/contato', headers: { origin }, payload: contactBody(), remoteAddress: '198.51.100.10' })
+        const res = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', headers: { origin }, payload: contactBody(), remoteAddress: '198.51.100.10' })
         assert.equal(res.statusCode, 202)
         assert.equal(res.headers['access-control-allow-origin'], origin)
         assert.match(String(res.headers.vary), /origin/i)
@@ -120,20 +103,20 @@ describe('CORS', () => {
     it('another origin gets no Access-Control-Allow-Origin, on the preflight or the POST', async () => {
       const others = [OTHER, EVIL, 'null', `${SITE}.evil.example`, SITE.replace('https:', 'http:'), `${SITE}:8443`]
       for (const [i, origin] of others.entries()) {
-        const pre = await app.inject({ method: 'OPTIONS', url: '/api/site/contato', headers: preflight(origin, 'POST', { 'access-control-request-headers': 'content-type' }) })
+        const pre = await ctx.app.inject({ method: 'OPTIONS', url: '/api/site/contato', headers: preflight(origin, 'POST', { 'access-control-request-headers': 'content-type' }) })
         assert.equal(pre.headers['access-control-allow-origin'], undefined, `preflight from ${origin}`)
         assert.notEqual(pre.headers['access-control-allow-origin'], '*')
-        const post = await app.inject({ method: 'POST', url: '/api/site/contato', headers: { origin }, payload: { nome: 'x' }, remoteAddress: `198.51.100.${20 + i}` })
+        const post = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', headers: { origin }, payload: { nome: 'x' }, remoteAddress: `198.51.100.${20 + i}` })
         assert.equal(post.statusCode, 422)
         assert.equal(post.headers['access-control-allow-origin'], undefined, `POST from ${origin}`)
       }
     })
 
     it('with SITE_ORIGINS unset, no origin may post cross-origin', async () => {
-      const pre = await noOrigins.inject({ method: 'OPTIONS', url: '/api/site/contato', headers: preflight(SITE, 'POST') })
+      const pre = await noOrigins.app.inject({ method: 'OPTIONS', url: '/api/site/contato', headers: preflight(SITE, 'POST') })
       assert.equal(pre.headers['access-control-allow-origin'], undefined)
       assert.notEqual(pre.statusCode, 204)
-      const post = await noOrigins.inject({ method: 'POST', url: '/api/site/contato', headers: { origin: SITE }, payload: { nome: 'x' }, remoteAddress: '198.51.100.12' })
+      const post = await noOrigins.app.inject({ method: 'POST', url: '/api/site/contato', headers: { origin: SITE }, payload: { nome: 'x' }, remoteAddress: '198.51.100.12' })
       assert.equal(post.headers['access-control-allow-origin'], undefined)
     })
   })
@@ -145,7 +128,7 @@ describe('CORS', () => {
       for (const url of gated) {
         for (const origin of [SITE, OTHER]) {
           for (const method of ['GET', 'POST', 'DELETE'] as const) {
-            const res = await app.inject({ method, url, headers: { origin } })
+            const res = await ctx.app.inject({ method, url, headers: { origin } })
             assert.equal(res.statusCode, 401, `${method} ${url}`)
             assert.deepEqual(corsHeaders(res.headers), [], `${method} ${url} from ${origin}`)
           }
@@ -156,7 +139,7 @@ describe('CORS', () => {
     it('the preflight answers 401 without CORS headers', async () => {
       for (const url of gated) {
         for (const origin of [SITE, OTHER]) {
-          const res = await app.inject({ method: 'OPTIONS', url, headers: preflight(origin, 'GET', { 'access-control-request-headers': 'authorization' }) })
+          const res = await ctx.app.inject({ method: 'OPTIONS', url, headers: preflight(origin, 'GET', { 'access-control-request-headers': 'authorization' }) })
           assert.equal(res.statusCode, 401, url)
           assert.deepEqual(res.json(), { detail: 'nao_autenticado' })
           assert.deepEqual(corsHeaders(res.headers), [], `${url} from ${origin}`)

@@ -1,20 +1,9 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { App } from '../../src/app.ts'
-import { createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { describe, it } from 'node:test'
+import { useTestApp } from '../helpers/fixture.ts'
 
 describe('401 gate, 405 and 404', () => {
-  let tdb: TestDatabase
-  let app: App
-  before(async () => {
-    tdb = await createTestDatabase()
-    app = await createTestApp({ db: tdb.db })
-  })
-  after(async () => {
-    await app?.close()
-    await tdb?.dispose()
-  })
+  const ctx = useTestApp()
 
   const gated: [string, string][] = [
     ['GET', '/api'], ['GET', '/api/'], ['GET', '/api/operacoes'], ['POST', '/api/financeiro/pagamentos'],
@@ -23,7 +12,7 @@ describe('401 gate, 405 and 404', () => {
   ]
   for (const [method, url] of gated) {
     it(`${method} ${url} answers 401 nao_autenticado with WWW-Authenticate`, async () => {
-      const res = await app.inject({ method: method as 'GET', url })
+      const res = await ctx.app.inject({ method: method as 'GET', url })
       assert.equal(res.statusCode, 401)
       assert.deepEqual(res.json(), { detail: 'nao_autenticado' })
       assert.match(String(res.headers['www-authenticate']), /^Bearer /)
@@ -32,22 +21,22 @@ describe('401 gate, 405 and 404', () => {
 
   it('answers 401 for any credential presented (none is valid yet)', async () => {
     for (const authorization of ['Bearer abc', 'Basic dXNlcjpwYXNz', 'DPoP xyz', 'garbage']) {
-      const res = await app.inject({ url: '/api/operacoes', headers: { authorization } })
+      const res = await ctx.app.inject({ url: '/api/operacoes', headers: { authorization } })
       assert.equal(res.statusCode, 401)
       assert.deepEqual(res.json(), { detail: 'nao_autenticado' })
     }
   })
 
   it('answers 401 before reading the body: large, odd or malformed bodies change nothing', async () => {
-    const big = await app.inject({ method: 'POST', url: '/api/x', payload: 'x'.repeat(200_000), headers: { 'content-type': 'application/json' } })
+    const big = await ctx.app.inject({ method: 'POST', url: '/api/x', payload: 'x'.repeat(200_000), headers: { 'content-type': 'application/json' } })
     assert.equal(big.statusCode, 401)
-    const odd = await app.inject({ method: 'PUT', url: '/api/x', payload: '<a/>', headers: { 'content-type': 'application/xml' } })
+    const odd = await ctx.app.inject({ method: 'PUT', url: '/api/x', payload: '<a/>', headers: { 'content-type': 'application/xml' } })
     assert.equal(odd.statusCode, 401)
   })
 
   it('answers 401 for methods the router does not know', async () => {
     for (const method of ['PROPFIND', 'SEARCH', 'LOCK']) {
-      const res = await app.inject({ method: method as 'GET', url: '/api/operacoes' })
+      const res = await ctx.app.inject({ method: method as 'GET', url: '/api/operacoes' })
       assert.equal(res.statusCode, 401, method)
       assert.deepEqual(res.json(), { detail: 'nao_autenticado' })
     }
@@ -59,7 +48,7 @@ describe('401 gate, 405 and 404', () => {
       ['GET', '/api/site/contato', 'POST'], ['DELETE', '/api/site/contato/assuntos', 'GET, HEAD'],
     ]
     for (const [method, url, allow] of cases) {
-      const res = await app.inject({ method: method as 'GET', url })
+      const res = await ctx.app.inject({ method: method as 'GET', url })
       assert.equal(res.statusCode, 405, `${method} ${url}`)
       assert.deepEqual(res.json(), { detail: 'metodo_nao_permitido' })
       assert.equal(res.headers.allow, allow)
@@ -68,13 +57,13 @@ describe('401 gate, 405 and 404', () => {
 
   it('treats a trailing slash as the same public path', async () => {
     for (const url of ['/api/health/', '/api/health/ready/', '/api/version/', '/api/status/']) {
-      assert.equal((await app.inject({ url })).statusCode, 200, url)
+      assert.equal((await ctx.app.inject({ url })).statusCode, 200, url)
     }
   })
 
   it('answers 404 outside /api (the website\'s 404 page; its content is tested with the site)', async () => {
     for (const url of ['/nada', '/API/health', '/apix']) {
-      const res = await app.inject({ url })
+      const res = await ctx.app.inject({ url })
       assert.equal(res.statusCode, 404, url)
       assert.equal(res.headers['www-authenticate'], undefined)
     }
@@ -82,12 +71,12 @@ describe('401 gate, 405 and 404', () => {
 
   it('answers a path that cannot be decoded like any other: 401 under /api, 400 elsewhere, with a request id', async () => {
     for (const url of ['/api/%zz', '/api/site/contato/%E0%A4%A']) {
-      const res = await app.inject({ url })
+      const res = await ctx.app.inject({ url })
       assert.equal(res.statusCode, 401, url)
       assert.deepEqual(res.json(), { detail: 'nao_autenticado' })
       assert.ok(res.headers['x-request-id'])
     }
-    const outside = await app.inject({ url: '/x/%zz' })
+    const outside = await ctx.app.inject({ url: '/x/%zz' })
     assert.equal(outside.statusCode, 400)
     assert.deepEqual(outside.json(), { detail: 'requisicao_invalida' })
   })

@@ -3,21 +3,17 @@
 // ruleset accepts, and describes the bodies the app really serves.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { after, before, describe, it } from 'node:test'
+import { before, describe, it } from 'node:test'
 import { promisify } from 'node:util'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import formats from 'ajv-formats'
-import type { App } from '../../src/app.ts'
 import { declareWindow } from '../../src/status/maintenance.ts'
-import { contactBody, createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
-
-/** On a loaded machine the readiness query may take over the default 1.5 s: these tests expect its 200. */
-const PATIENT = { DB_TIMEOUT_MS: '10000' }
+import { contactBody, PATIENT, serviceConfigFile } from '../helpers/app.ts'
+import { testApp, useTestApp } from '../helpers/fixture.ts'
+import { tempDir } from '../helpers/temp.ts'
 
 type Json = Record<string, unknown>
 type Schema = Json & {
@@ -67,25 +63,17 @@ function nonNull(s: Schema): Schema {
 }
 
 describe('OpenAPI document', () => {
-  let tdb: TestDatabase
-  let app: App
+  const ctx = useTestApp({ env: PATIENT })
   let doc: Doc
   let schemas: Record<string, Schema>
   let tmp: string
   before(async () => {
-    tdb = await createTestDatabase()
-    app = await createTestApp({ db: tdb.db, env: PATIENT })
-    const res = await app.inject({ url: '/openapi.json' })
+    const res = await ctx.app.inject({ url: '/openapi.json' })
     assert.equal(res.statusCode, 200)
     assert.match(String(res.headers['content-type']), /^application\/json/)
     doc = res.json()
     schemas = doc.components.schemas
-    tmp = await mkdtemp(join(tmpdir(), 'openapi-test-'))
-  })
-  after(async () => {
-    await app?.close()
-    await tdb?.dispose()
-    if (tmp) await rm(tmp, { recursive: true, force: true })
+    tmp = tempDir('openapi-test')
   })
 
   describe('document', () => {
@@ -306,60 +294,54 @@ describe('OpenAPI document', () => {
 
     it('the 200 answers of every GET (each documented path is served at /api, not gated)', async () => {
       for (const path of Object.keys(PATHS).filter((p) => PATHS[p]!.get)) {
-        const res = await app.inject({ url: `/api${path}` })
+        const res = await ctx.app.inject({ url: `/api${path}` })
         assert.equal(res.statusCode, 200, path)
         check(path, 'get', 200, res.json())
       }
     })
 
     it('the 202 and the 422 of the contact form', async () => {
-      const accepted = await app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody({ assunto: 'suporte', telefone: '+55 11 99999-0000' }) })
+      const accepted = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody({ assunto: 'suporte', telefone: '+55 11 99999-0000' }) })
       assert.equal(accepted.statusCode, 202)
       check('/site/contato', 'post', 202, accepted.json())
-      const invalid = await app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody({ email: 'x', nome: 'M', mensagem: undefined }) })
+      const invalid = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody({ email: 'x', nome: 'M', mensagem: undefined }) })
       assert.equal(invalid.statusCode, 422)
       check('/site/contato', 'post', 422, invalid.json())
-      const malformed = await app.inject({ method: 'POST', url: '/api/site/contato', payload: '{"nome":', headers: { 'content-type': 'application/json' } })
+      const malformed = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: '{"nome":', headers: { 'content-type': 'application/json' } })
       assert.equal(malformed.statusCode, 422)
       check('/site/contato', 'post', 422, malformed.json())
     })
 
     it('/status with an upcoming and with an ongoing maintenance window', async () => {
-      const orm = app.deps.db.orm
+      const orm = ctx.app.deps.db.orm
       const now = new Date()
       await declareWindow(orm, { inicio: new Date(now.getTime() + 3_600_000), fim: null, mensagem: null }, now)
-      await app.deps.snapshot.refresh()
-      let body = (await app.inject({ url: '/api/status' })).json()
+      await ctx.app.deps.snapshot.refresh()
+      let body = (await ctx.app.inject({ url: '/api/status' })).json()
       assert.notEqual(body.manutencao, null)
       assert.equal(body.manutencao.fim, null)
       assert.equal(body.manutencao.mensagem, null)
       check('/status', 'get', 200, body)
 
       await declareWindow(orm, { inicio: new Date(now.getTime() - 60_000), fim: new Date(now.getTime() + 600_000), mensagem: 'Atualização do banco' }, now)
-      await app.deps.snapshot.refresh()
-      body = (await app.inject({ url: '/api/status' })).json()
+      await ctx.app.deps.snapshot.refresh()
+      body = (await ctx.app.inject({ url: '/api/status' })).json()
       assert.equal(body.manutencao.em_curso, true)
       check('/status', 'get', 200, body)
     })
 
-    it('the 429 of every operation', async () => {
-      const dir = await mkdtemp(join(tmp, 'cfg-'))
-      const file = join(dir, 'service.json')
+    it('the 429 of every operation', async (t) => {
       const one = { max: 1, windowSeconds: 60 }
-      await writeFile(file, JSON.stringify({ rateLimits: { leitura: one, contato: one, restrito: one } }))
-      const limited = await createTestApp({ db: tdb.db, env: { ...PATIENT, SERVICE_CONFIG_FILE: file } })
-      try {
-        for (const [path, methods] of Object.entries(PATHS)) {
-          for (const method of Object.keys(methods)) {
-            const req = { method: method.toUpperCase() as 'GET', url: `/api${path}`, remoteAddress: '192.0.2.77', ...(method === 'post' ? { payload: contactBody() } : {}) }
-            await limited.inject(req)
-            const res = await limited.inject(req)
-            assert.equal(res.statusCode, 429, `${method} ${path}`)
-            check(path, method, 429, res.json())
-          }
+      const file = serviceConfigFile({ rateLimits: { leitura: one, contato: one, restrito: one } })
+      const limited = await testApp(t, { db: ctx.db, env: { ...PATIENT, SERVICE_CONFIG_FILE: file } })
+      for (const [path, methods] of Object.entries(PATHS)) {
+        for (const method of Object.keys(methods)) {
+          const req = { method: method.toUpperCase() as 'GET', url: `/api${path}`, remoteAddress: '192.0.2.77', ...(method === 'post' ? { payload: contactBody() } : {}) }
+          await limited.inject(req)
+          const res = await limited.inject(req)
+          assert.equal(res.statusCode, 429, `${method} ${path}`)
+          check(path, method, 429, res.json())
         }
-      } finally {
-        await limited.close()
       }
     })
   })

@@ -1,11 +1,9 @@
 // Load shedding under real event-loop pressure: the loop of this very process (which runs the server)
 // is blocked, and the next requests are answered 503 at once, then served again once it recovers.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { App } from '../../src/app.ts'
+import { describe, it } from 'node:test'
 import { loadConfig } from '../../src/config.ts'
-import { createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { useTestApp } from '../helpers/fixture.ts'
 import { until } from '../helpers/wait.ts'
 
 function blockEventLoop(ms: number): void {
@@ -14,26 +12,15 @@ function blockEventLoop(ms: number): void {
 }
 
 describe('overload', () => {
-  let tdb: TestDatabase
-  let app: App
-  let base: string
-  before(async () => {
-    tdb = await createTestDatabase()
-    // Pressure is sampled every 300 ms and holds until the next sample: room for the requests below.
-    app = await createTestApp({ db: tdb.db, env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '20', OVERLOAD_SAMPLE_MS: '300', OVERLOAD_RETRY_AFTER_S: '7' } })
-    base = await app.listen({ port: 0, host: '127.0.0.1' })
-  })
-  after(async () => {
-    await app?.close()
-    await tdb?.dispose()
-  })
+  // Pressure is sampled every 300 ms and holds until the next sample: room for the requests below.
+  const ctx = useTestApp({ env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '20', OVERLOAD_SAMPLE_MS: '300', OVERLOAD_RETRY_AFTER_S: '7' }, listen: true })
 
   it('sheds with 503 servico_indisponivel and Retry-After while the event loop lags, keeps liveness up, then recovers', async () => {
     // Start-up itself (migrations, the first status) can lag the loop past this low threshold: let it settle.
-    await until('served before any pressure', async () => (await fetch(`${base}/api/status`)).status === 200)
+    await until('served before any pressure', async () => (await fetch(`${ctx.base}/api/status`)).status === 200)
     const shed = await until('a request shed under pressure', async () => {
       blockEventLoop(1000)
-      const [status, health, page] = await Promise.all([fetch(`${base}/api/status`), fetch(`${base}/api/health`), fetch(`${base}/`)])
+      const [status, health, page] = await Promise.all([fetch(`${ctx.base}/api/status`), fetch(`${ctx.base}/api/health`), fetch(`${ctx.base}/`)])
       if (status.status !== 503) return undefined
       return { status, health, page, body: await status.json(), pageBody: await page.json() }
     })
@@ -44,7 +31,7 @@ describe('overload', () => {
     assert.deepEqual(shed.pageBody, { detail: 'servico_indisponivel' })
     assert.equal(shed.health.status, 200, 'liveness is never shed: a killed instance moves its load onto the others')
     assert.deepEqual(await shed.health.json(), { status: 'ok' })
-    await until('served again once the loop is free', async () => (await fetch(`${base}/api/status`)).status === 200)
+    await until('served again once the loop is free', async () => (await fetch(`${ctx.base}/api/status`)).status === 200)
   })
 })
 

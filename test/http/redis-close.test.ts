@@ -1,10 +1,10 @@
 // A graceful stop is not a Redis outage: closing the app quits its Redis client without logging
 // "redis unavailable", and an injected client is left with no listeners of the closed app.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { Redis } from 'ioredis'
 import { createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { useTestDatabase } from '../helpers/fixture.ts'
 import { until } from '../helpers/wait.ts'
 
 type Log = { msg?: string, level?: number }
@@ -12,9 +12,7 @@ const REDIS_URL = process.env.REDIS_URL
 const redisWarnings = (logs: Log[]) => logs.filter((l) => (l.level ?? 0) >= 40 && /redis/i.test(l.msg ?? ''))
 
 describe('closing an app with REDIS_URL', { skip: REDIS_URL ? false : 'REDIS_URL is not set: these tests need a Redis' }, () => {
-  let tdb: TestDatabase
-  before(async () => { tdb = await createTestDatabase() })
-  after(async () => { await tdb?.dispose() })
+  const tdb = useTestDatabase()
 
   it('a normal close quits the client and logs no redis warning', async (t) => {
     const logs: Log[] = []

@@ -2,51 +2,29 @@
 // response, carried by every log line of the request and stored in the audit row of a contact.
 // Log lines never carry the contact's personal data.
 import assert from 'node:assert/strict'
-import { Writable } from 'node:stream'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { eq, sql } from 'drizzle-orm'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
-import type { App } from '../../src/app.ts'
 import { queryRows } from '../../src/db/database.ts'
 import { auditoria, contato } from '../../src/db/schema.ts'
-import { contactBody, createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { contactBody } from '../helpers/app.ts'
+import { useTestApp } from '../helpers/fixture.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** Lines of work that runs outside any request (the outbox worker logs as a `component`) may interleave with a request's. */
 const isBackground = (l: LogLine) => typeof l.component === 'string' && l.reqId === undefined
 type LogLine = Record<string, unknown> & { reqId?: string, msg?: string }
 
-/** A pino destination that keeps every JSON line. */
-function collector(into: LogLine[]) {
-  return new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n')) if (line.trim()) into.push(JSON.parse(line))
-      done()
-    },
-  })
-}
-
 describe('X-Request-ID', () => {
-  let tdb: TestDatabase
-  let app: App
-  let logs: LogLine[]
-  before(async () => {
-    tdb = await createTestDatabase()
-    logs = []
-    // Trace level: whatever Fastify or the app may log, the checks below see it.
-    app = await createTestApp({ db: tdb.db, deps: { logger: { level: 'trace', stream: collector(logs) } } })
-  })
-  after(async () => {
-    await app?.close()
-    await tdb?.dispose()
-  })
+  const logs: LogLine[] = []
+  // Trace level: whatever Fastify or the app may log, the checks below see it.
+  const ctx = useTestApp({ logs, logLevel: 'trace' })
 
   /** Sends one request and returns its answer with the log lines written while it ran. */
   async function traced(opts: InjectOptions): Promise<{ res: LightMyRequestResponse, lines: LogLine[] }> {
     const from = logs.length
-    const res = await app.inject(opts)
+    const res = await ctx.app.inject(opts)
     const id = String(res.headers['x-request-id'])
     // The access line is written from onResponse, just after the answer is out.
     for (let i = 0; i < 100 && !logs.slice(from).some((l) => l.reqId === id && l.msg === 'request'); i++) await sleep(5)
@@ -57,7 +35,7 @@ describe('X-Request-ID', () => {
     const sane = ['abc', 'a'.repeat(128), 'Az09._-', '4bf92f3577b34da6a3ce929d0e0e4736', 'f47ac10b-58cc-4372-a567-0e02b2c3d479', '.', '-', '_']
     for (const id of sane) {
       it(`keeps a sane id: ${JSON.stringify(id.length > 40 ? `${id.slice(0, 10)}…(${id.length})` : id)}`, async () => {
-        const res = await app.inject({ url: '/api/health', headers: { 'x-request-id': id } })
+        const res = await ctx.app.inject({ url: '/api/health', headers: { 'x-request-id': id } })
         assert.equal(res.statusCode, 200)
         assert.equal(res.headers['x-request-id'], id)
       })
@@ -81,7 +59,7 @@ describe('X-Request-ID', () => {
     ]
     for (const [what, id] of insane) {
       it(`replaces an insane id by a UUID: ${what}`, async () => {
-        const res = await app.inject({ url: '/api/health', headers: { 'x-request-id': id } })
+        const res = await ctx.app.inject({ url: '/api/health', headers: { 'x-request-id': id } })
         assert.equal(res.statusCode, 200)
         assert.match(String(res.headers['x-request-id']), UUID)
         assert.equal(res.headers['set-cookie'], undefined)
@@ -89,14 +67,14 @@ describe('X-Request-ID', () => {
     }
 
     it('replaces a repeated header by a UUID', async () => {
-      const res = await app.inject({ url: '/api/health', headers: { 'x-request-id': ['abc', 'def'] as unknown as string } })
+      const res = await ctx.app.inject({ url: '/api/health', headers: { 'x-request-id': ['abc', 'def'] as unknown as string } })
       assert.match(String(res.headers['x-request-id']), UUID)
     })
 
     it('makes a fresh UUID for each request without an id', async () => {
       const ids = new Set<string>()
       for (let i = 0; i < 20; i++) {
-        const res = await app.inject({ url: '/api/version' })
+        const res = await ctx.app.inject({ url: '/api/version' })
         assert.match(String(res.headers['x-request-id']), UUID)
         ids.add(String(res.headers['x-request-id']))
       }
@@ -121,10 +99,10 @@ describe('X-Request-ID', () => {
     for (const [status, opts] of cases) {
       it(`${status} ${opts.method ?? 'GET'} ${opts.url}: echoed when sane, a UUID otherwise`, async () => {
         const id = `resp-${status}-${Math.random().toString(36).slice(2)}`
-        const kept = await app.inject({ ...opts, remoteAddress: '203.0.113.1', headers: { ...opts.headers, 'x-request-id': id } })
+        const kept = await ctx.app.inject({ ...opts, remoteAddress: '203.0.113.1', headers: { ...opts.headers, 'x-request-id': id } })
         assert.equal(kept.statusCode, status)
         assert.equal(kept.headers['x-request-id'], id)
-        const made = await app.inject({ ...opts, remoteAddress: '203.0.113.2', headers: { ...opts.headers, 'x-request-id': 'não' } })
+        const made = await ctx.app.inject({ ...opts, remoteAddress: '203.0.113.2', headers: { ...opts.headers, 'x-request-id': 'não' } })
         assert.equal(made.statusCode, status)
         assert.match(String(made.headers['x-request-id']), UUID)
       })
@@ -134,7 +112,7 @@ describe('X-Request-ID', () => {
       const ip = '203.0.113.9'
       let res: LightMyRequestResponse | undefined
       for (let i = 0; i < 6; i++) {
-        res = await app.inject({ method: 'POST', url: '/api/site/contato', payload: { nome: 'x' }, remoteAddress: ip, headers: { 'x-request-id': `limited-${i}` } })
+        res = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: { nome: 'x' }, remoteAddress: ip, headers: { 'x-request-id': `limited-${i}` } })
       }
       assert.equal(res!.statusCode, 429)
       assert.equal(res!.headers['x-request-id'], 'limited-5')
@@ -176,28 +154,28 @@ describe('X-Request-ID', () => {
 
   describe('audit trail', () => {
     async function auditOf(protocolo: string) {
-      return app.deps.db.orm.select().from(auditoria).where(eq(auditoria.protocolo, protocolo))
+      return ctx.app.deps.db.orm.select().from(auditoria).where(eq(auditoria.protocolo, protocolo))
     }
 
     it('the audit row of an accepted contact holds the request id', async () => {
       const id = `audit-${Math.random().toString(36).slice(2)}`
-      const res = await app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody(), remoteAddress: '203.0.113.30', headers: { 'x-request-id': id } })
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody(), remoteAddress: '203.0.113.30', headers: { 'x-request-id': id } })
       assert.equal(res.statusCode, 202)
       assert.equal(res.headers['x-request-id'], id)
       const rows = await auditOf(res.json().protocolo)
       assert.equal(rows.length, 1)
       assert.equal(rows[0]!.requestId, id)
       assert.equal(rows[0]!.acao, 'contato.recebido')
-      const [stored] = await app.deps.db.orm.select({ requestId: contato.requestId }).from(contato).where(eq(contato.protocolo, res.json().protocolo))
+      const [stored] = await ctx.app.deps.db.orm.select({ requestId: contato.requestId }).from(contato).where(eq(contato.protocolo, res.json().protocolo))
       assert.equal(stored!.requestId, id)
     })
 
     it('a generated id is the one stored', async () => {
-      const res = await app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody(), remoteAddress: '203.0.113.31', headers: { 'x-request-id': 'x'.repeat(200) } })
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody(), remoteAddress: '203.0.113.31', headers: { 'x-request-id': 'x'.repeat(200) } })
       assert.equal(res.statusCode, 202)
       const id = String(res.headers['x-request-id'])
       assert.match(id, UUID)
-      const rows = await queryRows<{ request_id: string }>(app.deps.db.orm, sql`SELECT request_id FROM auditoria WHERE protocolo = ${res.json().protocolo}`)
+      const rows = await queryRows<{ request_id: string }>(ctx.app.deps.db.orm, sql`SELECT request_id FROM auditoria WHERE protocolo = ${res.json().protocolo}`)
       assert.deepEqual(rows, [{ request_id: id }])
     })
   })
@@ -246,7 +224,7 @@ describe('X-Request-ID', () => {
     // A Drizzle query error's message lists the query's parameters: the error may be logged, its message not.
     it('a contact that cannot be stored (503)', async () => {
       // A trigger makes the insert fail after the request was read and validated.
-      const orm = app.deps.db.orm
+      const orm = ctx.app.deps.db.orm
       await orm.execute(sql.raw(`CREATE FUNCTION test_recusa_contato() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'recusado pelo teste'; END $$`))
       await orm.execute(sql.raw('CREATE TRIGGER test_recusa_contato BEFORE INSERT ON contato FOR EACH ROW EXECUTE FUNCTION test_recusa_contato()'))

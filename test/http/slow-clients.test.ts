@@ -2,15 +2,11 @@
 // hold the instance, are cut after HEADERS_TIMEOUT_MS with 408 {"detail":"tempo_esgotado"}, and
 // MAX_CONNECTIONS caps what one instance keeps open. Parser-level refusals answer the contract's JSON too.
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import net from 'node:net'
-import { after, before, describe, it } from 'node:test'
+import { describe, it, type TestContext } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
-import { createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { defer, testApp, useTestDatabase } from '../helpers/fixture.ts'
 import { parseResponse, rawRequest } from '../helpers/raw-http.ts'
 import { until } from '../helpers/wait.ts'
 
@@ -50,30 +46,19 @@ function closeAll(clients: Slow[]) {
 }
 
 describe('slow clients', () => {
-  let tdb: TestDatabase
-  const apps: App[] = []
-  const clients: Slow[] = []
-  const dataDir = mkdtempSync(join(tmpdir(), 'fps-slow-'))
-  before(async () => { tdb = await createTestDatabase() })
-  after(async () => {
-    closeAll(clients)
-    for (const app of apps) await app.close()
-    await tdb?.dispose()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  const tdb = useTestDatabase()
 
-  async function listening(env: Record<string, string>): Promise<{ app: App, port: number }> {
-    const app = await createTestApp({ db: tdb.db, env: { RATE_LIMIT_ALLOWLIST: '127.0.0.1', MAIL_WORKER: 'off', DATA_DIR: dataDir, ...env } })
-    apps.push(app)
-    await app.listen({ host: '127.0.0.1', port: 0 })
+  /** An app of the test's own, listening; it closes when the test ends. */
+  async function listening(t: TestContext, env: Record<string, string>): Promise<{ app: App, port: number }> {
+    const app = await testApp(t, { db: tdb.db, env: { RATE_LIMIT_ALLOWLIST: '127.0.0.1', MAIL_WORKER: 'off', ...env }, listen: true })
     return { app, port: (app.server.address() as net.AddressInfo).port }
   }
 
-  it(`${SLOW_CLIENTS} slowloris connections: normal requests still answer, the slow ones are cut after the header timeout`, async () => {
-    const { port } = await listening({ HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS) })
+  it(`${SLOW_CLIENTS} slowloris connections: normal requests still answer, the slow ones are cut after the header timeout`, async (t) => {
+    const { port } = await listening(t, { HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS) })
     const mine: Slow[] = []
+    defer(t, () => closeAll(mine))
     await Promise.all(Array.from({ length: SLOW_CLIENTS }, () => slowloris(port, 500, mine)))
-    clients.push(...mine)
     assert.equal(mine.filter((c) => c.closedAt !== undefined).length, 0, 'every slow client is connected and trickling')
 
     // While all of them hold a connection: a blocked server would leave these hanging. The bound is generous
@@ -98,11 +83,11 @@ describe('slow clients', () => {
     }
   })
 
-  it('MAX_CONNECTIONS: connections over the cap are closed at once; room frees as slow ones are cut', async () => {
-    const { port } = await listening({ HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), MAX_CONNECTIONS: '20' })
+  it('MAX_CONNECTIONS: connections over the cap are closed at once; room frees as slow ones are cut', async (t) => {
+    const { port } = await listening(t, { HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), MAX_CONNECTIONS: '20' })
     const mine: Slow[] = []
+    defer(t, () => closeAll(mine))
     await Promise.all(Array.from({ length: 20 }, () => slowloris(port, 500, mine)))
-    clients.push(...mine)
     // The 21st is accepted by the kernel and closed by Node without a byte.
     const over = await rawRequest(port, Buffer.from('GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'))
     assert.equal(over.response, null)
@@ -112,8 +97,8 @@ describe('slow clients', () => {
     assert.equal(after.response?.status, 200)
   })
 
-  it('refusals of the HTTP parser answer {"detail": code} (400, 431), as every other error', async () => {
-    const { port } = await listening({})
+  it('refusals of the HTTP parser answer {"detail": code} (400, 431), as every other error', async (t) => {
+    const { port } = await listening(t, {})
     const cases: [string, number, string][] = [
       ['GET /api/health HTTP/1.1\r\nHost: x\r\nX-Bad: a\x01b\r\n\r\n', 400, 'requisicao_invalida'],
       ['POST /api/site/contato HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n{}', 400, 'requisicao_invalida'],
@@ -130,8 +115,8 @@ describe('slow clients', () => {
     }
   })
 
-  it('an Expect header other than 100-continue gets the ordinary answer, not a bare 417', async () => {
-    const { port } = await listening({})
+  it('an Expect header other than 100-continue gets the ordinary answer, not a bare 417', async (t) => {
+    const { port } = await listening(t, {})
     const { response } = await rawRequest(port, Buffer.from('GET /api/health HTTP/1.1\r\nHost: x\r\nExpect: something-else\r\nConnection: close\r\n\r\n'))
     assert.equal(response?.status, 200)
     assert.deepEqual(JSON.parse(response!.body.toString()), { status: 'ok' })

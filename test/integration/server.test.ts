@@ -1,65 +1,53 @@
 // Against real listening servers: readiness following the database, a shared Redis budget, double submits.
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
-import { after, before, describe, it } from 'node:test'
+import { before, describe, it } from 'node:test'
 import { sql } from 'drizzle-orm'
-import { buildApp, type App } from '../../src/app.ts'
+import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { openDatabase, type Database } from '../../src/db/database.ts'
 import { contato } from '../../src/db/schema.ts'
-import { contactBody, createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { contactBody } from '../helpers/app.ts'
+import { useTestApp, useTestDatabase } from '../helpers/fixture.ts'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts'
 import { until } from '../helpers/wait.ts'
-
-async function listen(app: App): Promise<string> {
-  return app.listen({ port: 0, host: '127.0.0.1' })
-}
-
 
 const needsPostgres = process.env.DATABASE_URL ? false : 'needs PostgreSQL (DATABASE_URL unset): an embedded database cannot go away and come back'
 const needsRedis = process.env.REDIS_URL ? false : 'needs Redis (REDIS_URL unset): the in-memory store is per instance by design'
 
 describe('readiness follows the database', () => {
-  let tdb: TestDatabase
+  // The app reaches its database through a proxy the tests take down and freeze.
+  const tdb = useTestDatabase({ skip: needsPostgres })
   let db: Database
   let proxy: TcpProxy
-  let app: App
-  let base: string
   before(async () => {
     if (needsPostgres) return
-    tdb = await createTestDatabase()
     const target = new URL(tdb.url!)
     proxy = await startTcpProxy(target.hostname, Number(target.port || 5432))
+    tdb.defer(() => proxy.close())
     const viaProxy = new URL(tdb.url!)
     viaProxy.host = `127.0.0.1:${proxy.port}`
     db = await openDatabase({ databaseUrl: viaProxy.toString(), connectTimeoutMs: 500 })
-    app = await createTestApp({ db, env: { DB_TIMEOUT_MS: '500' } })
-    base = await listen(app)
+    tdb.defer(() => db.close())
   })
-  after(async () => {
-    await app?.close()
-    await db?.close()
-    await proxy?.close()
-    await tdb?.dispose()
-  })
+  const ctx = useTestApp(() => ({ db, env: { DB_TIMEOUT_MS: '500' }, listen: true }), { skip: needsPostgres })
 
   it('200 → 503 banco_indisponivel when the database goes away → 200 when it returns; liveness stays 200', { skip: needsPostgres }, async () => {
-    const ready = () => fetch(`${base}/api/health/ready`)
+    const ready = () => fetch(`${ctx.base}/api/health/ready`)
     assert.equal((await ready()).status, 200)
     await proxy.down()
     const down = await ready()
     assert.equal(down.status, 503)
     assert.deepEqual(await down.json(), { detail: 'banco_indisponivel' })
-    assert.equal((await fetch(`${base}/api/health`)).status, 200)
-    const contact = await fetch(`${base}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })
+    assert.equal((await fetch(`${ctx.base}/api/health`)).status, 200)
+    const contact = await fetch(`${ctx.base}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })
     assert.equal(contact.status, 503)
     await proxy.up()
     await until('readiness to return', async () => (await ready()).status === 200)
   })
 
   it('a database that stops answering (no refusal, no data): 503s in bounded time, a status that says so, and back', { skip: needsPostgres }, async () => {
-    const post = () => fetch(`${base}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })
+    const post = () => fetch(`${ctx.base}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })
     assert.equal((await post()).status, 202)
     proxy.freeze()
     try {
@@ -69,37 +57,24 @@ describe('readiness follows the database', () => {
       assert.deepEqual(await contact.json(), { detail: 'servico_indisponivel' })
       assert.match(String(contact.headers.get('retry-after')), /^\d+$/)
       assert.ok(Date.now() - started < 8000, `answered in ${Date.now() - started} ms`)
-      assert.equal((await fetch(`${base}/api/health/ready`)).status, 503)
-      const status = await app.deps.snapshot.refresh()
+      assert.equal((await fetch(`${ctx.base}/api/health/ready`)).status, 503)
+      const status = await ctx.app.deps.snapshot.refresh()
       assert.equal(status.status, 'indisponivel')
-      assert.equal((await fetch(`${base}/api/site/contato/estado`)).status, 200)
+      assert.equal((await fetch(`${ctx.base}/api/site/contato/estado`)).status, 200)
     } finally {
       proxy.thaw()
     }
-    await until('readiness to return', async () => (await fetch(`${base}/api/health/ready`)).status === 200, 20_000)
+    await until('readiness to return', async () => (await fetch(`${ctx.base}/api/health/ready`)).status === 200, 20_000)
   })
 })
 
 describe('two instances share one Redis budget', () => {
-  let tdb: TestDatabase
-  const apps: App[] = []
-  const bases: string[] = []
-  before(async () => {
-    if (needsRedis) return
-    tdb = await createTestDatabase()
-    const nameSpace = `rl-shared-${randomBytes(6).toString('hex')}:`
-    for (let i = 0; i < 2; i++) {
-      const app = await createTestApp({ db: tdb.db, deps: { rateLimitNamespace: nameSpace } })
-      apps.push(app)
-      bases.push(await listen(app))
-    }
-  })
-  after(async () => {
-    for (const app of apps) await app.close()
-    await tdb?.dispose()
-  })
+  const nameSpace = `rl-shared-${randomBytes(6).toString('hex')}:`
+  const a = useTestApp({ deps: { rateLimitNamespace: nameSpace }, listen: true }, { skip: needsRedis })
+  const b = useTestApp(() => ({ db: a.db, deps: { rateLimitNamespace: nameSpace }, listen: true }), { skip: needsRedis })
 
   it('five contact posts across both instances use the budget; the sixth, on either, is 429', { skip: needsRedis }, async () => {
+    const bases = [a.base, b.base]
     const statuses: number[] = []
     for (let i = 0; i < 6; i++) {
       const res = await fetch(`${bases[i % 2]}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })
@@ -113,28 +88,17 @@ describe('two instances share one Redis budget', () => {
 })
 
 describe('a double submit over HTTP', () => {
-  let tdb: TestDatabase
-  let app: App
-  let base: string
-  before(async () => {
-    tdb = await createTestDatabase()
-    app = await createTestApp({ db: tdb.db })
-    base = await listen(app)
-  })
-  after(async () => {
-    await app?.close()
-    await tdb?.dispose()
-  })
+  const ctx = useTestApp({ listen: true })
 
   it('two identical posts at once answer one protocolo and store one contact', async () => {
     const body = JSON.stringify(contactBody())
-    const post = () => fetch(`${base}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    const post = () => fetch(`${ctx.base}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
     const [a, b] = await Promise.all([post(), post()])
     assert.equal(a.status, 202)
     assert.equal(b.status, 202)
     const [pa, pb] = [(await a.json()).protocolo, (await b.json()).protocolo]
     assert.equal(pa, pb)
-    const rows = await tdb.db.orm.select({ n: sql<number>`count(*)::int` }).from(contato)
+    const rows = await ctx.db.orm.select({ n: sql<number>`count(*)::int` }).from(contato)
     assert.equal(rows[0]!.n, 1)
   })
 })

@@ -7,15 +7,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { sql } from 'drizzle-orm'
-import type { App } from '../../src/app.ts'
 import { systemClock } from '../../src/clock.ts'
 import { makeContactStore } from '../../src/contact/store.ts'
 import { DEFAULT_SUBJECTS } from '../../src/contact/subjects.ts'
 import { openDatabase, type Database } from '../../src/db/database.ts'
 import { migrate } from '../../src/db/migrate.ts'
 import { outbox } from '../../src/db/schema.ts'
-import { contactBody, createTestApp } from '../helpers/app.ts'
+import { contactBody } from '../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { defer, testApp, useTestDatabase } from '../helpers/fixture.ts'
 import { createTestSmtp, type TestSmtp } from '../helpers/smtp.ts'
 import { until } from '../helpers/wait.ts'
 
@@ -101,29 +101,22 @@ describe('a process killed while messages are queued', () => {
 const needsPostgres = process.env.DATABASE_URL ? false : 'needs PostgreSQL (DATABASE_URL unset): several instances cannot share an embedded database'
 
 describe('three instances on one PostgreSQL', () => {
-  let tdb: TestDatabase
+  const tdb = useTestDatabase({ skip: needsPostgres })
   let smtp: TestSmtp
-  const apps: App[] = []
-  const dbs: Database[] = []
   before(async () => {
     if (needsPostgres) return
-    tdb = await createTestDatabase()
     await queue(tdb.db, 300)
     smtp = await createTestSmtp()
     await smtp.start()
-  })
-  after(async () => {
-    for (const app of apps) await app.close()
-    for (const db of dbs) await db.close()
-    await smtp?.stop()
-    await tdb?.dispose()
+    tdb.defer(() => smtp.stop())
   })
 
-  it('drain 300 queued messages: 300 e-mails, no duplicates', { skip: needsPostgres }, async () => {
+  it('drain 300 queued messages: 300 e-mails, no duplicates', { skip: needsPostgres }, async (t) => {
     for (let i = 0; i < 3; i++) {
+      // Each instance with a pool of its own, as separate processes would have.
       const db = await openDatabase({ databaseUrl: tdb.url })
-      dbs.push(db)
-      apps.push(await createTestApp({ db, env: { SMTP_URL: smtp.url, MAIL_POLL_MS: '50' } }))
+      defer(t, () => db.close())
+      await testApp(t, { db, env: { SMTP_URL: smtp.url, MAIL_POLL_MS: '50' } })
     }
     await until('300 messages', () => smtp.received.length >= 300, 90_000)
     await new Promise((r) => setTimeout(r, 500))

@@ -2,13 +2,13 @@
 // header injection, AUTH and STARTTLS, and the operator's re-queue.
 import assert from 'node:assert/strict'
 import { tmpdir } from 'node:os'
-import { after, afterEach, before, describe, it } from 'node:test'
+import { afterEach, describe, it } from 'node:test'
 import { asc, eq } from 'drizzle-orm'
 import type { App } from '../../src/app.ts'
 import { runCli } from '../../src/cli/main.ts'
 import { entregaTentativa, outbox } from '../../src/db/schema.ts'
 import { contactBody, createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { useTestDatabase } from '../helpers/fixture.ts'
 import { createTestSmtp, type TestSmtp } from '../helpers/smtp.ts'
 import { until } from '../helpers/wait.ts'
 
@@ -16,17 +16,13 @@ const FAST = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '100', MAIL_RETRY_MAX_MS:
 
 
 describe('contact delivery over SMTP', () => {
-  let tdb: TestDatabase
+  const tdb = useTestDatabase()
   let smtp: TestSmtp
   let app: App
-  before(async () => {
-    tdb = await createTestDatabase()
-  })
   afterEach(async () => {
     await app?.close()
     await smtp?.stop()
   })
-  after(async () => { await tdb?.dispose() })
 
   const start = async (env: Record<string, string> = {}, smtpOpts = {}) => {
     smtp = await createTestSmtp(smtpOpts)

@@ -1,6 +1,6 @@
 // The worker against a database that fails at the worst moment: after the provider accepted the message.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { makeContactStore } from '../../src/contact/store.ts'
 import { DEFAULT_SUBJECTS, makeSubjectRouter } from '../../src/contact/subjects.ts'
@@ -8,12 +8,10 @@ import type { Database, Orm } from '../../src/db/database.ts'
 import { entregaTentativa, outbox } from '../../src/db/schema.ts'
 import type { MailTransport } from '../../src/mail/transport.ts'
 import { DeliveryWorker } from '../../src/mail/worker.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { useTestDatabase } from '../helpers/fixture.ts'
 
 describe('delivery worker', () => {
-  let tdb: TestDatabase
-  before(async () => { tdb = await createTestDatabase() })
-  after(async () => { await tdb?.dispose() })
+  const tdb = useTestDatabase()
 
   it('a database error after a successful send is retried as a write, never as a second send', async () => {
     let t = Date.now()

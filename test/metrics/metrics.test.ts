@@ -1,13 +1,12 @@
 // Prometheus metrics scraped over HTTP from METRICS_PORT after real traffic, and never served on the public port.
 import assert from 'node:assert/strict'
 import { createServer } from 'node:net'
-import { after, before, describe, it } from 'node:test'
-import type { App } from '../../src/app.ts'
+import { before, describe, it } from 'node:test'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { startupProblem } from '../../src/startup.ts'
 import { contactBody, createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { testApp, useTestApp, useTestDatabase } from '../helpers/fixture.ts'
 import { freePort } from '../helpers/smtp.ts'
 import { until } from '../helpers/wait.ts'
 
@@ -30,28 +29,16 @@ async function scrape(port: number): Promise<string> {
 }
 
 describe('metrics on METRICS_PORT', () => {
-  let tdb: TestDatabase
-  let front: App // takes the traffic; MAIL_WORKER=off so its contacts wait in the outbox
-  let courier: App | undefined // a second instance on the same database that delivers them
   let frontPort: number
-  let base: string
-  before(async () => {
-    tdb = await createTestDatabase()
-    frontPort = await freePort()
-    front = await createTestApp({ db: tdb.db, env: { METRICS_PORT: String(frontPort), MAIL_WORKER: 'off' }, contactBudget: 2 })
-    base = await front.listen({ port: 0, host: '127.0.0.1' })
-  })
-  after(async () => {
-    await courier?.close()
-    await front?.close()
-    await tdb?.dispose()
-  })
+  before(async () => { frontPort = await freePort() })
+  // Takes the traffic; MAIL_WORKER=off so its contacts wait in the outbox.
+  const front = useTestApp(() => ({ env: { METRICS_PORT: String(frontPort), MAIL_WORKER: 'off' }, contactBudget: 2, listen: true }))
 
   it('counts requests by route template, method and status, never by raw URL', async () => {
-    assert.equal((await fetch(`${base}/api/status`)).status, 200)
-    assert.equal((await fetch(`${base}/api/health`)).status, 200)
-    assert.equal((await fetch(`${base}/pagina-que-nao-existe-7f3a`)).status, 404)
-    assert.equal((await fetch(`${base}/outra-que-nao-existe-9c1b`)).status, 404)
+    assert.equal((await fetch(`${front.base}/api/status`)).status, 200)
+    assert.equal((await fetch(`${front.base}/api/health`)).status, 200)
+    assert.equal((await fetch(`${front.base}/pagina-que-nao-existe-7f3a`)).status, 404)
+    assert.equal((await fetch(`${front.base}/outra-que-nao-existe-9c1b`)).status, 404)
     const text = await scrape(frontPort)
     assert.equal(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/status', status_code: '200' }), 1)
     assert.equal(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/health', status_code: '200' }), 1)
@@ -61,13 +48,13 @@ describe('metrics on METRICS_PORT', () => {
   })
 
   it('is not served on the public port: /metrics and /api/metrics answer as any unknown path', async () => {
-    const unknownPage = await fetch(`${base}/qualquer-coisa`)
-    const page = await fetch(`${base}/metrics`)
+    const unknownPage = await fetch(`${front.base}/qualquer-coisa`)
+    const page = await fetch(`${front.base}/metrics`)
     assert.equal(page.status, 404)
     assert.equal(page.headers.get('content-type'), unknownPage.headers.get('content-type'))
     assert.doesNotMatch(await page.text(), /http_request_duration_seconds/)
     for (const path of ['/api/metrics', '/api/metrics/']) {
-      const res = await fetch(`${base}${path}`)
+      const res = await fetch(`${front.base}${path}`)
       assert.equal(res.status, 401)
       assert.deepEqual(await res.json(), { detail: 'nao_autenticado' })
     }
@@ -77,7 +64,7 @@ describe('metrics on METRICS_PORT', () => {
   it('counts accepted contacts, rate-limit rejections by route, and the outbox depth by state', async () => {
     const statuses = []
     for (let i = 0; i < 3; i++) {
-      statuses.push((await fetch(`${base}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })).status)
+      statuses.push((await fetch(`${front.base}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })).status)
     }
     assert.deepEqual(statuses, [202, 202, 429])
     const text = await until('two contacts pending in the outbox', async () => {
@@ -91,9 +78,10 @@ describe('metrics on METRICS_PORT', () => {
     assert.equal(sample(text, 'mail_outbox_messages', { estado: 'enviando' }), 0)
   })
 
-  it('counts delivery outcomes of the worker (sandbox transport) and the outbox drains', async () => {
+  it('counts delivery outcomes of the worker (sandbox transport) and the outbox drains', async (t) => {
     const courierPort = await freePort()
-    courier = await createTestApp({ db: tdb.db, env: { METRICS_PORT: String(courierPort) } })
+    // A second instance on the same database, which delivers them.
+    await testApp(t, { db: front.db, env: { METRICS_PORT: String(courierPort) } })
     const text = await until('two sandbox deliveries counted', async () => {
       const t = await scrape(courierPort)
       return sample(t, 'mail_delivery_attempts_total', { resultado: 'sandbox' }) === 2 ? t : undefined
@@ -104,7 +92,7 @@ describe('metrics on METRICS_PORT', () => {
   })
 
   it('reports the status snapshot age, process and event-loop metrics, and the spam counter', async () => {
-    await fetch(`${base}/api/status`) // the first computation happens at latest here
+    await fetch(`${front.base}/api/status`) // the first computation happens at latest here
     const text = await scrape(frontPort)
     const age = sample(text, 'status_snapshot_age_seconds')
     assert.ok(age !== undefined && age >= 0 && age < 60, `snapshot age ${age}`)
@@ -113,16 +101,14 @@ describe('metrics on METRICS_PORT', () => {
     assert.match(text, /# TYPE contact_spam_total counter/)
     // A bot filling the honeypot is answered like a person, and counted here.
     // From an address of its own: this file's loopback budget was spent by the 429 test above.
-    const bot = await front.inject({ method: 'POST', url: '/api/site/contato', remoteAddress: '192.0.2.77', payload: contactBody({ website: 'http://spam.example' }) })
+    const bot = await front.app.inject({ method: 'POST', url: '/api/site/contato', remoteAddress: '192.0.2.77', payload: contactBody({ website: 'http://spam.example' }) })
     assert.equal(bot.statusCode, 202)
     assert.equal(sample(await scrape(frontPort), 'contact_spam_total', { motivo: 'honeypot' }), 1)
   })
 })
 
 describe('the metrics listener', () => {
-  let tdb: TestDatabase
-  before(async () => { tdb = await createTestDatabase() })
-  after(async () => { await tdb?.dispose() })
+  const tdb = useTestDatabase()
 
   it('closes with the app', async () => {
     const port = await freePort()

@@ -2,32 +2,23 @@
 // the site's security headers; and nothing from a CDN.
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
-import { after, before, describe, it } from 'node:test'
+import { before, describe, it } from 'node:test'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import type { App } from '../../src/app.ts'
-import { createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { useTestApp } from '../helpers/fixture.ts'
 import { assertSiteHeaders } from './headers.ts'
 
 describe('site assets', () => {
-  let tdb: TestDatabase
-  let app: App
   let urls: string[]
+  const ctx = useTestApp()
   before(async () => {
-    tdb = await createTestDatabase()
-    app = await createTestApp({ db: tdb.db })
-    const html = (await app.inject({ url: '/' })).body
+    const html = (await ctx.app.inject({ url: '/' })).body
     urls = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!))]
-  })
-  after(async () => {
-    await app?.close()
-    await tdb?.dispose()
   })
 
   it('the layout names a stylesheet, a script and an icon, all fingerprinted by their content', async () => {
     assert.deepEqual(urls.map((u) => u.replace(/\.[0-9a-f]{10}\./, '.HASH.')).sort(), ['/assets/icone.HASH.svg', '/assets/site.HASH.css', '/assets/site.HASH.js'])
     for (const url of urls) {
-      const res = await app.inject({ url })
+      const res = await ctx.app.inject({ url })
       assert.equal(res.statusCode, 200, url)
       const hash = createHash('sha256').update(res.rawPayload).digest('hex')
       assert.ok(url.includes(`.${hash.slice(0, 10)}.`), `${url}: the name carries the content's hash`)
@@ -39,8 +30,8 @@ describe('site assets', () => {
 
   it('answers 304 to a matching If-None-Match', async () => {
     for (const url of urls) {
-      const { etag } = (await app.inject({ url })).headers
-      const res = await app.inject({ url, headers: { 'if-none-match': `W/"other", ${String(etag)}` } })
+      const { etag } = (await ctx.app.inject({ url })).headers
+      const res = await ctx.app.inject({ url, headers: { 'if-none-match': `W/"other", ${String(etag)}` } })
       assert.equal(res.statusCode, 304, url)
       assert.equal(res.body, '')
       assert.equal(res.headers.etag, etag)
@@ -49,12 +40,12 @@ describe('site assets', () => {
 
   it('serves them compressed (br, gzip) by Accept-Encoding, with Vary', async () => {
     for (const url of urls) {
-      const plain = (await app.inject({ url })).rawPayload
-      const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } })
+      const plain = (await ctx.app.inject({ url })).rawPayload
+      const br = await ctx.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } })
       assert.equal(br.headers['content-encoding'], 'br')
       assert.deepEqual(brotliDecompressSync(br.rawPayload), plain)
       assert.ok(br.rawPayload.length < plain.length, `${url}: smaller`)
-      const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } })
+      const gz = await ctx.app.inject({ url, headers: { 'accept-encoding': 'gzip' } })
       assert.equal(gz.headers['content-encoding'], 'gzip')
       assert.deepEqual(gunzipSync(gz.rawPayload), plain)
       assert.match(String(gz.headers.vary), /Accept-Encoding/)
@@ -62,21 +53,21 @@ describe('site assets', () => {
   })
 
   it('content types are right and the script is a bundled module with no import from elsewhere', async () => {
-    const types = Object.fromEntries(await Promise.all(urls.map(async (u) => [u.split('.').pop(), (await app.inject({ url: u })).headers['content-type']])))
+    const types = Object.fromEntries(await Promise.all(urls.map(async (u) => [u.split('.').pop(), (await ctx.app.inject({ url: u })).headers['content-type']])))
     assert.deepEqual(types, { css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8', svg: 'image/svg+xml' })
-    const js = (await app.inject({ url: urls.find((u) => u.endsWith('.js'))! })).body
+    const js = (await ctx.app.inject({ url: urls.find((u) => u.endsWith('.js'))! })).body
     assert.doesNotMatch(js, /\bimport\s*[({'"]|https?:\/\//)
   })
 
   it('an unknown asset is the 404 page, with the site headers', async () => {
-    const res = await app.inject({ url: '/assets/site.0000000000.css' })
+    const res = await ctx.app.inject({ url: '/assets/site.0000000000.css' })
     assert.equal(res.statusCode, 404)
     assert.equal(res.headers['content-type'], 'text/html; charset=utf-8')
     assertSiteHeaders(res.headers, 'unknown asset')
   })
 
   it('/favicon.ico points at the icon', async () => {
-    const res = await app.inject({ url: '/favicon.ico' })
+    const res = await ctx.app.inject({ url: '/favicon.ico' })
     assert.equal(res.statusCode, 301)
     assert.match(String(res.headers.location), /^\/assets\/icone\.[0-9a-f]{10}\.svg$/)
   })

@@ -2,13 +2,12 @@
 // page: 202 with the protocolo, 422 with each error beside its field, 429 with the wait (the contato
 // budget), 503 when nothing could be stored.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { before, describe, it } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
-import type { App } from '../../src/app.ts'
 import { PROTOCOLO_PATTERN } from '../../src/contact/protocolo.ts'
 import { auditoria, contato, outbox } from '../../src/db/schema.ts'
-import { createTestApp, siteFormToken } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { siteFormToken } from '../helpers/app.ts'
+import { useTestApp, useTestDatabase } from '../helpers/fixture.ts'
 import { assertSiteHeaders } from './headers.ts'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
@@ -30,25 +29,13 @@ const valid = (over: Record<string, string> = {}) => ({
 })
 
 // One database for the file, but for the last suite, which takes its database down.
-let tdb: TestDatabase
-before(async () => {
-  tdb = await createTestDatabase()
-})
-after(async () => {
-  await tdb?.dispose()
-})
+const tdb = useTestDatabase()
 
 describe('POST /contato (the form without JavaScript)', () => {
-  let app: App
-  before(async () => {
-    app = await createTestApp({ db: tdb.db, contactBudget: 10_000, env: NO_MIN_FILL })
-    token = await siteFormToken(app)
-  })
-  after(async () => {
-    await app?.close()
-  })
+  const ctx = useTestApp(() => ({ db: tdb.db, contactBudget: 10_000, env: NO_MIN_FILL }))
+  before(async () => { token = await siteFormToken(ctx.app) })
   const post = (payload: string, headers: Record<string, string> = {}, remoteAddress = '198.51.100.1') =>
-    app.inject({ method: 'POST', url: '/contato', payload, headers: { ...FORM, ...headers }, remoteAddress })
+    ctx.app.inject({ method: 'POST', url: '/contato', payload, headers: { ...FORM, ...headers }, remoteAddress })
 
   it('stores the contact as the API does and answers 202 with a page showing protocolo and destino', async () => {
     const fields = valid({ telefone: '+55 11 3333-4444' })
@@ -96,7 +83,7 @@ describe('POST /contato (the form without JavaScript)', () => {
       { email: 'a@b.com.br', mensagem: 'mensagem suficiente' },
     ]
     for (const c of cases) {
-      const api = (await app.inject({ method: 'POST', url: '/api/site/contato', payload: c })).json() as { detail: { loc: string[], type: string }[] }
+      const api = (await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: c })).json() as { detail: { loc: string[], type: string }[] }
       const page = await post(form(c))
       assert.equal(page.statusCode, 422)
       const invalid = [...page.body.matchAll(/name="(\w+)" aria-describedby="[^"]*" aria-invalid="true"/g)].map((m) => m[1])
@@ -154,7 +141,7 @@ describe('POST /contato (the form without JavaScript)', () => {
   it('another kind of body is 415, a form posted by another site is 403, an unacceptable Accept is 406: nothing stored', async () => {
     const count = async () => (await tdb.db.orm.select({ n: sql<number>`count(*)::int` }).from(contato))[0]!.n
     const before = await count()
-    const multipart = await app.inject({ method: 'POST', url: '/contato', payload: '--x\r\n\r\n--x--', headers: { 'content-type': 'multipart/form-data; boundary=x' } })
+    const multipart = await ctx.app.inject({ method: 'POST', url: '/contato', payload: '--x\r\n\r\n--x--', headers: { 'content-type': 'multipart/form-data; boundary=x' } })
     assert.equal(multipart.statusCode, 415)
     assertSiteHeaders(multipart.headers, '415')
     const foreign = await post(form(valid()), { origin: 'https://outro-site.example' })
@@ -175,21 +162,15 @@ describe('POST /contato (the form without JavaScript)', () => {
 })
 
 describe('POST /contato: rate limit (contato budget)', () => {
-  let app: App
-  before(async () => {
-    app = await createTestApp({ db: tdb.db, contactBudget: 2, env: NO_MIN_FILL })
-  })
-  after(async () => {
-    await app?.close()
-  })
+  const ctx = useTestApp(() => ({ db: tdb.db, contactBudget: 2, env: NO_MIN_FILL }))
 
   it('past the budget answers 429 with Retry-After and the form again, with what was typed', async () => {
     const ip = '198.51.100.77'
     for (let i = 0; i < 2; i++) {
-      const ok = await app.inject({ method: 'POST', url: '/contato', payload: form(valid()), headers: FORM, remoteAddress: ip })
+      const ok = await ctx.app.inject({ method: 'POST', url: '/contato', payload: form(valid()), headers: FORM, remoteAddress: ip })
       assert.equal(ok.statusCode, 202)
     }
-    const res = await app.inject({ method: 'POST', url: '/contato', payload: form(valid({ nome: 'Joana Limite' })), headers: FORM, remoteAddress: ip })
+    const res = await ctx.app.inject({ method: 'POST', url: '/contato', payload: form(valid({ nome: 'Joana Limite' })), headers: FORM, remoteAddress: ip })
     assert.equal(res.statusCode, 429)
     assert.match(String(res.headers['retry-after']), /^\d+$/)
     assert.equal(res.headers['content-type'], 'text/html; charset=utf-8')
@@ -197,28 +178,19 @@ describe('POST /contato: rate limit (contato budget)', () => {
     assert.match(res.body, /<div id="aviso-envio" class="aviso aviso-erro" role="alert"><p>Muitas mensagens enviadas em pouco tempo\. Tente de novo em 10 minutos/)
     assert.match(res.body, /value="Joana Limite"/)
     // Another client still gets through; the API keeps its own budget.
-    const other = await app.inject({ method: 'POST', url: '/contato', payload: form(valid()), headers: FORM, remoteAddress: '198.51.100.78' })
+    const other = await ctx.app.inject({ method: 'POST', url: '/contato', payload: form(valid()), headers: FORM, remoteAddress: '198.51.100.78' })
     assert.equal(other.statusCode, 202)
-    const api = await app.inject({ method: 'POST', url: '/api/site/contato', payload: valid(), remoteAddress: ip })
+    const api = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: valid(), remoteAddress: ip })
     assert.equal(api.statusCode, 202)
   })
 })
 
 describe('POST /contato when the database is down', () => {
-  let down: TestDatabase
-  let app: App
-  before(async () => {
-    down = await createTestDatabase()
-    app = await createTestApp({ db: down.db })
-    await down.db.close()
-  })
-  after(async () => {
-    await app?.close()
-    await down?.dispose().catch(() => {})
-  })
+  const ctx = useTestApp()
+  before(() => ctx.db.close())
 
   it('answers a 503 page with Retry-After, the form and its values, never a receipt', async () => {
-    const res = await app.inject({ method: 'POST', url: '/contato', payload: form(valid({ nome: 'Joana Sem Banco' })), headers: FORM })
+    const res = await ctx.app.inject({ method: 'POST', url: '/contato', payload: form(valid({ nome: 'Joana Sem Banco' })), headers: FORM })
     assert.equal(res.statusCode, 503)
     assert.match(String(res.headers['retry-after']), /^\d+$/)
     assertSiteHeaders(res.headers, '503')

@@ -1,60 +1,46 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { App } from '../../src/app.ts'
+import { describe, it } from 'node:test'
 import { declareWindow, endWindow } from '../../src/status/maintenance.ts'
 import { computeStatus, overallStatus, StatusSnapshot, type StatusSources } from '../../src/status/snapshot.ts'
-import { createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/database.ts'
+import { usingPostgres } from '../helpers/database.ts'
+import { testApp, useTestApp } from '../helpers/fixture.ts'
 
 describe('probes, version and status', () => {
-  let tdb: TestDatabase
-  let app: App
-  before(async () => {
-    tdb = await createTestDatabase()
-    app = await createTestApp({ db: tdb.db, env: { STATUS_REFRESH_MS: '60000' } })
-  })
-  after(async () => {
-    await app?.close()
-    await tdb?.dispose()
-  })
+  const ctx = useTestApp({ env: { STATUS_REFRESH_MS: '60000' } })
 
   it('GET /api/health answers 200 JSON', async () => {
-    const res = await app.inject({ url: '/api/health' })
+    const res = await ctx.app.inject({ url: '/api/health' })
     assert.equal(res.statusCode, 200)
     assert.match(String(res.headers['content-type']), /^application\/json/)
     assert.deepEqual(res.json(), { status: 'ok' })
   })
 
   it('GET /api/health/ready answers 200 when SELECT 1 works', async () => {
-    const res = await app.inject({ url: '/api/health/ready' })
+    const res = await ctx.app.inject({ url: '/api/health/ready' })
     assert.equal(res.statusCode, 200)
     assert.deepEqual(res.json(), { status: 'ok' })
   })
 
   it('GET /api/version: five empty strings when the build is not stamped', async () => {
-    const res = await app.inject({ url: '/api/version' })
+    const res = await ctx.app.inject({ url: '/api/version' })
     assert.equal(res.statusCode, 200)
     assert.deepEqual(res.json(), { versao: '', commit: '', ambiente: '', build_em: '', schema_versao: '' })
   })
 
-  it('GET /api/version: the stamps of a stamped build', async () => {
-    const stamped = await createTestApp({
-      db: tdb.db,
+  it('GET /api/version: the stamps of a stamped build', async (t) => {
+    const stamped = await testApp(t, {
+      db: ctx.db,
       env: { APP_VERSION: '1.4.2', APP_COMMIT: 'abc1234', APP_BUILD_TIME: '2026-11-21T10:00:00Z', APP_SCHEMA_VERSION: '1', AMBIENTE: 'sandbox' },
     })
-    try {
-      const res = await stamped.inject({ url: '/api/version' })
-      assert.deepEqual(res.json(), { versao: '1.4.2', commit: 'abc1234', ambiente: 'sandbox', build_em: '2026-11-21T10:00:00Z', schema_versao: '1' })
-      const status = (await stamped.inject({ url: '/api/status' })).json()
-      assert.equal(status.versao, '1.4.2')
-      assert.equal(status.ambiente, 'sandbox')
-    } finally {
-      await stamped.close()
-    }
+    const res = await stamped.inject({ url: '/api/version' })
+    assert.deepEqual(res.json(), { versao: '1.4.2', commit: 'abc1234', ambiente: 'sandbox', build_em: '2026-11-21T10:00:00Z', schema_versao: '1' })
+    const status = (await stamped.inject({ url: '/api/status' })).json()
+    assert.equal(status.versao, '1.4.2')
+    assert.equal(status.ambiente, 'sandbox')
   })
 
   it('GET /api/status lists api, banco, email and limites with their modes', async () => {
-    const res = await app.inject({ url: '/api/status' })
+    const res = await ctx.app.inject({ url: '/api/status' })
     assert.equal(res.statusCode, 200)
     const body = res.json()
     assert.equal(body.status, 'operacional')
@@ -71,49 +57,49 @@ describe('probes, version and status', () => {
   })
 
   it('serves /api/status from the snapshot: a flood of requests is one check', async () => {
-    const first = (await app.inject({ url: '/api/status' })).json()
-    const answers = await Promise.all(Array.from({ length: 50 }, () => app.inject({ url: '/api/status' })))
+    const first = (await ctx.app.inject({ url: '/api/status' })).json()
+    const answers = await Promise.all(Array.from({ length: 50 }, () => ctx.app.inject({ url: '/api/status' })))
     for (const a of answers) assert.equal(a.json().verificado_em, first.verificado_em)
   })
 
   it('shows a maintenance window in progress as status manutencao, em_curso true, anunciada true when declared ahead', async () => {
     const now = new Date()
-    const w = await declareWindow(tdb.db.orm, { inicio: new Date(now.getTime() + 50), fim: new Date(now.getTime() + 3_600_000), mensagem: 'Atualização do banco de dados' }, now)
+    const w = await declareWindow(ctx.db.orm, { inicio: new Date(now.getTime() + 50), fim: new Date(now.getTime() + 3_600_000), mensagem: 'Atualização do banco de dados' }, now)
     await new Promise((r) => setTimeout(r, 80))
     try {
-      const body = (await app.deps.snapshot.refresh())
+      const body = (await ctx.app.deps.snapshot.refresh())
       assert.equal(body.status, 'manutencao')
       assert.deepEqual(body.manutencao, { inicio: w.inicio!.toISOString(), fim: w.fim!.toISOString(), mensagem: 'Atualização do banco de dados', em_curso: true, anunciada: true })
-      const served = (await app.inject({ url: '/api/status' })).json()
+      const served = (await ctx.app.inject({ url: '/api/status' })).json()
       assert.deepEqual(served.manutencao, body.manutencao)
     } finally {
-      await endWindow(tdb.db.orm, w.id, new Date())
+      await endWindow(ctx.db.orm, w.id, new Date())
     }
-    const after = await app.deps.snapshot.refresh()
+    const after = await ctx.app.deps.snapshot.refresh()
     assert.equal(after.manutencao, null)
     assert.equal(after.status, 'operacional')
   })
 
   it('shows the nearest upcoming window, not in progress, and an emergency window as not anunciada', async () => {
     const now = new Date()
-    const later = await declareWindow(tdb.db.orm, { inicio: new Date(now.getTime() + 7_200_000), fim: null, mensagem: 'depois' }, now)
-    const sooner = await declareWindow(tdb.db.orm, { inicio: new Date(now.getTime() + 3_600_000), fim: new Date(now.getTime() + 3_700_000), mensagem: 'antes' }, now)
+    const later = await declareWindow(ctx.db.orm, { inicio: new Date(now.getTime() + 7_200_000), fim: null, mensagem: 'depois' }, now)
+    const sooner = await declareWindow(ctx.db.orm, { inicio: new Date(now.getTime() + 3_600_000), fim: new Date(now.getTime() + 3_700_000), mensagem: 'antes' }, now)
     try {
-      const body = await app.deps.snapshot.refresh()
+      const body = await ctx.app.deps.snapshot.refresh()
       assert.equal(body.status, 'operacional')
       assert.equal(body.manutencao?.mensagem, 'antes')
       assert.equal(body.manutencao?.em_curso, false)
       assert.equal(body.manutencao?.anunciada, true)
-      const emergency = await declareWindow(tdb.db.orm, { inicio: now, fim: null, mensagem: 'emergência' }, now)
-      const during = await app.deps.snapshot.refresh()
+      const emergency = await declareWindow(ctx.db.orm, { inicio: now, fim: null, mensagem: 'emergência' }, now)
+      const during = await ctx.app.deps.snapshot.refresh()
       assert.equal(during.manutencao?.mensagem, 'emergência')
       assert.equal(during.manutencao?.em_curso, true)
       assert.equal(during.manutencao?.anunciada, false)
       assert.equal(during.manutencao?.fim, null)
-      await endWindow(tdb.db.orm, emergency.id, new Date())
+      await endWindow(ctx.db.orm, emergency.id, new Date())
     } finally {
-      await endWindow(tdb.db.orm, later.id, new Date())
-      await endWindow(tdb.db.orm, sooner.id, new Date())
+      await endWindow(ctx.db.orm, later.id, new Date())
+      await endWindow(ctx.db.orm, sooner.id, new Date())
     }
   })
 })
