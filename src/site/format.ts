@@ -2,6 +2,7 @@
 // (src/site/client/site.ts, bundled from this same file), so a page and its live refresh never disagree.
 // Nothing here may import Node modules: it runs in the browser too (type imports are erased from the bundle).
 import { instantLabel, TIME_ZONE_NOTE } from '../brasilia-time.ts'
+import { PAGE_TEXT } from '../http/problem-catalogue.ts'
 import type { ManutencaoOutT, StatusOutT } from '../status/schemas.ts'
 
 export { instantLabel, TIME_ZONE_NOTE }
@@ -70,7 +71,7 @@ export function waitWords(seconds: number): string {
   return `${minutes} minuto${minutes === 1 ? '' : 's'} (${seconds} segundos)`
 }
 
-export const UNAVAILABLE = 'Não foi possível registrar sua mensagem agora e nada foi enviado. Tente de novo em instantes; se persistir, veja a página de status.'
+export const UNAVAILABLE = PAGE_TEXT[503]![1]
 
 // Status page -------------------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Assets } from './assets.ts'
 import { TOKEN_SLOT } from './contact-form.ts'
 import type { Rendered } from './content.ts'
+import { problem, sendProblem } from '../http/problem.ts'
 import { EncodedBody, sendEncoded } from './encoded.ts'
 import { layout } from './layout.ts'
 import { preferredFormat, type PageFormat } from './negotiate.ts'
@@ -61,9 +62,10 @@ export function makeSendPage(assets: Pick<Assets, 'css' | 'js' | 'icon'>, formTo
 }
 
 export function notAcceptable(reply: FastifyReply): FastifyReply {
-  return reply.code(406).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store')
-    .send(JSON.stringify({ detail: 'nao_aceitavel', aceitos: ['text/html', 'text/markdown'] }))
+  return sendProblem(reply, NOT_ACCEPTABLE)
 }
+
+const NOT_ACCEPTABLE = problem('nao_aceitavel')
 
 /** A path as it may appear inside <…> of a Link header. */
 function linkPath(path: string): string {
