@@ -14,7 +14,7 @@ import { openConfiguredDatabase } from './db/open.ts'
 import { prepareDataDir } from './startup.ts'
 import { loggerOptions } from './logging.ts'
 import { cors } from './http/cors.ts'
-import { addEmailFormat, AJV_OPTIONS } from './http/validation-errors.ts'
+import { addEmailFormat, AJV_OPTIONS, schemaFailure } from './http/validation-errors.ts'
 import { errorHandler, frameworkErrorHandler } from './http/errors.ts'
 import { gate } from './http/gate.ts'
 import { openApi } from './http/openapi.ts'
@@ -97,6 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler(securityHeaders(config.ambiente === 'producao')),
+    schemaErrorFormatter: schemaFailure,
     ajv: {
       customOptions: { ...AJV_OPTIONS },
       onCreate: addEmailFormat,

@@ -31,25 +31,26 @@ export function databaseWhere(url: string): string {
   }
 }
 
-const CONNECT_CODES: Record<string, string> = {
-  ECONNREFUSED: 'nothing accepts connections there',
-  ENOTFOUND: 'the host name does not resolve',
-  EAI_AGAIN: 'the host name does not resolve',
-  ETIMEDOUT: 'the connection timed out',
-  EHOSTUNREACH: 'the host is unreachable',
-  ECONNRESET: 'the server closed the connection',
-  '28P01': 'the password was refused',
-  '28000': 'the user may not connect',
-  '3D000': 'the database does not exist',
-  '57P03': 'the server is starting up or shutting down',
-  '53300': 'the server has too many connections',
-}
+/** Network error codes of Node and SQLSTATEs of PostgreSQL, in an operator's words. */
+const CONNECT_CODES = new Map<string, string>([
+  ['ECONNREFUSED', 'nothing accepts connections there'],
+  ['ENOTFOUND', 'the host name does not resolve'],
+  ['EAI_AGAIN', 'the host name does not resolve'],
+  ['ETIMEDOUT', 'the connection timed out'],
+  ['EHOSTUNREACH', 'the host is unreachable'],
+  ['ECONNRESET', 'the server closed the connection'],
+  ['28P01', 'the password was refused'],
+  ['28000', 'the user may not connect'],
+  ['3D000', 'the database does not exist'],
+  ['57P03', 'the server is starting up or shutting down'],
+  ['53300', 'the server has too many connections'],
+])
 
 /** A connection failure at start named by its variable; any other error (a failed migration) as it is. */
 export function databaseStartupError(err: unknown, url: string, variable = 'DATABASE_URL'): unknown {
   const e = err as { code?: string, message?: string, errors?: { code?: string }[] }
   const code = e?.code ?? e?.errors?.[0]?.code
-  let why = code ? CONNECT_CODES[code] : undefined
+  let why = code ? CONNECT_CODES.get(code) : undefined
   if (!why && /timeout|Connection terminated/i.test(e?.message ?? '')) why = 'the connection timed out'
   if (!why) return err
   return new StartupError(`${variable}: cannot connect to PostgreSQL at ${databaseWhere(url)}: ${why}${code ? ` (${code})` : ''}`)

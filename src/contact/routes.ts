@@ -1,9 +1,10 @@
 // The contact form's API: subjects, channel state, and the form itself.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
+import type { TSchema } from 'typebox'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import { HttpProblem } from '../http/problem.ts'
+import { problem } from '../http/problem.ts'
 import { rateLimitFor } from '../http/rate-limit.ts'
 import { HTTPValidationError, Problem, rateLimited } from '../http/schemas.ts'
 import { ref } from '../http/schema-ref.ts'
@@ -47,30 +48,25 @@ export function contactRoutes(deps: ContactRoutesDeps) {
       // The site's script adds the honeypot and the form token; a client of the contract sends neither.
       const result = await submitContact(contact, req, { value: req.body, posted: req.body, via: 'api' }, config.dbTimeoutMs)
       // (`expired` is the site form's alone: the API delivers an old token's contact, see src/spam/rules.ts.)
-      if (result.kind !== 'accepted') throw new HttpProblem(503, 'servico_indisponivel', { 'retry-after': String(RETRY_AFTER_SECONDS) })
+      if (result.kind !== 'accepted') throw problem('servico_indisponivel', { 'retry-after': String(RETRY_AFTER_SECONDS) })
       const { protocolo, destino, mensagem } = result.accepted
       return reply.code(202).send({ protocolo, destino, mensagem })
     })
 
-    app.get('/api/site/contato/assuntos', {
+    // The public reads: the reading budget, and 200 or 429.
+    const read = <S extends TSchema>(operationId: string, summary: string, description: string, out: S) => ({
       config: { rateLimit: rateLimitFor(config.rateLimits.leitura) },
-      schema: {
-        operationId: 'listarAssuntos', tags, summary: 'Contact subjects',
-        description: 'The subjects the form accepts, so a client builds its selector without duplicating the list. An unknown subject is not refused: it falls to `geral`.',
-        response: { 200: AssuntosOut, ...rateLimited },
-      },
-    }, async () => ({
+      schema: { operationId, tags, summary, description, response: { 200: out, ...rateLimited } },
+    })
+    app.get('/api/site/contato/assuntos', read('listarAssuntos', 'Contact subjects',
+      'The subjects the form accepts, so a client builds its selector without duplicating the list. An unknown subject is not refused: it falls to `geral`.',
+      AssuntosOut), async () => ({
       assuntos: contact.subjects.list().map((s) => ({ codigo: s.codigo, rotulo: s.rotulo, destino: s.email })),
     }))
 
-    app.get('/api/site/contato/estado', {
-      config: { rateLimit: rateLimitFor(config.rateLimits.leitura) },
-      schema: {
-        operationId: 'estadoCanal', tags, summary: 'Contact channel state',
-        description: 'Whether this environment can really send e-mail or is in sandbox mode, and the delivery queue. Never a credential, host or provider address.',
-        response: { 200: EstadoOut, ...rateLimited },
-      },
-    }, async (_req, reply) => {
+    app.get('/api/site/contato/estado', read('estadoCanal', 'Contact channel state',
+      'Whether this environment can really send e-mail or is in sandbox mode, and the delivery queue. Never a credential, host or provider address.',
+      EstadoOut), async (_req, reply) => {
       reply.header('cache-control', 'no-store')
       return estado()
     })

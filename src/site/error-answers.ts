@@ -2,7 +2,7 @@
 // an error raised on a site path (a page, not the API's JSON). Decorated on the root instance, so the app's
 // not-found and error handlers reach them through siteNotFound and siteError.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { HttpProblem } from '../http/problem.ts'
+import { HttpProblem, problem } from '../http/problem.ts'
 import { RequestValidationError } from '../http/validation-errors.ts'
 import { errorFacts } from '../log-safety.ts'
 import { formInput, FORM_PATH } from './contact-form.ts'
@@ -64,7 +64,7 @@ export function decorateSite(app: FastifyInstance, answers: SiteAnswers): void {
 /** Paths outside /api that no route serves: the 404 page, negotiated like every page (405 on a page's path). */
 export async function siteNotFound(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const site = siteOf(req.server)
-  if (!site) throw new HttpProblem(404, 'nao_encontrado')
+  if (!site) throw problem('nao_encontrado')
   return site.notFound(req, reply)
 }
 

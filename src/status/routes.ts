@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import { HttpProblem } from '../http/problem.ts'
+import { problem } from '../http/problem.ts'
 import { rateLimitFor } from '../http/rate-limit.ts'
 import { Problem, rateLimited } from '../http/schemas.ts'
 import { ref } from '../http/schema-ref.ts'
@@ -43,11 +43,11 @@ export function statusRoutes(deps: StatusRoutesDeps) {
         response: { 200: HealthOut, 503: Problem('The database connectivity check failed (or the instance is stopping: servico_indisponivel).', 'banco_indisponivel'), ...rateLimited },
       },
     }, async () => {
-      if (lifecycle.draining) throw new HttpProblem(503, 'servico_indisponivel', { 'retry-after': '5' })
+      if (lifecycle.draining) throw problem('servico_indisponivel', { 'retry-after': '5' })
       try {
         await withTimeout(db.orm.execute(sql`SELECT 1`), config.dbTimeoutMs)
       } catch {
-        throw new HttpProblem(503, 'banco_indisponivel', { 'retry-after': '5' })
+        throw problem('banco_indisponivel', { 'retry-after': '5' })
       }
       return { status: 'ok' }
     })
