@@ -8,6 +8,7 @@ import { problem } from '../http/problem.ts'
 import { rateLimitFor } from '../http/rate-limit.ts'
 import { HTTPValidationError, Problem, rateLimited } from '../http/schemas.ts'
 import { ref } from '../http/schema-ref.ts'
+import { serializeOnce } from '../http/serialize-once.ts'
 import type { MailChannel } from '../mail/channel.ts'
 import { channelState } from '../mail/channel-state.ts'
 import { singleFlight } from '../single-flight.ts'
@@ -58,11 +59,12 @@ export function contactRoutes(deps: ContactRoutesDeps) {
       config: { rateLimit: rateLimitFor(config.rateLimits.leitura) },
       schema: { operationId, tags, summary, description, response: { 200: out, ...rateLimited } },
     })
-    app.get('/api/site/contato/assuntos', read('listarAssuntos', 'Contact subjects',
+    // The subjects come from the configuration: one answer for the process's life, serialized once.
+    const assuntos = { assuntos: contact.subjects.list().map((s) => ({ codigo: s.codigo, rotulo: s.rotulo, destino: s.email })) }
+    const sendAssuntos = serializeOnce()
+    app.get<{ Reply: string }>('/api/site/contato/assuntos', read('listarAssuntos', 'Contact subjects',
       'The subjects the form accepts, so a client builds its selector without duplicating the list. An unknown subject is not refused: it falls to `geral`.',
-      AssuntosOut), async () => ({
-      assuntos: contact.subjects.list().map((s) => ({ codigo: s.codigo, rotulo: s.rotulo, destino: s.email })),
-    }))
+      AssuntosOut), async (_req, reply) => sendAssuntos(reply, assuntos))
 
     app.get('/api/site/contato/estado', read('estadoCanal', 'Contact channel state',
       'Whether this environment can really send e-mail or is in sandbox mode, and the delivery queue. Never a credential, host or provider address.',

@@ -2,6 +2,7 @@
 // error handler answers it) or to send at once with sendProblem (hot paths that should not throw). Every
 // error body is JSON with a stable `detail` code; clients read the code, not prose.
 import type { FastifyReply } from 'fastify'
+import { AnswerError } from './answer-error.ts'
 import { PER_ANSWER, PROBLEMS, type CatalogueEntry } from './problem-catalogue.ts'
 
 export type DetailCode = keyof typeof PROBLEMS
@@ -29,7 +30,7 @@ export type ProblemAnswer = {
 }
 
 /** An error answered with the catalogue's status, its fixed headers and these, and `{"detail": code}`. */
-export class HttpProblem<C extends DetailCode = DetailCode> extends Error implements ProblemAnswer {
+export class HttpProblem<C extends DetailCode = DetailCode> extends AnswerError implements ProblemAnswer {
   readonly headers: Readonly<Record<string, string>>
   readonly body: { readonly detail: C } & Readonly<Record<string, unknown>>
 

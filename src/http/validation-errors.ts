@@ -1,6 +1,7 @@
 // Request validation failures in FastAPI's shape (pydantic v2 `type`, `msg`, `loc`, `input`, `ctx`),
 // so a client written against a FastAPI service reads our 422s unchanged.
 import { emailProblem } from '../email-address.ts'
+import { AnswerError } from './answer-error.ts'
 import { VALIDATION_STATUS } from './problem-catalogue.ts'
 import type { ProblemAnswer } from './problem.ts'
 
@@ -133,15 +134,8 @@ function unescapePointer(s: string): string {
 
 /**
  * Fastify's `schemaErrorFormatter`: the error a schema failure travels in to the error handler, which reads
- * its `validation` (set by Fastify) and answers the 422 (problemOf). An invalid body is an expected answer,
- * not a fault: no stack is captured and no message is built, which were most of the cost of a 422.
+ * its `validation` (set by Fastify) and answers the 422 (problemOf); no message is built from the items.
  */
 export function schemaFailure(): Error {
-  const limit = Error.stackTraceLimit
-  Error.stackTraceLimit = 0
-  try {
-    return new Error('request validation failed')
-  } finally {
-    Error.stackTraceLimit = limit
-  }
+  return new AnswerError('request validation failed')
 }

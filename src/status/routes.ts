@@ -8,6 +8,7 @@ import { problem } from '../http/problem.ts'
 import { rateLimitFor } from '../http/rate-limit.ts'
 import { Problem, rateLimited } from '../http/schemas.ts'
 import { ref } from '../http/schema-ref.ts'
+import { serializeOnce } from '../http/serialize-once.ts'
 import { withTimeout } from '../timeout.ts'
 import { HealthOut, StatusOut, VersionOut } from './schemas.ts'
 import type { StatusSnapshot } from './snapshot.ts'
@@ -68,7 +69,7 @@ export function statusRoutes(deps: StatusRoutesDeps) {
       },
     }, async () => version)
 
-    let served: { snapshot: object, json: string } | undefined
+    const sendStatus = serializeOnce()
     // The reply is the snapshot's JSON, already serialized by the response schema (see the handler).
     app.get<{ Reply: string }>('/api/status', {
       config: limit,
@@ -78,12 +79,8 @@ export function statusRoutes(deps: StatusRoutesDeps) {
         response: { 200: ref(StatusOut), ...rateLimited },
       },
     }, async (_req, reply) => {
-      const current = await snapshot.current()
-      // A snapshot is read by every request until the next refresh: serialized once (by this route's
-      // response schema, as Fastify would), not once per request.
-      if (served?.snapshot !== current) served = { snapshot: current, json: reply.serialize(current) as string }
-      reply.header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8')
-      return reply.send(served.json)
+      // A snapshot is read by every request until the next refresh: serialized once.
+      return sendStatus(reply.header('cache-control', 'no-store'), await snapshot.current())
     })
   }
 }
