@@ -17,7 +17,8 @@ function start(env: Record<string, string>): Promise<Started> {
   child.stdout!.on('data', (d) => { out += d })
   child.stderr!.on('data', (d) => { out += d })
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening" line in 30 s:\n${out}`)), 30_000)
+    // A start that never comes is killed, so a failing test leaves no server behind.
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`no "listening" line in 30 s:\n${out}`)) }, 30_000)
     const onData = () => {
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
       if (m) { clearTimeout(timer); resolve({ child, base: m[1]!, output: () => out }) }

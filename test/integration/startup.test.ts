@@ -21,7 +21,9 @@ function cleanEnv(env: Record<string, string>): Record<string, string> {
 }
 
 function run(command: string, args: string[], env: Record<string, string>): Run {
-  const child = spawn(command, args, { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+  // Its own process group: npm's server child is in it too, so a test that fails before learning the
+  // server's pid (a start that never became ready) still leaves nothing running (see the suite's after).
+  const child = spawn(command, args, { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let out = ''
   child.stdout!.on('data', (d) => { out += d })
   child.stderr!.on('data', (d) => { out += d })
@@ -37,6 +39,14 @@ async function waitFor(r: Run, re: RegExp, ms = 30_000): Promise<RegExpExecArray
     if (m) return m
     if (r.child.exitCode !== null || Date.now() > deadline) throw new Error(`no ${re} (exit ${r.child.exitCode}):\n${r.output()}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+function killGroup(pid: number | undefined): void {
+  try {
+    if (pid) process.kill(-pid, 'SIGKILL')
+  } catch {
+    // the whole group has exited already
   }
 }
 
@@ -68,7 +78,7 @@ describe('the built service, started and stopped as an operator does', () => {
   const serverPids: number[] = []
   const dataDir = () => tempDir('start')
   after(() => {
-    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL')
+    for (const c of children) killGroup(c.pid)
     for (const pid of serverPids) if (alive(pid)) process.kill(pid, 'SIGKILL')
   })
 
