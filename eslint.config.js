@@ -15,6 +15,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
+      'max-len': ['error', { code: 160, ignoreUrls: true, ignoreRegExpLiterals: true }],
     },
   },
   {

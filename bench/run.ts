@@ -158,12 +158,16 @@ function printTable(s: { rows: { scenario: string, service_rps: number, baseline
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|')
   for (const r of s.rows) {
     const base = Object.entries(r.baselines).map(([k, v]) => `${k} ${f(v)}`).join(', ')
-    console.log(`| ${r.scenario} | ${f(r.service_rps)} | ${base} | ${f(r.ratio, 2)} (≥ ${r.target.toFixed(2)}) | ${f(r.p50_ms, 2)} | ${f(r.p99_ms, 2)} | ${r.errors} | ${r.rss_mb ?? '—'} | ${r.ok ? 'ok' : 'below'} |`)
+    console.log(`| ${r.scenario} | ${f(r.service_rps)} | ${base} | ${f(r.ratio, 2)} (≥ ${r.target.toFixed(2)}) | ${f(r.p50_ms, 2)} | ${f(r.p99_ms, 2)} | `
+      + `${r.errors} | ${r.rss_mb ?? '—'} | ${r.ok ? 'ok' : 'below'} |`)
   }
   const q = s.status_transactions_per_s
   console.log(`\nstart-up to ready (migrated PostgreSQL): ${f(s.startup_ms)} ms (target ≤ 1000)`)
   console.log(`RSS after the load: ${s.rss_after_load_mb ?? '—'} MB (target ≤ 120)`)
-  if (q) console.log(`database transactions/s while /api/status is flooded: ${f(q.flooded, 1)} (idle: ${f(q.idle, 1)}; the flood adds ${f(q.flooded - q.idle, 1)})`)
+  if (q) {
+    console.log(`database transactions/s while /api/status is flooded: ${f(q.flooded, 1)} (idle: ${f(q.idle, 1)}; `
+      + `the flood adds ${f(q.flooded - q.idle, 1)})`)
+  }
 }
 
 try {

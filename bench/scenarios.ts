@@ -24,6 +24,12 @@ export const SCENARIOS: Scenario[] = [
   { name: 'GET /api/status', method: 'GET', path: '/api/status', connections: 50, baselines: ['bare', 'fastify'], target: 0.60 },
   { name: 'GET / (HTML)', method: 'GET', path: '/', connections: 50, baselines: ['bare'], target: 0.50 },
   { name: 'GET /status (HTML)', method: 'GET', path: '/status', connections: 50, baselines: ['bare'], target: 0.50 },
-  { name: 'POST /api/site/contato (202)', method: 'POST', path: '/api/site/contato', script: 'contact.lua', connections: 20, baselines: ['pgbench'], target: 0.50, p99Max: 25 },
-  { name: 'POST /api/site/contato (422)', method: 'POST', path: '/api/site/contato', script: 'invalid.lua', connections: 50, baselines: ['bare'], target: 0.50, non2xxExpected: true },
+  {
+    name: 'POST /api/site/contato (202)', method: 'POST', path: '/api/site/contato', script: 'contact.lua', connections: 20,
+    baselines: ['pgbench'], target: 0.50, p99Max: 25,
+  },
+  {
+    name: 'POST /api/site/contato (422)', method: 'POST', path: '/api/site/contato', script: 'invalid.lua', connections: 50,
+    baselines: ['bare'], target: 0.50, non2xxExpected: true,
+  },
 ]

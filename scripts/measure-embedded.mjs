@@ -51,7 +51,8 @@ async function run(label) {
     const ready = memory(child.pid)
     await sleep(idleSeconds * 1000)
     const idle = memory(child.pid)
-    console.log(`${label}: ready in ${((Date.now() - started) / 1000 - idleSeconds).toFixed(1)} s, peak ${mb(idle.peak)}, at ready ${mb(ready.rss)}, idle after ${idleSeconds} s ${mb(idle.rss)}` +
+    console.log(`${label}: ready in ${((Date.now() - started) / 1000 - idleSeconds).toFixed(1)} s, peak ${mb(idle.peak)}, at ready ${mb(ready.rss)}, ` +
+      `idle after ${idleSeconds} s ${mb(idle.rss)}` +
       (children.size ? `; its short-lived child (initdb) peaked at ${mb(childPeak(child.pid, children))}` : ''))
   } finally {
     child.kill('SIGTERM')

@@ -127,7 +127,10 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   if (config.mailSandbox && !deps.transport) prepareDataDir(config.dataDir) // the sandbox keeps mail in DATA_DIR/mail
   const transport = deps.transport ?? mailTransportFor(config)
   owned.push(async () => transport.close())
-  const channel = new MailChannel({ mode: transport.mode, verify: () => transport.verify(), clock, reverifyMs: config.mail.reverifyMs, deliveryExpected: config.ambiente === 'producao', log: app.log })
+  const channel = new MailChannel({
+    mode: transport.mode, verify: () => transport.verify(), clock, reverifyMs: config.mail.reverifyMs,
+    deliveryExpected: config.ambiente === 'producao', log: app.log,
+  })
   const subjects = makeSubjectRouter(config.subjects)
   const snapshot = new StatusSnapshot({
     ambiente: config.ambiente || 'desenvolvimento',
@@ -172,7 +175,8 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
 
   const store = makeContactStore(db.orm, clock)
   const contact = makeContactService(store, subjects, {
-    tokens: makeFormTokens(store.secret), rules: { minFillMs: config.spamMinFillMs, maxAgeMs: DEFAULT_MAX_AGE_MS }, clock, onSpam: (reason) => { metrics.spam.inc({ motivo: reason }); deps.onSpam?.(reason) },
+    tokens: makeFormTokens(store.secret), rules: { minFillMs: config.spamMinFillMs, maxAgeMs: DEFAULT_MAX_AGE_MS }, clock,
+    onSpam: (reason) => { metrics.spam.inc({ motivo: reason }); deps.onSpam?.(reason) },
   })
   await app.register(routesPlugin('status-routes', statusRoutes({ config, db, snapshot, lifecycle })))
   await app.register(routesPlugin('contact-routes', contactRoutes({ config, db, contact, channel, clock })))
@@ -208,7 +212,9 @@ async function openOwnDatabase(app: FastifyInstance, config: Config, owned: Owne
 }
 
 /** The Redis client of the rate limits and its watch: the one given, the one REDIS_URL names, or none. */
-async function connectRedis(app: FastifyInstance, config: Config, given: Redis | undefined, owned: Owned): Promise<{ redis?: Redis, availability?: RedisAvailability }> {
+async function connectRedis(
+  app: FastifyInstance, config: Config, given: Redis | undefined, owned: Owned,
+): Promise<{ redis?: Redis, availability?: RedisAvailability }> {
   if (given) {
     const watch = new RedisAvailability(given, app.log)
     owned.push(async () => watch.stop())

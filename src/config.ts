@@ -83,7 +83,9 @@ export function loadConfig(env: Env = process.env): Config {
   const host = str('HOST', '127.0.0.1')
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:'])
   const metricsPort = env.METRICS_PORT?.trim() ? int(env, 'METRICS_PORT', 0, 1, 65535) : undefined
-  if (metricsPort !== undefined && metricsPort === port) throw new ConfigError(`METRICS_PORT must differ from PORT (${port}): metrics are never served on the public port`)
+  if (metricsPort !== undefined && metricsPort === port) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT (${port}): metrics are never served on the public port`)
+  }
   return {
     port,
     host,
@@ -124,7 +126,9 @@ const MB = 1024 * 1024
 
 /** 0 turns a check off. The heap check defaults to 90% of V8's limit: past it, a crash on out-of-memory is near. */
 function overloadConfig(env: Env): OverloadConfig {
-  const heapMb = env.OVERLOAD_MAX_HEAP_MB?.trim() ? int(env, 'OVERLOAD_MAX_HEAP_MB', 0, 0, 1_048_576) : Math.floor(getHeapStatistics().heap_size_limit * 0.9 / MB)
+  const heapMb = env.OVERLOAD_MAX_HEAP_MB?.trim()
+    ? int(env, 'OVERLOAD_MAX_HEAP_MB', 0, 0, 1_048_576)
+    : Math.floor(getHeapStatistics().heap_size_limit * 0.9 / MB)
   return {
     maxEventLoopDelayMs: int(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
     maxHeapUsedBytes: heapMb * MB,
@@ -256,14 +260,18 @@ function readConfigFile(path: string): ConfigFile {
     const ok = Array.isArray(file.subjects) && file.subjects.length > 0 && file.subjects.every((s) =>
       typeof s?.codigo === 'string' && /^[a-z0-9_-]+$/.test(s.codigo) && typeof s.rotulo === 'string' && typeof s.email === 'string' && emailProblem(s.email) === null)
     if (!ok) throw new ConfigError('SERVICE_CONFIG_FILE: "subjects" must be a list of {codigo (lower-case), rotulo, email (a valid address)}')
-    if (!file.subjects.some((s) => s.codigo === 'geral')) throw new ConfigError('SERVICE_CONFIG_FILE: "subjects" must include "geral" (unknown subjects fall to it)')
+    if (!file.subjects.some((s) => s.codigo === 'geral')) {
+      throw new ConfigError('SERVICE_CONFIG_FILE: "subjects" must include "geral" (unknown subjects fall to it)')
+    }
   }
   if (file.rateLimits !== undefined) {
     if (typeof file.rateLimits !== 'object' || file.rateLimits === null || Array.isArray(file.rateLimits)) {
       throw new ConfigError('SERVICE_CONFIG_FILE: "rateLimits" must be an object of budgets')
     }
     for (const [k, v] of Object.entries(file.rateLimits)) {
-      if (!Object.hasOwn(DEFAULT_RATE_LIMITS, k)) throw new ConfigError(`SERVICE_CONFIG_FILE: unknown budget rateLimits.${k} (expected ${Object.keys(DEFAULT_RATE_LIMITS).join(', ')})`)
+      if (!Object.hasOwn(DEFAULT_RATE_LIMITS, k)) {
+        throw new ConfigError(`SERVICE_CONFIG_FILE: unknown budget rateLimits.${k} (expected ${Object.keys(DEFAULT_RATE_LIMITS).join(', ')})`)
+      }
       const ok = v && Number.isInteger(v.max) && v.max > 0 && Number.isInteger(v.windowSeconds) && v.windowSeconds > 0
       if (!ok) throw new ConfigError(`SERVICE_CONFIG_FILE: rateLimits.${k} must be {max, windowSeconds} with whole numbers above 0`)
     }

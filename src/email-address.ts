@@ -30,7 +30,9 @@ function localPartProblem(local: string): string | null {
   if (chars.length > 64) return `The email address is too long before the @-sign ${tooMany(chars.length - 64)}.`
   const bad = invalidChars(chars, ATEXT)
   if (bad) return `The email address contains invalid characters before the @-sign: ${bad}.`
-  return dotAtomProblem(local, (w) => `An email address cannot start with a ${w}.`, (w) => `An email address cannot have a ${w} immediately before the @-sign.`, false)
+  return dotAtomProblem(
+    local, (w) => `An email address cannot start with a ${w}.`, (w) => `An email address cannot have a ${w} immediately before the @-sign.`, false,
+  )
     ?? unsafeProblem(chars)
 }
 
@@ -41,14 +43,18 @@ function domainProblem(domain: string): string | null {
   const unsafe = unsafeProblem(chars)
   if (unsafe) return unsafe
   const lower = domain.toLowerCase()
-  const dots = dotAtomProblem(lower, (w) => `An email address cannot have a ${w} immediately after the @-sign.`, (w) => `An email address cannot end with a ${w}.`, true)
+  const dots = dotAtomProblem(
+    lower, (w) => `An email address cannot have a ${w} immediately after the @-sign.`, (w) => `An email address cannot end with a ${w}.`, true,
+  )
   if (dots) return dots
   const labels = lower.split('.')
   if (labels.some((l) => /^(?!xn)..--/u.test(l))) {
     return 'An email address cannot have two letters followed by two dashes immediately after the @-sign or after a period, except Punycode.'
   }
   if (chars.length > 253) {
-    return NON_ASCII.test(domain) ? 'The email address is too long after the @-sign.' : `The email address is too long after the @-sign ${tooMany(chars.length - 253)}.`
+    return NON_ASCII.test(domain)
+      ? 'The email address is too long after the @-sign.'
+      : `The email address is too long after the @-sign ${tooMany(chars.length - 253)}.`
   }
   for (const label of labels) {
     const over = [...label].length - 63

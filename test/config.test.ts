@@ -177,7 +177,10 @@ describe('loadConfig', () => {
     }
 
     it('overrides subjects and some of the rate limits', async () => {
-      const subjects = [{ codigo: 'geral', rotulo: 'Geral', email: 'contato@fatorial.com.br' }, { codigo: 'vendas', rotulo: 'Vendas', email: 'vendas@fatorial.com.br' }]
+      const subjects = [
+        { codigo: 'geral', rotulo: 'Geral', email: 'contato@fatorial.com.br' },
+        { codigo: 'vendas', rotulo: 'Vendas', email: 'vendas@fatorial.com.br' },
+      ]
       const path = await file('good.json', JSON.stringify({ subjects, rateLimits: { contato: { max: 3, windowSeconds: 300 } } }))
       const config = loadConfig({ SERVICE_CONFIG_FILE: path })
       assert.deepEqual(config.subjects, subjects)

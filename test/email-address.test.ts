@@ -68,8 +68,14 @@ describe('emailProblem: the reason an address is refused', () => {
     ['trailingdot.@domain.email', 'An email address cannot have a period immediately before the @-sign.'],
     // The end is checked before the start.
     ['.@domain.com', 'An email address cannot have a period immediately before the @-sign.'],
-    ['11111111112222222222333333333344444444445555555555666666666677777@example.com', 'The email address is too long before the @-sign (1 character too many).'],
-    ['111111111122222222223333333333444444444455555555556666666666777777@example.com', 'The email address is too long before the @-sign (2 characters too many).'],
+    [
+      '11111111112222222222333333333344444444445555555555666666666677777@example.com',
+      'The email address is too long before the @-sign (1 character too many).',
+    ],
+    [
+      '111111111122222222223333333333444444444455555555556666666666777777@example.com',
+      'The email address is too long before the @-sign (2 characters too many).',
+    ],
     // Length is checked before the characters.
     [`${long(69)} x@example.com`, 'The email address is too long before the @-sign (7 characters too many).'],
     ['a\u00a0b@example.com', 'The email address contains unsafe characters: NO-BREAK SPACE.'],

@@ -10,7 +10,9 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => { killAl
 export type Started = { child: ChildProcess, base: string, startedAt: number, stop(): Promise<number | null> }
 
 /** Starts `argv` with its output in `logFile`, and waits until `readyPath` on `port` answers 200. */
-export async function startServer(argv: string[], env: NodeJS.ProcessEnv, port: number, logFile: string, readyPath = '/api/health/ready'): Promise<Started & { readyMs: number }> {
+export async function startServer(
+  argv: string[], env: NodeJS.ProcessEnv, port: number, logFile: string, readyPath = '/api/health/ready',
+): Promise<Started & { readyMs: number }> {
   const startedAt = performance.now()
   const out = openSync(logFile, 'a')
   const child = spawn(argv[0]!, argv.slice(1), { env, stdio: ['ignore', out, out] })

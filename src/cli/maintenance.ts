@@ -21,7 +21,9 @@ export async function maintenanceCommand(argv: string[], ctx: Ctx): Promise<numb
 }
 
 async function declare(argv: string[], { open, out, clock }: Ctx): Promise<number> {
-  const { values } = parseOrUsage(() => parseArgs({ args: argv, options: { inicio: { type: 'string' }, fim: { type: 'string' }, mensagem: { type: 'string' } } }))
+  const { values } = parseOrUsage(() => parseArgs({
+    args: argv, options: { inicio: { type: 'string' }, fim: { type: 'string' }, mensagem: { type: 'string' } },
+  }))
   // Without --inicio the window starts now: an emergency, so not `anunciada`.
   const inicio = parseTime('--inicio', values.inicio) ?? clock.now()
   const fim = parseTime('--fim', values.fim)

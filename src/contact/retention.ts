@@ -25,7 +25,10 @@ export async function purgePersonalData(orm: Orm, days: number, now: Date, mailD
 }
 
 
-export type RetentionDeps = { orm: Orm, days: number, mailDir: string, clock: { now(): Date }, log: { info(o: object, m: string): void, warn(o: object, m: string): void } }
+export type RetentionDeps = {
+  orm: Orm, days: number, mailDir: string, clock: { now(): Date },
+  log: { info(o: object, m: string): void, warn(o: object, m: string): void },
+}
 
 /**
  * Erases expired personal data soon after start and then every `everyMs`, so the retention the privacy

@@ -36,7 +36,8 @@ export function contactRoutes(deps: ContactRoutesDeps) {
       config: { rateLimit: rateLimitFor(config.rateLimits.contato) },
       schema: {
         operationId: 'enviarContato', tags, summary: 'Send the contact form',
-        description: 'Stores the message and forwards it by e-mail to the mailbox of its subject. 202: accepted; delivery is confirmed asynchronously. The same payload sent again within minutes answers the first protocolo.',
+        description: 'Stores the message and forwards it by e-mail to the mailbox of its subject. 202: accepted; delivery is confirmed asynchronously. '
+          + 'The same payload sent again within minutes answers the first protocolo.',
         body: ref(ContatoIn),
         response: {
           202: ref(ContatoOut),

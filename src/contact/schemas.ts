@@ -3,7 +3,9 @@ import { Type, type Static } from 'typebox'
 export const ContatoIn = Type.Object({
   nome: Type.String({ minLength: 2, maxLength: 120 }),
   email: Type.String({ format: 'email' }),
-  assunto: Type.Optional(Type.String({ default: 'comercial', description: 'A code from GET /site/contato/assuntos; an unknown one is normalized to `geral`.' })),
+  assunto: Type.Optional(Type.String({
+    default: 'comercial', description: 'A code from GET /site/contato/assuntos; an unknown one is normalized to `geral`.',
+  })),
   mensagem: Type.String({ minLength: 10, maxLength: 4000 }),
   empresa: Type.Optional(Type.String({ maxLength: 140, default: '' })),
   telefone: Type.Optional(Type.String({ maxLength: 40, default: '' })),
@@ -22,4 +24,6 @@ export const AssuntosOut = Type.Record(Type.String(), Type.Array(Type.Record(Typ
   description: 'Subjects a client can offer; `codigo` is what POST /site/contato takes as `assunto`.',
 })
 
-export const EstadoOut = Type.Object({}, { additionalProperties: true, description: 'Whether this environment can really send e-mail, and the delivery queue.' })
+export const EstadoOut = Type.Object({}, {
+  additionalProperties: true, description: 'Whether this environment can really send e-mail, and the delivery queue.',
+})

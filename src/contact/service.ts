@@ -60,7 +60,10 @@ export function makeContactService(store: ContactStore, subjects: SubjectRouter,
     async submit(value, meta) {
       const subject = subjects.route(value.assunto)
       const stored = await store.submit({
-        fields: { nome: value.nome, email: value.email, mensagem: value.mensagem, empresa: value.empresa ?? '', telefone: value.telefone ?? '', site: value.site ?? '' },
+        fields: {
+          nome: value.nome, email: value.email, mensagem: value.mensagem,
+          empresa: value.empresa ?? '', telefone: value.telefone ?? '', site: value.site ?? '',
+        },
         subject,
         ...meta,
       })

@@ -72,7 +72,10 @@ export function makeContactStore(orm: Orm, clock: Clock): ContactStore {
 // PostgreSQL text cannot hold NUL; the other control characters are kept and escaped wherever they are shown.
 function sanitizeFields(f: ContactFields): ContactFields {
   const strip = (s: string) => s.replaceAll('\u0000', '')
-  return { nome: strip(f.nome), email: strip(f.email), mensagem: strip(f.mensagem), empresa: strip(f.empresa), telefone: strip(f.telefone), site: strip(f.site) }
+  return {
+    nome: strip(f.nome), email: strip(f.email), mensagem: strip(f.mensagem),
+    empresa: strip(f.empresa), telefone: strip(f.telefone), site: strip(f.site),
+  }
 }
 
 function fingerprint(f: ContactFields, assunto: string): string {

@@ -26,6 +26,7 @@ export function clientErrorHandler(err: ClientError, socket: Socket): void {
 function rawAnswer(p: HttpProblem): string {
   const body = JSON.stringify(p.body)
   const headers = Object.entries(p.headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')
-  return `HTTP/1.1 ${p.statusCode} ${STATUS_CODES[p.statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+  return `HTTP/1.1 ${p.statusCode} ${STATUS_CODES[p.statusCode]}\r\n` +
+    `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
     `${headers}Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`
 }

@@ -12,7 +12,9 @@ export const CONTACT_PATH = '/api/site/contato'
 const READ_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-request-id' }
 const READ_PREFLIGHT = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, HEAD', 'access-control-max-age': '86400' }
 const CONTACT_EXPOSE = 'x-request-id, retry-after'
-const CONTACT_PREFLIGHT = { 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type, x-request-id', 'access-control-max-age': '600' }
+const CONTACT_PREFLIGHT = {
+  'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type, x-request-id', 'access-control-max-age': '600',
+}
 
 const readPaths = new Set(PUBLIC_READS)
 

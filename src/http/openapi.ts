@@ -18,7 +18,10 @@ export const openApi = fp(async (app: FastifyInstance, opts: { schemas: TSchema[
       info: {
         title: 'Factoring platform: public API',
         version: CONTRACT_VERSION,
-        description: 'The part of the API open without credentials: liveness and readiness probes, build identity, operational status with maintenance windows, and the website contact form. Every other path under /api answers 401 without credentials; credentials are issued to subscribers through the commercial channel. Errors are JSON with a stable `detail` code; all endpoints are rate limited per IP (429 with Retry-After in seconds).',
+        description: 'The part of the API open without credentials: liveness and readiness probes, build identity, '
+          + 'operational status with maintenance windows, and the website contact form. '
+          + 'Every other path under /api answers 401 without credentials; credentials are issued to subscribers through the commercial channel. '
+          + 'Errors are JSON with a stable `detail` code; all endpoints are rate limited per IP (429 with Retry-After in seconds).',
         contact: { name: 'Canal comercial (credenciais e contratos)' },
       },
       servers: [{ url: '/api', description: 'This origin' }],

@@ -15,7 +15,9 @@ export const ROUTE_PREREQUISITES = [
  * `routes` (encapsulated or not, as it was written) as the plugin `name`, loaded only once every plugin of
  * `after` is registered.
  */
-export function routesPlugin(name: string, routes: FastifyPluginAsync | FastifyPluginCallback, after: readonly string[] = ROUTE_PREREQUISITES): FastifyPluginAsync {
+export function routesPlugin(
+  name: string, routes: FastifyPluginAsync | FastifyPluginCallback, after: readonly string[] = ROUTE_PREREQUISITES,
+): FastifyPluginAsync {
   return fp(async (app: FastifyInstance) => {
     await app.register(routes)
   }, { name, dependencies: [...after] })

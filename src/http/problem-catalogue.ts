@@ -55,5 +55,8 @@ export const PAGE_TEXT: Readonly<Record<number, PageText>> = {
   422: ['Envio ilegível', 'O conteúdo enviado não pôde ser lido. Preencha o formulário e envie de novo.'],
   429: ['Muitas requisições', 'Foram feitos pedidos demais em pouco tempo. Aguarde e tente de novo.'],
   500: ['Erro interno', 'Algo deu errado do nosso lado. Tente de novo em instantes; se persistir, veja a página de status.'],
-  503: ['Serviço indisponível', 'Não foi possível registrar sua mensagem agora e nada foi enviado. Tente de novo em instantes; se persistir, veja a página de status.'],
+  503: [
+    'Serviço indisponível',
+    'Não foi possível registrar sua mensagem agora e nada foi enviado. Tente de novo em instantes; se persistir, veja a página de status.',
+  ],
 }

@@ -22,14 +22,21 @@ try {
   config = loadConfig()
   const { stream, ...options } = loggerOptions(config)
   log = pino(options, stream).child({ component: 'entrega' })
-  ;({ db } = await openConfiguredDatabase(config, { onPoolError: (err) => log.warn({ code: (err as NodeJS.ErrnoException).code }, 'idle database connection lost') }))
+  ;({ db } = await openConfiguredDatabase(config, {
+    onPoolError: (err) => log.warn({ code: (err as NodeJS.ErrnoException).code }, 'idle database connection lost'),
+  }))
   if (config.mailSandbox) prepareDataDir(config.dataDir)
 } catch (err) {
   exitOnStartupProblem(err)
 }
 const transport = mailTransportFor(config)
-const channel = new MailChannel({ mode: transport.mode, verify: () => transport.verify(), clock: systemClock, reverifyMs: config.mail.reverifyMs, deliveryExpected: config.ambiente === 'producao', log })
-const worker = new DeliveryWorker({ db, transport, subjects: makeSubjectRouter(config.subjects), mailFrom: config.mailFrom, clock: systemClock, config: config.mail, log })
+const channel = new MailChannel({
+  mode: transport.mode, verify: () => transport.verify(), clock: systemClock, reverifyMs: config.mail.reverifyMs,
+  deliveryExpected: config.ambiente === 'producao', log,
+})
+const worker = new DeliveryWorker({
+  db, transport, subjects: makeSubjectRouter(config.subjects), mailFrom: config.mailFrom, clock: systemClock, config: config.mail, log,
+})
 channel.start()
 await worker.start()
 log.info({ modo: transport.mode }, 'delivery worker started')

@@ -179,15 +179,24 @@ export class DeliveryWorker {
         RETURNING id`)
       if (updated.length === 0) return
       recorded = true
-      await tx.insert(entregaTentativa).values({ outboxId: row.id, em: now, resultado: outcome, codigoSmtp: failure?.codigo ?? null, erro: failure?.erro ?? null })
+      await tx.insert(entregaTentativa).values({
+        outboxId: row.id, em: now, resultado: outcome, codigoSmtp: failure?.codigo ?? null, erro: failure?.erro ?? null,
+      })
       if (outcome !== 'adiado') {
-        await tx.insert(auditoria).values({ em: now, acao: outcome === 'falhou' ? 'contato.entrega_falhou' : 'contato.entregue', protocolo: row.protocolo, requestId: row.requestId })
+        await tx.insert(auditoria).values({
+          em: now, acao: outcome === 'falhou' ? 'contato.entrega_falhou' : 'contato.entregue', protocolo: row.protocolo, requestId: row.requestId,
+        })
       }
     })
     // Counted once it is the database's truth: a write lost to a newer claim is that claim's outcome.
     if (recorded) this.deps.onOutcome?.(outcome)
-    const log = outcome === 'falhou' ? this.deps.log.error.bind(this.deps.log) : outcome === 'adiado' ? this.deps.log.warn.bind(this.deps.log) : this.deps.log.info.bind(this.deps.log)
-    log({ reqId: row.requestId, protocolo: row.protocolo, tentativa: row.tentativas, resultado: outcome, codigo_smtp: failure?.codigo ?? undefined, proxima: next?.toISOString() }, 'contact delivery')
+    const log = outcome === 'falhou' ? this.deps.log.error.bind(this.deps.log)
+      : outcome === 'adiado' ? this.deps.log.warn.bind(this.deps.log)
+        : this.deps.log.info.bind(this.deps.log)
+    log({
+      reqId: row.requestId, protocolo: row.protocolo, tentativa: row.tentativas, resultado: outcome,
+      codigo_smtp: failure?.codigo ?? undefined, proxima: next?.toISOString(),
+    }, 'contact delivery')
     return outcome
   }
 }

@@ -38,15 +38,21 @@ export function createMetrics(opts: { processMetrics: boolean }, sources: Metric
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
-    rateLimited: new Counter({ name: 'http_rate_limited_total', help: 'Requests refused with 429 by a per-IP budget, by route template', labelNames: ['route'], registers }),
+    rateLimited: new Counter({
+      name: 'http_rate_limited_total', help: 'Requests refused with 429 by a per-IP budget, by route template', labelNames: ['route'], registers,
+    }),
     deliveries: new Counter({
       name: 'mail_delivery_attempts_total',
       help: 'Delivery attempts by result: enviado, sandbox, adiado (retried later) or falhou (given up)',
       labelNames: ['resultado'],
       registers,
     }),
-    contactsAccepted: new Counter({ name: 'contacts_accepted_total', help: 'Contacts accepted (202), by channel: api or site form', labelNames: ['canal'], registers }),
-    spam: new Counter({ name: 'contact_spam_total', help: 'Contact submissions kept as spam and never e-mailed, by reason', labelNames: ['motivo'], registers }),
+    contactsAccepted: new Counter({
+      name: 'contacts_accepted_total', help: 'Contacts accepted (202), by channel: api or site form', labelNames: ['canal'], registers,
+    }),
+    spam: new Counter({
+      name: 'contact_spam_total', help: 'Contact submissions kept as spam and never e-mailed, by reason', labelNames: ['motivo'], registers,
+    }),
     outboxDepth: new Gauge({
       name: 'mail_outbox_messages',
       help: 'Outbox messages waiting (pendente), being sent (enviando) or given up (falhou); absent when the database does not answer',

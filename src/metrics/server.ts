@@ -34,7 +34,8 @@ export async function startMetricsServer(registry: Registry, host: string, port:
 
 function metricsListenError(err: NodeJS.ErrnoException, host: string, port: number): Error {
   switch (err.code) {
-    case 'EADDRINUSE': return new StartupError(`METRICS_PORT ${port} is already in use on HOST ${host} (EADDRINUSE): stop the other process or set another METRICS_PORT`)
+    case 'EADDRINUSE':
+      return new StartupError(`METRICS_PORT ${port} is already in use on HOST ${host} (EADDRINUSE): stop the other process or set another METRICS_PORT`)
     case 'EACCES': return new StartupError(`METRICS_PORT ${port} needs privileges this user lacks (EACCES): use a port above 1023`)
     default: return new StartupError(`METRICS_PORT ${port} cannot be opened on HOST ${host} (${err.code ?? 'error'})`)
   }

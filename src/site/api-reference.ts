@@ -95,7 +95,8 @@ function fieldsTable(s: Schema): string[] {
   const required = new Set(s.required ?? [])
   const out = ['| Campo | Tipo | Obrigatório | Restrições | Descrição |', '|---|---|---|---|---|']
   for (const [name, p] of props) {
-    out.push(`| ${code(name)} | ${typeWords(p)} | ${required.has(name) ? 'sim' : 'não'} | ${constraints(p) || '—'} | ${p.description ? prose(p.description) : '—'} |`)
+    out.push(`| ${code(name)} | ${typeWords(p)} | ${required.has(name) ? 'sim' : 'não'} | ${constraints(p) || '—'} | `
+      + `${p.description ? prose(p.description) : '—'} |`)
   }
   return out
 }
@@ -125,7 +126,8 @@ export function endpointsOf(doc: OpenApiDocument): Endpoint[] {
 export function referenceMarkdown(doc: OpenApiDocument): string {
   const out: string[] = []
   const endpoints = endpointsOf(doc)
-  out.push(`Gerada do documento [OpenAPI ${escapeMarkdown(doc.openapi ?? '')}](/openapi.json) desta instância: ${escapeMarkdown(doc.info?.title ?? '')}, versão do contrato ${code(doc.info?.version ?? '')}. `
+  out.push(`Gerada do documento [OpenAPI ${escapeMarkdown(doc.openapi ?? '')}](/openapi.json) desta instância: ${escapeMarkdown(doc.info?.title ?? '')}, `
+    + `versão do contrato ${code(doc.info?.version ?? '')}. `
     + `${endpoints.length} endpoints públicos, nenhum exige credencial. O texto descritivo de cada operação vem do próprio documento, em inglês.`, '')
   out.push('| Método | Caminho | Resumo |', '|---|---|---|')
   for (const e of endpoints) out.push(`| ${e.method} | [${code(e.path)}](#${opAnchor(e)}) | ${prose(e.operation.summary ?? '')} |`)
@@ -165,7 +167,8 @@ function operationLines(e: Endpoint): string[] {
   if (op.summary) out.push(`**${escapeMarkdown(op.summary)}.**${op.operationId ? ` Operação ${code(op.operationId)}.` : ''}`, '')
   if (op.description) out.push(prose(op.description), '')
   for (const p of op.parameters ?? []) {
-    out.push(`- Parâmetro ${code(p.name)} (${p.in}${p.required ? ', obrigatório' : ''}): ${typeWords(p.schema)}${p.description ? `. ${prose(p.description)}` : ''}`)
+    out.push(`- Parâmetro ${code(p.name)} (${p.in}${p.required ? ', obrigatório' : ''}): `
+      + `${typeWords(p.schema)}${p.description ? `. ${prose(p.description)}` : ''}`)
   }
   if (op.requestBody) {
     const [type, media] = Object.entries(op.requestBody.content ?? {})[0] ?? ['', {}]

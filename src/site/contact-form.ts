@@ -74,13 +74,16 @@ export function formHtml(subjects: Subject[], state: FormState = { values: {}, e
   const control = (f: FieldName) => {
     const err = errs.get(f)
     const described = `dica-${f} erro-${f}`
-    const common = `id="campo-${f}" name="${f}" aria-describedby="${described}"${err ? ' aria-invalid="true"' : ''}${f === first ? ' autofocus' : ''}${REQUIRED.has(f) ? ' required' : ''}`
+    const common = `id="campo-${f}" name="${f}" aria-describedby="${described}"${err ? ' aria-invalid="true"' : ''}`
+      + `${f === first ? ' autofocus' : ''}${REQUIRED.has(f) ? ' required' : ''}`
     const { min, max } = limitsOf(f)
     const lengths = `${min !== undefined ? ` minlength="${min}"` : ''}${max !== undefined ? ` maxlength="${max}"` : ''}`
     let input: string
     if (f === 'assunto') {
       const selected = value('assunto') || defaultSubject(subjects)
-      const options = subjects.map((s) => `<option value="${escapeHtml(s.codigo)}"${s.codigo === selected ? ' selected' : ''}>${escapeHtml(s.rotulo)}</option>`).join('')
+      const options = subjects
+        .map((s) => `<option value="${escapeHtml(s.codigo)}"${s.codigo === selected ? ' selected' : ''}>${escapeHtml(s.rotulo)}</option>`)
+        .join('')
       input = `<select ${common} data-fonte="${SUBJECTS_API_PATH}">${options}</select>`
     } else if (f === 'mensagem') {
       input = `<textarea ${common}${lengths} rows="8">${escapeHtml(value(f))}</textarea>`
@@ -96,7 +99,8 @@ ${input}
 </div>`
   }
   const summary = errs.size || general.length
-    ? `<h2>Corrija ${errs.size === 1 ? 'o campo' : 'os campos'} abaixo</h2><ul>${general.map((g) => `<li>${escapeHtml(g)}</li>`).join('')}${[...errs].map(([f, m]) => `<li><a href="#campo-${f}">${FIELD_LABELS[f]}: ${escapeHtml(m)}</a></li>`).join('')}</ul>`
+    ? `<h2>Corrija ${errs.size === 1 ? 'o campo' : 'os campos'} abaixo</h2><ul>${general.map((g) => `<li>${escapeHtml(g)}</li>`).join('')}`
+      + `${[...errs].map(([f, m]) => `<li><a href="#campo-${f}">${FIELD_LABELS[f]}: ${escapeHtml(m)}</a></li>`).join('')}</ul>`
     : ''
   return `<form id="form-contato" class="formulario" method="post" action="${FORM_PATH}" data-api="${CONTACT_API_PATH}">
 <div id="resumo-erros" class="aviso aviso-erro resumo-erros" tabindex="-1"${summary ? '' : ' hidden'}>${summary}</div>
@@ -127,7 +131,8 @@ export function formMarkdown(subjects: Subject[], state: FormState = { values: {
     out.push('')
   }
   out.push(
-    `Para enviar por programa, faça ${code(`POST ${CONTACT_API_PATH}`)} com um corpo JSON (resposta 202 com ${code('protocolo')} e ${code('destino')}; 422 com cada erro por campo; 429 com ${code('Retry-After')}). `
+    `Para enviar por programa, faça ${code(`POST ${CONTACT_API_PATH}`)} com um corpo JSON (resposta 202 com ${code('protocolo')} e ${code('destino')}; `
+    + `422 com cada erro por campo; 429 com ${code('Retry-After')}). `
     + `O formulário desta página (${code(`POST ${FORM_PATH}`)}, ${code('application/x-www-form-urlencoded')}) é para navegadores: `
     + 'ele leva campos de controle da página contra envios automáticos; um programa deve usar a API.',
     '',
@@ -135,9 +140,11 @@ export function formMarkdown(subjects: Subject[], state: FormState = { values: {
     '|---|---|---|---|',
   )
   for (const f of FIELD_ORDER) {
-    out.push(`| ${code(f)} | ${REQUIRED.has(f) ? 'sim' : 'não'} | ${cell(limitWords(f) || (f === 'email' ? 'endereço de e-mail válido' : '—'))} | ${cell(`${FIELD_LABELS[f]}. ${HINTS[f]}.`)} |`)
+    out.push(`| ${code(f)} | ${REQUIRED.has(f) ? 'sim' : 'não'} | ${cell(limitWords(f) || (f === 'email' ? 'endereço de e-mail válido' : '—'))} | `
+      + `${cell(`${FIELD_LABELS[f]}. ${HINTS[f]}.`)} |`)
   }
-  out.push('', `Assuntos aceitos em ${code('assunto')} (de ${code(`GET ${SUBJECTS_API_PATH}`)}; sem assunto, vale ${code(defaultSubject(subjects))}; um assunto desconhecido vai para ${code(FALLBACK_SUBJECT)}):`, '',
+  out.push('', `Assuntos aceitos em ${code('assunto')} (de ${code(`GET ${SUBJECTS_API_PATH}`)}; sem assunto, vale ${code(defaultSubject(subjects))}; `
+    + `um assunto desconhecido vai para ${code(FALLBACK_SUBJECT)}):`, '',
     '| Código | Assunto | Caixa de destino |', '|---|---|---|')
   for (const s of subjects) out.push(`| ${code(s.codigo)} | ${cell(s.rotulo)} | ${cell(s.email)} |`)
   return out.join('\n') + '\n'

@@ -48,7 +48,8 @@ ${p.body}
 <footer class="rodape">
 <div class="largura">
 <p>${SITE_NAME} — factoring como serviço. Credenciais da API somente pelo canal comercial: <a href="/contato">fale conosco</a>.</p>
-<p>Para agentes: cada página também em Markdown (<code>Accept: text/markdown</code>) · <a href="/llms.txt">llms.txt</a> · <a href="/openapi.json">openapi.json</a> · <a href="/status">status</a> · <a href="/privacidade">privacidade</a></p>
+<p>Para agentes: cada página também em Markdown (<code>Accept: text/markdown</code>) · <a href="/llms.txt">llms.txt</a> · `
+  + `<a href="/openapi.json">openapi.json</a> · <a href="/status">status</a> · <a href="/privacidade">privacidade</a></p>
 </div>
 </footer>
 </body>

@@ -18,7 +18,8 @@ export function statusMarkdown(s: StatusOutT): string {
   out.push(`**Estado geral: ${statusLabel(s.status)}** (${code(s.status)}) · ambiente ${code(s.ambiente)}${s.versao ? ` · versão ${code(s.versao)}` : ''}`, '')
   out.push('| Serviço | Situação | Latência | Modo |', '|---|---|---|---|')
   for (const sv of s.servicos) {
-    out.push(`| ${cell(serviceLabel(sv.nome))} (${code(sv.nome)}) | ${sv.ok ? 'ok' : '**com falha**'} | ${latencyLabel(sv.latencia_ms)} | ${cell(modeLabel(sv.modo))} |`)
+    out.push(`| ${cell(serviceLabel(sv.nome))} (${code(sv.nome)}) | ${sv.ok ? 'ok' : '**com falha**'} | `
+      + `${latencyLabel(sv.latencia_ms)} | ${cell(modeLabel(sv.modo))} |`)
   }
   out.push('', `Verificado em ${instantLabel(s.verificado_em)} (${TIME_ZONE_NOTE}) — ${code(s.verificado_em)}.`)
   return out.join('\n') + '\n'
@@ -35,8 +36,10 @@ export function servicesRowsHtml(s: StatusOutT): string {
 export function statusHtml(s: StatusOutT): string {
   const banner = maintenanceText(s.manutencao)
   return `<section id="status-ao-vivo" class="status" data-fonte="${STATUS_API}" data-intervalo="${REFRESH_SECONDS * 1000}" aria-label="Status ao vivo">
-<div id="manutencao" class="aviso aviso-manutencao"${banner ? '' : ' hidden'}><p><strong id="manutencao-texto">${banner ? escapeHtml(banner) : ''}</strong></p></div>
-<p class="estado-geral">Estado geral: <strong id="estado-geral" class="selo selo-${escapeHtml(s.status)}" data-status="${escapeHtml(s.status)}">${escapeHtml(statusLabel(s.status))}</strong></p>
+<div id="manutencao" class="aviso aviso-manutencao"${banner ? '' : ' hidden'}>`
+    + `<p><strong id="manutencao-texto">${banner ? escapeHtml(banner) : ''}</strong></p></div>
+<p class="estado-geral">Estado geral: <strong id="estado-geral" class="selo selo-${escapeHtml(s.status)}" data-status="${escapeHtml(s.status)}">`
+    + `${escapeHtml(statusLabel(s.status))}</strong></p>
 <table id="servicos" class="empilhavel">
 <caption>Serviços</caption>
 <thead><tr>${STATUS_COLUMNS.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>
@@ -44,7 +47,8 @@ export function statusHtml(s: StatusOutT): string {
 ${servicesRowsHtml(s)}
 </tbody>
 </table>
-<p class="verificacao">Verificado em <time id="verificado-em" datetime="${escapeHtml(s.verificado_em)}">${escapeHtml(instantLabel(s.verificado_em))}</time> (${TIME_ZONE_NOTE}). Ambiente: <span id="ambiente">${escapeHtml(s.ambiente)}</span>.
+<p class="verificacao">Verificado em <time id="verificado-em" datetime="${escapeHtml(s.verificado_em)}">${escapeHtml(instantLabel(s.verificado_em))}</time> `
+    + `(${TIME_ZONE_NOTE}). Ambiente: <span id="ambiente">${escapeHtml(s.ambiente)}</span>.
 <span id="atualizacao" class="js-somente" hidden></span></p>
 <p id="anuncio-status" class="visualmente-oculto" role="status"></p>
 <noscript><p><a href="/status">Atualizar agora</a> (com JavaScript, esta página se atualiza sozinha a cada ${REFRESH_SECONDS} segundos).</p></noscript>

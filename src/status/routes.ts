@@ -41,7 +41,11 @@ export function statusRoutes(deps: StatusRoutesDeps) {
       schema: {
         operationId: 'healthReady', tags, summary: 'Readiness probe',
         description: 'Runs a trivial query against the database; 503 when it fails or is too slow, and while the instance is stopping.',
-        response: { 200: HealthOut, 503: Problem('The database connectivity check failed (or the instance is stopping: servico_indisponivel).', 'banco_indisponivel'), ...rateLimited },
+        response: {
+          200: HealthOut,
+          503: Problem('The database connectivity check failed (or the instance is stopping: servico_indisponivel).', 'banco_indisponivel'),
+          ...rateLimited,
+        },
       },
     }, async () => {
       if (lifecycle.draining) throw problem('servico_indisponivel', { 'retry-after': '5' })
@@ -75,7 +79,8 @@ export function statusRoutes(deps: StatusRoutesDeps) {
       config: limit,
       schema: {
         operationId: 'status', tags, summary: 'Operational status',
-        description: 'Per-service state with latency, the overall state and any declared maintenance window. Served from a snapshot refreshed every few seconds; `verificado_em` is its time.',
+        description: 'Per-service state with latency, the overall state and any declared maintenance window. '
+          + 'Served from a snapshot refreshed every few seconds; `verificado_em` is its time.',
         response: { 200: ref(StatusOut), ...rateLimited },
       },
     }, async (_req, reply) => {

@@ -11,7 +11,9 @@ describe('operator CLI', () => {
 
   it('help: a usage text with every command, exit 0; no command: the same, exit 2', async () => {
     assert.equal(await cli('--help'), 0)
-    for (const c of ['migrate', 'manutencao declarar', 'manutencao listar', 'manutencao encerrar', 'fila listar', 'fila reenfileirar', 'email testar', 'contatos expurgar']) {
+    for (const c of [
+      'migrate', 'manutencao declarar', 'manutencao listar', 'manutencao encerrar', 'fila listar', 'fila reenfileirar', 'email testar', 'contatos expurgar',
+    ]) {
       assert.ok(lines.join('\n').includes(c), c)
     }
     assert.equal(await cli(), 2)
@@ -32,7 +34,9 @@ describe('operator CLI', () => {
     assert.ok(lines.some((l) => l.startsWith(`${id}\t`) && l.includes('Troca de servidor')))
 
     let status = await ctx.app.deps.snapshot.refresh()
-    assert.deepEqual(status.manutencao, { inicio: new Date(inicio).toISOString(), fim: new Date(fim).toISOString(), mensagem: 'Troca de servidor', em_curso: false, anunciada: true })
+    assert.deepEqual(status.manutencao, {
+      inicio: new Date(inicio).toISOString(), fim: new Date(fim).toISOString(), mensagem: 'Troca de servidor', em_curso: false, anunciada: true,
+    })
 
     assert.equal(await cli('manutencao', 'declarar', '--mensagem', 'Emergência no banco'), 0)
     const now = Number(/declared window (\d+)/.exec(lines[0]!)?.[1])

@@ -19,7 +19,10 @@ describe('contatos listar', () => {
     await post('person', contactBody({ nome: 'Pessoa Real', email: 'pessoa@real.com.br', assunto: 'financeiro' }))
     await post('honeypot', contactBody({ nome: 'Robo Um', email: 'robo1@spam.example', website: 'http://x.example' }))
     await post('forged', contactBody({ nome: 'Robo Dois', email: 'robo2@spam.example', token_formulario: 'v1.abc.def' }))
-    const site = await ctx.app.inject({ method: 'POST', url: '/contato', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(contactBody({ nome: 'Robo Tres' }) as Record<string, string>).toString() })
+    const site = await ctx.app.inject({
+      method: 'POST', url: '/contato', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(contactBody({ nome: 'Robo Tres' }) as Record<string, string>).toString(),
+    })
     posted.site = /id="protocolo">([^<]+)</.exec(site.body)![1]!
   })
 
@@ -40,9 +43,13 @@ describe('contatos listar', () => {
 
   it('shows the time in Brasília with its offset, as every CLI command does; the --json form in UTC ISO', async () => {
     assert.equal(await cli('contatos', 'listar', '--json'), 0)
-    const rows = JSON.parse(lines[0]!) as { protocolo: string, criado_em: string, assunto: string, entrega: string | null, spam: string | null, dados_apagados: boolean }[]
+    const rows = JSON.parse(lines[0]!) as {
+      protocolo: string, criado_em: string, assunto: string, entrega: string | null, spam: string | null, dados_apagados: boolean,
+    }[]
     const person = rows.find((r) => r.protocolo === posted.person)!
-    assert.deepEqual({ ...person, criado_em: undefined }, { protocolo: posted.person, criado_em: undefined, assunto: 'financeiro', entrega: 'pendente', spam: null, dados_apagados: false })
+    assert.deepEqual({ ...person, criado_em: undefined }, {
+      protocolo: posted.person, criado_em: undefined, assunto: 'financeiro', entrega: 'pendente', spam: null, dados_apagados: false,
+    })
     assert.equal(rows.find((r) => r.protocolo === posted.honeypot)!.spam, 'honeypot')
     assert.equal(await cli('contatos', 'listar'), 0)
     const utc = new Date(person.criado_em)
@@ -52,7 +59,10 @@ describe('contatos listar', () => {
 
   it('--spam lists only spam, with its reason', async () => {
     assert.equal(await cli('contatos', 'listar', '--spam'), 0)
-    assert.deepEqual(lines.slice(1).map((l) => [l.split('\t')[0], l.split('\t')[4]]), [[posted.site, 'token'], [posted.forged, 'token'], [posted.honeypot, 'honeypot']])
+    assert.deepEqual(
+      lines.slice(1).map((l) => [l.split('\t')[0], l.split('\t')[4]]),
+      [[posted.site, 'token'], [posted.forged, 'token'], [posted.honeypot, 'honeypot']],
+    )
   })
 
   it('--desde and --limite narrow the list', async () => {

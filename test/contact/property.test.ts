@@ -101,15 +101,23 @@ function expectedForText(text: string, contentType: string | undefined): Expecte
 // Arbitraries ------------------------------------------------------------------------------------------------
 
 const ABSENT = Symbol('absent')
-const oddChar = fc.constantFrom(' ', 'ç', 'ã', 'É', '😀', '𝟗', 'e\u0301', '\u0000', '\u0007', '\n', '\t', '"', '\\', '/', '\u2028', '\ufeff', '\ud800', '<', '@', '.')
-const textUnit = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCXYZ0123456789 -'.split('')) }, { weight: 2, arbitrary: oddChar })
+const oddChar = fc.constantFrom(
+  ' ', 'ç', 'ã', 'É', '😀', '𝟗', 'e\u0301', '\u0000', '\u0007', '\n', '\t', '"', '\\', '/', '\u2028', '\ufeff', '\ud800', '<', '@', '.',
+)
+const textUnit = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCXYZ0123456789 -'.split('')) },
+  { weight: 2, arbitrary: oddChar },
+)
 const anyJson = fc.jsonValue({ maxDepth: 2 })
 /** Strings whose length in code points is within two of `bound`, some made of characters outside the BMP. */
 const around = (bound: number) => fc.tuple(fc.integer({ min: Math.max(0, bound - 2), max: bound + 2 }), fc.constantFrom('x', '😀', 'ç', 'e\u0301'))
   .map(([n, c]) => c === 'e\u0301' ? c.repeat(Math.floor(n / 2)) + (n % 2 ? 'x' : '') : c.repeat(n))
 const emails = fc.oneof(
   fc.emailAddress(),
-  fc.constantFrom('maria@empresa.com.br', 'maria+orcamento@empresa.com.br', 'joão@empresa.com.br', 'x@foo.local', 'maria@', '@x.com', 'sem-arroba', 'a..b@x.com', 'a b@x.com', 'x@y', 'x@example.c1', ' maria@empresa.com.br'),
+  fc.constantFrom(
+    'maria@empresa.com.br', 'maria+orcamento@empresa.com.br', 'joão@empresa.com.br', 'x@foo.local', 'maria@', '@x.com', 'sem-arroba',
+    'a..b@x.com', 'a b@x.com', 'x@y', 'x@example.c1', ' maria@empresa.com.br',
+  ),
   fc.string({ unit: textUnit, maxLength: 30 }),
 )
 
@@ -138,7 +146,11 @@ const contactObjects = fc.tuple(
 /** Valid JSON text with a few characters inserted, deleted or replaced. */
 const mutatedJson = (base: fc.Arbitrary<string>) => fc.tuple(
   base,
-  fc.array(fc.tuple(fc.nat(), fc.constantFrom('insert', 'delete', 'replace'), fc.constantFrom('{', '}', '[', ']', ',', ':', '"', '\\', 'u', '0', '-', '.', 'e', ' ', '\n', 'n', 'x', '\u0001', '😀', '\ufeff')), { minLength: 1, maxLength: 3 }),
+  fc.array(fc.tuple(
+    fc.nat(),
+    fc.constantFrom('insert', 'delete', 'replace'),
+    fc.constantFrom('{', '}', '[', ']', ',', ':', '"', '\\', 'u', '0', '-', '.', 'e', ' ', '\n', 'n', 'x', '\u0001', '😀', '\ufeff'),
+  ), { minLength: 1, maxLength: 3 }),
 ).map(([text, edits]) => {
   let s = text
   for (const [at, op, c] of edits) {
@@ -149,7 +161,14 @@ const mutatedJson = (base: fc.Arbitrary<string>) => fc.tuple(
 })
 
 const contentTypes = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom<string | undefined>('application/json', undefined, 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/problem+json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream', 'text/json', 'application/jsonp', '', 'json', 'application', 'foo/bar/baz', 'application/a/b+json', ' application/json ; q=1', ';', 'text/plain;') },
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom<string | undefined>(
+      'application/json', undefined, 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/problem+json', 'text/plain',
+      'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream', 'text/json',
+      'application/jsonp', '', 'json', 'application', 'foo/bar/baz', 'application/a/b+json', ' application/json ; q=1', ';', 'text/plain;',
+    ),
+  },
   { weight: 1, arbitrary: fc.stringMatching(/^[\x21-\x7e]{1,30}$/) },
 )
 
@@ -290,7 +309,9 @@ describe('POST /api/site/contato: properties', () => {
         return out
       }),
     )
-    await fc.assert(fc.asyncProperty(bytes, fc.constantFrom<string | undefined>('application/json', undefined, 'text/plain', 'application/x-www-form-urlencoded'), async (payload, contentType) => {
+    await fc.assert(fc.asyncProperty(bytes, fc.constantFrom<string | undefined>(
+      'application/json', undefined, 'text/plain', 'application/x-www-form-urlencoded',
+    ), async (payload, contentType) => {
       const res = await send(payload, contentType)
       checkAnswer(res)
       assert.notEqual(res.statusCode, 413)

@@ -13,13 +13,19 @@ describe('retention without an operator', () => {
 
   it('the scheduled pass erases delivered contacts past retention and spares waiting ones', async () => {
     const store = makeContactStore(tdb.db.orm, { now: () => new Date() })
-    const submit = (mensagem: string) => store.submit({ fields: { nome: 'Rui Velho', email: 'rui@antigo.com.br', mensagem, empresa: '', telefone: '', site: '' }, subject: DEFAULT_SUBJECTS[0]!, requestId: 'r', ip: '192.0.2.9' })
+    const submit = (mensagem: string) => store.submit({
+      fields: { nome: 'Rui Velho', email: 'rui@antigo.com.br', mensagem, empresa: '', telefone: '', site: '' },
+      subject: DEFAULT_SUBJECTS[0]!, requestId: 'r', ip: '192.0.2.9',
+    })
     const delivered = await submit('mensagem entregue há muito tempo')
     const waiting = await submit('mensagem antiga ainda na fila')
     await tdb.db.orm.update(outbox).set({ estado: 'enviado' }).where(eq(outbox.protocolo, delivered.protocolo))
     await tdb.db.orm.update(contato).set({ criadoEm: sql`now() - interval '400 days'` })
     const logs: object[] = []
-    const stop = scheduleRetention({ orm: tdb.db.orm, days: 365, mailDir: tmpdir(), clock: { now: () => new Date() }, log: { info: (o) => logs.push(o), warn: (o) => logs.push(o) } }, 3_600_000, 10)
+    const stop = scheduleRetention({
+      orm: tdb.db.orm, days: 365, mailDir: tmpdir(), clock: { now: () => new Date() },
+      log: { info: (o) => logs.push(o), warn: (o) => logs.push(o) },
+    }, 3_600_000, 10)
     try {
       const deadline = Date.now() + 5000
       while (logs.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
@@ -36,13 +42,20 @@ describe('retention without an operator', () => {
   it('spam (never queued for delivery) past retention is erased too; recent spam is kept', async () => {
     const store = makeContactStore(tdb.db.orm, { now: () => new Date() })
     const fields = (mensagem: string) => ({ nome: 'Robô de Ofertas', email: 'bot@spam.example', mensagem, empresa: '', telefone: '', site: '' })
-    const old = await store.submit({ fields: fields('spam antigo, sem fila de entrega'), subject: DEFAULT_SUBJECTS[0]!, requestId: 's1', ip: '192.0.2.66', spam: 'honeypot' })
-    const recent = await store.submit({ fields: fields('spam recente, ainda guardado'), subject: DEFAULT_SUBJECTS[0]!, requestId: 's2', ip: '192.0.2.66', spam: 'rapido' })
+    const old = await store.submit({
+      fields: fields('spam antigo, sem fila de entrega'), subject: DEFAULT_SUBJECTS[0]!, requestId: 's1', ip: '192.0.2.66', spam: 'honeypot',
+    })
+    const recent = await store.submit({
+      fields: fields('spam recente, ainda guardado'), subject: DEFAULT_SUBJECTS[0]!, requestId: 's2', ip: '192.0.2.66', spam: 'rapido',
+    })
     await tdb.db.orm.update(contato).set({ criadoEm: sql`now() - interval '400 days'` }).where(eq(contato.protocolo, old.protocolo))
     assert.equal((await tdb.db.orm.select().from(outbox).where(eq(outbox.protocolo, old.protocolo))).length, 0)
     await purgePersonalData(tdb.db.orm, 365, new Date(), tmpdir())
     const rows = Object.fromEntries((await tdb.db.orm.select().from(contato)).map((r) => [r.protocolo, r]))
-    assert.deepEqual([rows[old.protocolo]!.nome, rows[old.protocolo]!.email, rows[old.protocolo]!.mensagem, rows[old.protocolo]!.spam], [null, null, null, 'honeypot'])
+    assert.deepEqual(
+      [rows[old.protocolo]!.nome, rows[old.protocolo]!.email, rows[old.protocolo]!.mensagem, rows[old.protocolo]!.spam],
+      [null, null, null, 'honeypot'],
+    )
     assert.notEqual(rows[old.protocolo]!.dadosApagadosEm, null)
     assert.equal(rows[recent.protocolo]!.nome, 'Robô de Ofertas')
   })

@@ -57,9 +57,11 @@ describe('POST /api/site/contato: 422 in FastAPI + pydantic v2 shape', () => {
 
     it('writes the item keys in FastAPI order: type, loc, msg, input, ctx', async () => {
       const short = await post(contactBody({ nome: 'a' }))
-      assert.equal(short.body, '{"detail":[{"type":"string_too_short","loc":["body","nome"],"msg":"String should have at least 2 characters","input":"a","ctx":{"min_length":2}}]}')
+      assert.equal(short.body, '{"detail":[{"type":"string_too_short","loc":["body","nome"],"msg":"String should have at least 2 characters",'
+        + '"input":"a","ctx":{"min_length":2}}]}')
       const missing = await post({ nome: 'Maria', mensagem: 'Uma mensagem longa o bastante.' })
-      assert.equal(missing.body, '{"detail":[{"type":"missing","loc":["body","email"],"msg":"Field required","input":{"nome":"Maria","mensagem":"Uma mensagem longa o bastante."}}]}')
+      assert.equal(missing.body, '{"detail":[{"type":"missing","loc":["body","email"],"msg":"Field required",'
+        + '"input":{"nome":"Maria","mensagem":"Uma mensagem longa o bastante."}}]}')
     })
   })
 
@@ -122,11 +124,15 @@ describe('POST /api/site/contato: 422 in FastAPI + pydantic v2 shape', () => {
     }
 
     it('assunto: null is string_type, not the default', async () => {
-      assert422(await post(contactBody({ assunto: null })), [{ type: 'string_type', loc: ['body', 'assunto'], msg: 'Input should be a valid string', input: null }])
+      assert422(await post(contactBody({ assunto: null })), [
+        { type: 'string_type', loc: ['body', 'assunto'], msg: 'Input should be a valid string', input: null },
+      ])
     })
 
     it('does not coerce: the number 12345678901 is not a telefone, "true" stays a string', async () => {
-      assert422(await post(contactBody({ telefone: 12345678901 })), [{ type: 'string_type', loc: ['body', 'telefone'], msg: 'Input should be a valid string', input: 12345678901 }])
+      assert422(await post(contactBody({ telefone: 12345678901 })), [
+        { type: 'string_type', loc: ['body', 'telefone'], msg: 'Input should be a valid string', input: 12345678901 },
+      ])
       assert202(await post(contactBody({ empresa: 'true', site: '123' })))
     })
   })
@@ -196,7 +202,9 @@ describe('POST /api/site/contato: 422 in FastAPI + pydantic v2 shape', () => {
 
     it('a UTF-8 byte order mark is skipped, as FastAPI decodes the body as utf-8-sig', async () => {
       assert202(await post('\ufeff' + JSON.stringify(contactBody())))
-      assert422(await post('\ufeff{"a":}'), [{ type: 'json_invalid', loc: ['body', 5], msg: 'JSON decode error', input: {}, ctx: { error: 'Expecting value' } }])
+      assert422(await post('\ufeff{"a":}'), [
+        { type: 'json_invalid', loc: ['body', 5], msg: 'JSON decode error', input: {}, ctx: { error: 'Expecting value' } },
+      ])
     })
 
     for (const value of [[], ['nome'], 'str', '', 1, 0, 1.5, true, false]) {
@@ -221,7 +229,10 @@ describe('POST /api/site/contato: 422 in FastAPI + pydantic v2 shape', () => {
       }
     })
 
-    const textTypes = ['text/plain', 'application/x-www-form-urlencoded', 'text/plain; charset=utf-8', 'application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'application/jsonx', 'text/json']
+    const textTypes = [
+      'text/plain', 'application/x-www-form-urlencoded', 'text/plain; charset=utf-8', 'application/xml', 'multipart/form-data; boundary=x',
+      'application/octet-stream', 'application/jsonx', 'text/json',
+    ]
     for (const contentType of textTypes) {
       it(`a ${contentType} body is model_attributes_type with the text as input`, async () => {
         const text = contentType.startsWith('application/x-www') ? 'nome=Maria&email=maria%40empresa.com.br' : JSON.stringify(contactBody())
@@ -254,10 +265,16 @@ describe('POST /api/site/contato: 422 in FastAPI + pydantic v2 shape', () => {
       const body = { site: 's'.repeat(201), telefone: 7, empresa: 'e'.repeat(141), mensagem: 'curta', assunto: ['x'], email: 'sem-arroba', nome: 'a' }
       assert422(await post(body), [
         { type: 'string_too_short', loc: ['body', 'nome'], msg: 'String should have at least 2 characters', input: 'a', ctx: { min_length: 2 } },
-        { type: 'value_error', loc: ['body', 'email'], msg: 'value is not a valid email address: An email address must have an @-sign.', input: 'sem-arroba', ctx: { reason: 'An email address must have an @-sign.' } },
+        {
+          type: 'value_error', loc: ['body', 'email'], msg: 'value is not a valid email address: An email address must have an @-sign.',
+          input: 'sem-arroba', ctx: { reason: 'An email address must have an @-sign.' },
+        },
         { type: 'string_type', loc: ['body', 'assunto'], msg: 'Input should be a valid string', input: ['x'] },
         { type: 'string_too_short', loc: ['body', 'mensagem'], msg: 'String should have at least 10 characters', input: 'curta', ctx: { min_length: 10 } },
-        { type: 'string_too_long', loc: ['body', 'empresa'], msg: 'String should have at most 140 characters', input: 'e'.repeat(141), ctx: { max_length: 140 } },
+        {
+          type: 'string_too_long', loc: ['body', 'empresa'], msg: 'String should have at most 140 characters', input: 'e'.repeat(141),
+          ctx: { max_length: 140 },
+        },
         { type: 'string_type', loc: ['body', 'telefone'], msg: 'Input should be a valid string', input: 7 },
         { type: 'string_too_long', loc: ['body', 'site'], msg: 'String should have at most 200 characters', input: 's'.repeat(201), ctx: { max_length: 200 } },
       ])
@@ -276,7 +293,11 @@ describe('POST /api/site/contato: 422 in FastAPI + pydantic v2 shape', () => {
       const body = { mensagem: 1, email: 'x@y', extra: true }
       assert422(await post(body), [
         { type: 'missing', loc: ['body', 'nome'], msg: 'Field required', input: body },
-        { type: 'value_error', loc: ['body', 'email'], msg: 'value is not a valid email address: The part after the @-sign is not valid. It should have a period.', input: 'x@y', ctx: { reason: 'The part after the @-sign is not valid. It should have a period.' } },
+        {
+          type: 'value_error', loc: ['body', 'email'],
+          msg: 'value is not a valid email address: The part after the @-sign is not valid. It should have a period.',
+          input: 'x@y', ctx: { reason: 'The part after the @-sign is not valid. It should have a period.' },
+        },
         { type: 'string_type', loc: ['body', 'mensagem'], msg: 'Input should be a valid string', input: 1 },
       ])
     })
@@ -367,7 +388,9 @@ describe('POST /api/site/contato: 422 in FastAPI + pydantic v2 shape', () => {
       // Brackets inside strings are text, not nesting.
       assert202(await post(contactBody({ mensagem: '[\\"'.repeat(600) + '{'.repeat(600) })))
       // Malformed deep JSON is still located like any other.
-      assert422(await post('['.repeat(30_000)), [{ type: 'json_invalid', loc: ['body', 30_000], msg: 'JSON decode error', input: {}, ctx: { error: 'Expecting value' } }])
+      assert422(await post('['.repeat(30_000)), [
+        { type: 'json_invalid', loc: ['body', 30_000], msg: 'JSON decode error', input: {}, ctx: { error: 'Expecting value' } },
+      ])
     })
   })
 
@@ -382,7 +405,9 @@ describe('POST /api/site/contato: 422 in FastAPI + pydantic v2 shape', () => {
 
     it('a body over 64 KiB answers 413 corpo_muito_grande; exactly 64 KiB is read', async () => {
       assert202(await post(bodyOf(64 * 1024)))
-      for (const res of [await post(bodyOf(64 * 1024 + 1)), await post('x'.repeat(200_000)), await post('y'.repeat(70_000), { 'content-type': 'text/plain' })]) {
+      for (const res of [
+        await post(bodyOf(64 * 1024 + 1)), await post('x'.repeat(200_000)), await post('y'.repeat(70_000), { 'content-type': 'text/plain' }),
+      ]) {
         assert.equal(res.statusCode, 413)
         assert.deepEqual(res.json(), { detail: 'corpo_muito_grande' })
       }
@@ -390,7 +415,9 @@ describe('POST /api/site/contato: 422 in FastAPI + pydantic v2 shape', () => {
 
     it('a field far over its limit, inside 64 KiB, is an ordinary 422', async () => {
       const big = 'm'.repeat(60_000)
-      assert422(await post(contactBody({ mensagem: big })), [{ type: 'string_too_long', loc: ['body', 'mensagem'], msg: 'String should have at most 4000 characters', input: big, ctx: { max_length: 4000 } }])
+      assert422(await post(contactBody({ mensagem: big })), [
+        { type: 'string_too_long', loc: ['body', 'mensagem'], msg: 'String should have at most 4000 characters', input: big, ctx: { max_length: 4000 } },
+      ])
     })
   })
 

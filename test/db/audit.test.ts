@@ -30,7 +30,9 @@ describe('database', () => {
   it('a failing migration leaves nothing half-applied', async () => {
     const bad = [...readMigrations(), { version: 9999, name: 'quebrada', sql: 'CREATE TABLE meio_feito (id int); SELECT nao_existe();' }]
     await assert.rejects(migrate(tdb.db, bad))
-    const rows = await tdb.db.rawTransaction((tx) => tx.query<{ n: string }>("SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'meio_feito'"))
+    const rows = await tdb.db.rawTransaction((tx) => tx.query<{ n: string }>(
+      "SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'meio_feito'",
+    ))
     assert.equal(Number(rows[0]!.n), 0)
   })
 })

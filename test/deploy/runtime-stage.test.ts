@@ -72,7 +72,9 @@ describe('the runtime stage, run as a script', { timeout: 300_000 }, () => {
   it('installs production dependencies only, starts, answers its probes and version, and exits 0 on SIGTERM', async () => {
     copyLikeTheImage(dir)
     const npmEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)))
-    await promisify(execFile)('npm', runtimeInstallArgs(), { cwd: dir, env: { ...npmEnv, NODE_ENV: 'production', TMPDIR: tmp }, timeout: 240_000, maxBuffer: 16 << 20 })
+    await promisify(execFile)('npm', runtimeInstallArgs(), {
+      cwd: dir, env: { ...npmEnv, NODE_ENV: 'production', TMPDIR: tmp }, timeout: 240_000, maxBuffer: 16 << 20,
+    })
       .catch((err: { stderr?: string }) => assert.fail(`npm ci --omit=dev failed:\n${err.stderr ?? String(err)}`))
     for (const devOnly of ['typescript', 'tsx', 'esbuild', 'eslint', 'pino-pretty', 'dockerfile-ast']) {
       assert.ok(!existsSync(join(dir, 'node_modules', devOnly)), `${devOnly} (a dev dependency) is not installed`)

@@ -37,14 +37,18 @@ describe('contact form in the browser', () => {
       assert.deepEqual(await w.page.locator('#campo-assunto option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent])),
         list.assuntos.map((s) => [s.codigo, s.rotulo]))
       const mensagem = message()
-      await fill(w, { nome: 'Helena Ribeiro', email: 'helena@tecelagem.com.br', assunto: 'financeiro', empresa: 'Tecelagem Ribeiro', telefone: '+55 47 3333-0000', mensagem })
+      await fill(w, {
+        nome: 'Helena Ribeiro', email: 'helena@tecelagem.com.br', assunto: 'financeiro', empresa: 'Tecelagem Ribeiro', telefone: '+55 47 3333-0000', mensagem,
+      })
       const posted = w.page.waitForRequest((r) => r.url().endsWith('/api/site/contato') && r.method() === 'POST')
       await w.page.click('#enviar')
       const req = await posted
       assert.equal(req.headers()['content-type'], 'application/json')
       // The contract's fields, and the page's fill-time token (the honeypot, left empty, is not sent).
       const { token_formulario: token, ...sent } = JSON.parse(req.postData()!) as Record<string, string>
-      assert.deepEqual(sent, { nome: 'Helena Ribeiro', email: 'helena@tecelagem.com.br', assunto: 'financeiro', empresa: 'Tecelagem Ribeiro', telefone: '+55 47 3333-0000', mensagem })
+      assert.deepEqual(sent, {
+        nome: 'Helena Ribeiro', email: 'helena@tecelagem.com.br', assunto: 'financeiro', empresa: 'Tecelagem Ribeiro', telefone: '+55 47 3333-0000', mensagem,
+      })
       assert.match(token ?? '', /^v1\./)
       await w.page.locator('#resultado').waitFor({ state: 'visible' })
       const protocolo = (await w.page.textContent('#protocolo'))!.trim()

@@ -47,7 +47,9 @@ describe('site pages in the browser', () => {
       // A window declared now shows up as a banner without reloading: the page refreshes itself.
       const now = new Date()
       const first = await w.page.getAttribute('#verificado-em', 'datetime')
-      await declareWindow(server.db.orm, { inicio: new Date(now.getTime() - 60_000), fim: new Date(now.getTime() + 3_600_000), mensagem: 'Atualização do banco de dados' }, now)
+      await declareWindow(server.db.orm, {
+        inicio: new Date(now.getTime() - 60_000), fim: new Date(now.getTime() + 3_600_000), mensagem: 'Atualização do banco de dados',
+      }, now)
       await w.page.locator('#manutencao').waitFor({ state: 'visible', timeout: 12_000 })
       assert.match((await w.page.textContent('#manutencao'))!, /^Manutenção em andamento: Atualização do banco de dados\. Previsão de término: /)
       assert.equal(await w.page.textContent('#estado-geral'), 'Em manutenção')

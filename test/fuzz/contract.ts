@@ -49,7 +49,9 @@ export function contractFrom(doc: OpenApi): Contract {
     if (!own && !GENERIC.has(res.status)) return `${res.status} is not a status of the /api contract`
     if (head) return null
     const detail = (json as { detail?: unknown } | null)?.detail
-    if (typeof detail !== 'string' || Object.keys(json as object).length !== 1) return `${res.status} body is not {"detail": code}: ${JSON.stringify(json).slice(0, 200)}`
+    if (typeof detail !== 'string' || Object.keys(json as object).length !== 1) {
+      return `${res.status} body is not {"detail": code}: ${JSON.stringify(json).slice(0, 200)}`
+    }
     if (res.status === 401 && (detail !== 'nao_autenticado' || !res.headers['www-authenticate'])) return '401 without nao_autenticado and WWW-Authenticate'
     if (res.status === 405 && !res.headers.allow) return '405 without Allow'
     if (res.status === 429 && !/^\d+$/.test(res.headers['retry-after'] ?? '')) return '429 without Retry-After in seconds'

@@ -57,7 +57,11 @@ const MUTATIONS: fc.Arbitrary<(p: string) => string>[] = [
 ]
 
 const path = fc.tuple(
-  fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...API_PATHS) }, { weight: 1, arbitrary: fc.constantFrom(...GATED) }, { weight: 4, arbitrary: fc.constantFrom(...SITE) }),
+  fc.oneof(
+    { weight: 5, arbitrary: fc.constantFrom(...API_PATHS) },
+    { weight: 1, arbitrary: fc.constantFrom(...GATED) },
+    { weight: 4, arbitrary: fc.constantFrom(...SITE) },
+  ),
   fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: fc.array(fc.oneof(...MUTATIONS), { minLength: 1, maxLength: 3 }) }),
 ).map(([base, mutations]) => mutations.reduce((p, m) => m(p), base))
 
@@ -198,7 +202,8 @@ function body(): fc.Arbitrary<Buffer> {
   const bytes = fc.oneof(
     fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)),
     fc.constantFrom(Buffer.from([0xc3, 0x28]), Buffer.from('{"nome":"\xff\xfe","email":"a@b.co"}', 'latin1'), Buffer.from([0xef, 0xbb, 0xbf, 0x7b, 0x7d]),
-      Buffer.from('{"nome":"a\u0000b","email":"a@b.co","mensagem":"\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000"}'), Buffer.from([0xed, 0xa0, 0x80])),
+      Buffer.from('{"nome":"a\u0000b","email":"a@b.co","mensagem":"\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000"}'),
+      Buffer.from([0xed, 0xa0, 0x80])),
   )
   return fc.oneof({ weight: 9, arbitrary: text }, { weight: 1, arbitrary: bytes })
 }

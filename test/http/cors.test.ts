@@ -84,7 +84,9 @@ describe('CORS', () => {
   describe('contact form', () => {
     for (const origin of [SITE, SITE2]) {
       it(`the preflight from ${origin} (in SITE_ORIGINS) allows POST with Content-Type`, async () => {
-        const res = await ctx.app.inject({ method: 'OPTIONS', url: '/api/site/contato', headers: preflight(origin, 'POST', { 'access-control-request-headers': 'content-type' }) })
+        const res = await ctx.app.inject({
+          method: 'OPTIONS', url: '/api/site/contato', headers: preflight(origin, 'POST', { 'access-control-request-headers': 'content-type' }),
+        })
         assert.equal(res.statusCode, 204)
         assert.equal(res.headers['access-control-allow-origin'], origin)
         assert.ok(methodsOf(res.headers['access-control-allow-methods']).includes('POST'))
@@ -93,7 +95,9 @@ describe('CORS', () => {
       })
 
       it(`the POST from ${origin} is readable by that origin`, async () => {
-        const res = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', headers: { origin }, payload: contactBody(), remoteAddress: '198.51.100.10' })
+        const res = await ctx.app.inject({
+          method: 'POST', url: '/api/site/contato', headers: { origin }, payload: contactBody(), remoteAddress: '198.51.100.10',
+        })
         assert.equal(res.statusCode, 202)
         assert.equal(res.headers['access-control-allow-origin'], origin)
         assert.match(String(res.headers.vary), /origin/i)
@@ -103,10 +107,14 @@ describe('CORS', () => {
     it('another origin gets no Access-Control-Allow-Origin, on the preflight or the POST', async () => {
       const others = [OTHER, EVIL, 'null', `${SITE}.evil.example`, SITE.replace('https:', 'http:'), `${SITE}:8443`]
       for (const [i, origin] of others.entries()) {
-        const pre = await ctx.app.inject({ method: 'OPTIONS', url: '/api/site/contato', headers: preflight(origin, 'POST', { 'access-control-request-headers': 'content-type' }) })
+        const pre = await ctx.app.inject({
+          method: 'OPTIONS', url: '/api/site/contato', headers: preflight(origin, 'POST', { 'access-control-request-headers': 'content-type' }),
+        })
         assert.equal(pre.headers['access-control-allow-origin'], undefined, `preflight from ${origin}`)
         assert.notEqual(pre.headers['access-control-allow-origin'], '*')
-        const post = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', headers: { origin }, payload: { nome: 'x' }, remoteAddress: `198.51.100.${20 + i}` })
+        const post = await ctx.app.inject({
+          method: 'POST', url: '/api/site/contato', headers: { origin }, payload: { nome: 'x' }, remoteAddress: `198.51.100.${20 + i}`,
+        })
         assert.equal(post.statusCode, 422)
         assert.equal(post.headers['access-control-allow-origin'], undefined, `POST from ${origin}`)
       }
@@ -116,7 +124,9 @@ describe('CORS', () => {
       const pre = await noOrigins.app.inject({ method: 'OPTIONS', url: '/api/site/contato', headers: preflight(SITE, 'POST') })
       assert.equal(pre.headers['access-control-allow-origin'], undefined)
       assert.notEqual(pre.statusCode, 204)
-      const post = await noOrigins.app.inject({ method: 'POST', url: '/api/site/contato', headers: { origin: SITE }, payload: { nome: 'x' }, remoteAddress: '198.51.100.12' })
+      const post = await noOrigins.app.inject({
+        method: 'POST', url: '/api/site/contato', headers: { origin: SITE }, payload: { nome: 'x' }, remoteAddress: '198.51.100.12',
+      })
       assert.equal(post.headers['access-control-allow-origin'], undefined)
     })
   })

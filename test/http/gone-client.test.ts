@@ -16,7 +16,10 @@ describe('clients that go away mid-request', () => {
       const socket = net.connect({ port, host: '127.0.0.1' })
       socket.on('error', () => {})
       socket.on('close', () => resolve())
-      socket.on('connect', () => socket.write(request.repeat(5) + 'POST /api/site/contato HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}', () => socket.resetAndDestroy()))
+      socket.on('connect', () => socket.write(
+        request.repeat(5) + 'POST /api/site/contato HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}',
+        () => socket.resetAndDestroy(),
+      ))
     })))
     // The server still answers (the site's pages are not rate limited; /api/health may be over budget by now).
     const res = await fetch(`${ctx.base}/`)

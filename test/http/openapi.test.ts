@@ -301,7 +301,9 @@ describe('OpenAPI document', () => {
     })
 
     it('the 202 and the 422 of the contact form', async () => {
-      const accepted = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody({ assunto: 'suporte', telefone: '+55 11 99999-0000' }) })
+      const accepted = await ctx.app.inject({
+        method: 'POST', url: '/api/site/contato', payload: contactBody({ assunto: 'suporte', telefone: '+55 11 99999-0000' }),
+      })
       assert.equal(accepted.statusCode, 202)
       check('/site/contato', 'post', 202, accepted.json())
       const invalid = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody({ email: 'x', nome: 'M', mensagem: undefined }) })
@@ -336,7 +338,9 @@ describe('OpenAPI document', () => {
       const limited = await testApp(t, { db: ctx.db, env: { ...PATIENT, SERVICE_CONFIG_FILE: file } })
       for (const [path, methods] of Object.entries(PATHS)) {
         for (const method of Object.keys(methods)) {
-          const req = { method: method.toUpperCase() as 'GET', url: `/api${path}`, remoteAddress: '192.0.2.77', ...(method === 'post' ? { payload: contactBody() } : {}) }
+          const req = {
+            method: method.toUpperCase() as 'GET', url: `/api${path}`, remoteAddress: '192.0.2.77', ...(method === 'post' ? { payload: contactBody() } : {}),
+          }
           await limited.inject(req)
           const res = await limited.inject(req)
           assert.equal(res.statusCode, 429, `${method} ${path}`)

@@ -113,7 +113,9 @@ describe('rate limits', () => {
 
     it('methods the router does not know are rate limited too', async () => {
       const ip = '198.51.100.62'
-      for (let n = 0; n < 2; n++) assert.equal((await ctx.app.inject({ method: 'PROPFIND' as 'GET', url: '/api/operacoes', remoteAddress: ip })).statusCode, 401)
+      for (let n = 0; n < 2; n++) {
+        assert.equal((await ctx.app.inject({ method: 'PROPFIND' as 'GET', url: '/api/operacoes', remoteAddress: ip })).statusCode, 401)
+      }
       assertLimited(await ctx.app.inject({ method: 'PROPFIND' as 'GET', url: '/api/operacoes', remoteAddress: ip }), 2, 30, 'PROPFIND')
     })
 
@@ -130,7 +132,11 @@ describe('rate limits', () => {
           assert.equal(res.statusCode, 200, `${ip} GET ${n + 1}`)
         }
         for (let n = 0; n < 4; n++) {
-          assert.equal((await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody(), remoteAddress: ip })).statusCode, 202, `${ip} POST ${n + 1}`)
+          assert.equal(
+            (await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody(), remoteAddress: ip })).statusCode,
+            202,
+            `${ip} POST ${n + 1}`,
+          )
           assert.equal((await ctx.app.inject({ url: '/api/operacoes', remoteAddress: ip })).statusCode, 401, `${ip} gated ${n + 1}`)
         }
       }
@@ -148,9 +154,13 @@ describe('rate limits', () => {
       for (let n = 0; n < 3; n++) {
         assert.equal((await ctx.app.inject({ url: '/api/status', remoteAddress: ip, headers: { 'x-forwarded-for': `203.0.113.${100 + n}` } })).statusCode, 200)
       }
-      assertLimited(await ctx.app.inject({ url: '/api/status', remoteAddress: ip, headers: { 'x-forwarded-for': '203.0.113.200' } }), 3, 60, 'forged X-Forwarded-For')
+      assertLimited(
+        await ctx.app.inject({ url: '/api/status', remoteAddress: ip, headers: { 'x-forwarded-for': '203.0.113.200' } }), 3, 60, 'forged X-Forwarded-For',
+      )
       // Nor can a forged header claim an allowlisted address.
-      assertLimited(await ctx.app.inject({ url: '/api/status', remoteAddress: ip, headers: { 'x-forwarded-for': '10.0.0.1' } }), 3, 60, 'forged allowlisted address')
+      assertLimited(
+        await ctx.app.inject({ url: '/api/status', remoteAddress: ip, headers: { 'x-forwarded-for': '10.0.0.1' } }), 3, 60, 'forged allowlisted address',
+      )
     })
   })
 
@@ -182,7 +192,9 @@ describe('rate limits', () => {
     })
 
     it('the forwarded client, not the proxy, is limited on the contact form', async () => {
-      const post = (client: string) => ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody(), remoteAddress: PROXY, headers: { 'x-forwarded-for': client } })
+      const post = (client: string) => ctx.app.inject({
+        method: 'POST', url: '/api/site/contato', payload: contactBody(), remoteAddress: PROXY, headers: { 'x-forwarded-for': client },
+      })
       for (let n = 0; n < 2; n++) assert.equal((await post('203.0.113.50')).statusCode, 202)
       assertLimited(await post('203.0.113.50'), 2, 120, 'forwarded contact')
       assert.equal((await post('203.0.113.51')).statusCode, 202)

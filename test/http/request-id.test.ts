@@ -91,7 +91,10 @@ describe('X-Request-ID', () => {
       [401, { method: 'PROPFIND' as 'GET', url: '/api/operacoes' }],
       [404, { url: '/nada' }],
       [405, { method: 'DELETE', url: '/api/status' }],
-      [413, { method: 'POST', url: '/api/site/contato', payload: JSON.stringify(contactBody({ mensagem: 'x'.repeat(100_000) })), headers: { 'content-type': 'application/json' } }],
+      [413, {
+        method: 'POST', url: '/api/site/contato', payload: JSON.stringify(contactBody({ mensagem: 'x'.repeat(100_000) })),
+        headers: { 'content-type': 'application/json' },
+      }],
       [422, { method: 'POST', url: '/api/site/contato', payload: { nome: 'x' } }],
       [422, { method: 'POST', url: '/api/site/contato', payload: '{"nome":', headers: { 'content-type': 'application/json' } }],
       [200, { url: '/openapi.json' }],
@@ -112,7 +115,9 @@ describe('X-Request-ID', () => {
       const ip = '203.0.113.9'
       let res: LightMyRequestResponse | undefined
       for (let i = 0; i < 6; i++) {
-        res = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: { nome: 'x' }, remoteAddress: ip, headers: { 'x-request-id': `limited-${i}` } })
+        res = await ctx.app.inject({
+          method: 'POST', url: '/api/site/contato', payload: { nome: 'x' }, remoteAddress: ip, headers: { 'x-request-id': `limited-${i}` },
+        })
       }
       assert.equal(res!.statusCode, 429)
       assert.equal(res!.headers['x-request-id'], 'limited-5')
@@ -159,7 +164,9 @@ describe('X-Request-ID', () => {
 
     it('the audit row of an accepted contact holds the request id', async () => {
       const id = `audit-${Math.random().toString(36).slice(2)}`
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody(), remoteAddress: '203.0.113.30', headers: { 'x-request-id': id } })
+      const res = await ctx.app.inject({
+        method: 'POST', url: '/api/site/contato', payload: contactBody(), remoteAddress: '203.0.113.30', headers: { 'x-request-id': id },
+      })
       assert.equal(res.statusCode, 202)
       assert.equal(res.headers['x-request-id'], id)
       const rows = await auditOf(res.json().protocolo)
@@ -171,7 +178,9 @@ describe('X-Request-ID', () => {
     })
 
     it('a generated id is the one stored', async () => {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody(), remoteAddress: '203.0.113.31', headers: { 'x-request-id': 'x'.repeat(200) } })
+      const res = await ctx.app.inject({
+        method: 'POST', url: '/api/site/contato', payload: contactBody(), remoteAddress: '203.0.113.31', headers: { 'x-request-id': 'x'.repeat(200) },
+      })
       assert.equal(res.statusCode, 202)
       const id = String(res.headers['x-request-id'])
       assert.match(id, UUID)
@@ -209,7 +218,9 @@ describe('X-Request-ID', () => {
       const bodies: [number, InjectOptions][] = [
         [422, { payload: contactBody({ ...person, email: `${person.nome} <${person.email}>` }) }],
         [422, { payload: contactBody({ ...person, mensagem: 'curta' }) }],
-        [422, { payload: `{"nome":"${person.nome}","email":"${person.email}","mensagem":"${person.mensagem}"`, headers: { 'content-type': 'application/json' } }],
+        [422, {
+          payload: `{"nome":"${person.nome}","email":"${person.email}","mensagem":"${person.mensagem}"`, headers: { 'content-type': 'application/json' },
+        }],
         [422, { payload: new URLSearchParams(person).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
         [413, { payload: JSON.stringify({ ...person, site: 'x'.repeat(70_000) }), headers: { 'content-type': 'application/json' } }],
         [429, { payload: contactBody(person) }],

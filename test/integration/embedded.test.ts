@@ -62,11 +62,15 @@ describe('the embedded database while the server runs', () => {
     assert.ok(lstatSync(socket).isSocket())
     assert.equal(lstatSync(socket).mode & 0o777, 0o600)
 
-    const contact = await fetch(`${base}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })
+    const contact = await fetch(`${base}/api/site/contato`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()),
+    })
     const { protocolo } = await contact.json() as { protocolo: string }
     assert.equal(contact.status, 202)
 
-    const declared = await cli(dataDir, 'manutencao', 'declarar', '--inicio', '2030-12-01T02:00:00-03:00', '--fim', '2030-12-01T04:00:00-03:00', '--mensagem', 'Troca de disco')
+    const declared = await cli(
+      dataDir, 'manutencao', 'declarar', '--inicio', '2030-12-01T02:00:00-03:00', '--fim', '2030-12-01T04:00:00-03:00', '--mensagem', 'Troca de disco',
+    )
     assert.equal(declared.code, 0, declared.out)
     assert.match(declared.out, /declared window \d+: 2030-12-01 02:00 \(-03:00\) → 2030-12-01 04:00 \(-03:00\)/)
     // The snapshot behind /api/status is refreshed in the background: wait for it, boundedly.
@@ -75,7 +79,9 @@ describe('the embedded database while the server runs', () => {
       manutencao = ((await (await fetch(`${base}/api/status`)).json()) as { manutencao: unknown }).manutencao
       if (!manutencao) await new Promise((r) => setTimeout(r, 500))
     }
-    assert.deepEqual(manutencao, { inicio: '2030-12-01T05:00:00.000Z', fim: '2030-12-01T07:00:00.000Z', mensagem: 'Troca de disco', em_curso: false, anunciada: true })
+    assert.deepEqual(manutencao, {
+      inicio: '2030-12-01T05:00:00.000Z', fim: '2030-12-01T07:00:00.000Z', mensagem: 'Troca de disco', em_curso: false, anunciada: true,
+    })
 
     // The in-process worker keeps the message in the sandbox soon after: wait for it, boundedly.
     let queue = { code: -1, out: '' }

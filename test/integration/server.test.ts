@@ -40,14 +40,18 @@ describe('readiness follows the database', () => {
     assert.equal(down.status, 503)
     assert.deepEqual(await down.json(), { detail: 'banco_indisponivel' })
     assert.equal((await fetch(`${ctx.base}/api/health`)).status, 200)
-    const contact = await fetch(`${ctx.base}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })
+    const contact = await fetch(`${ctx.base}/api/site/contato`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()),
+    })
     assert.equal(contact.status, 503)
     await proxy.up()
     await until('readiness to return', async () => (await ready()).status === 200)
   })
 
   it('a database that stops answering (no refusal, no data): 503s in bounded time, a status that says so, and back', { skip: needsPostgres }, async () => {
-    const post = () => fetch(`${ctx.base}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })
+    const post = () => fetch(`${ctx.base}/api/site/contato`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()),
+    })
     assert.equal((await post()).status, 202)
     proxy.freeze()
     try {
@@ -77,12 +81,16 @@ describe('two instances share one Redis budget', () => {
     const bases = [a.base, b.base]
     const statuses: number[] = []
     for (let i = 0; i < 6; i++) {
-      const res = await fetch(`${bases[i % 2]}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })
+      const res = await fetch(`${bases[i % 2]}/api/site/contato`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()),
+      })
       statuses.push(res.status)
       if (res.status === 429) assert.match(String(res.headers.get('retry-after')), /^\d+$/)
     }
     assert.deepEqual(statuses, [202, 202, 202, 202, 202, 429])
-    const other = await fetch(`${bases[0]}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })
+    const other = await fetch(`${bases[0]}/api/site/contato`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()),
+    })
     assert.equal(other.status, 429)
   })
 })
@@ -104,7 +112,9 @@ describe('a double submit over HTTP', () => {
 })
 
 describe('buildApp owning its resources', () => {
-  it('opens, migrates and closes its own embedded database in DATA_DIR', { skip: process.env.DATABASE_URL ? 'DATABASE_URL set: this case is about the embedded default' : false }, async () => {
+  it('opens, migrates and closes its own embedded database in DATA_DIR', {
+    skip: process.env.DATABASE_URL ? 'DATABASE_URL set: this case is about the embedded default' : false,
+  }, async () => {
     const { mkdtempSync, rmSync, existsSync } = await import('node:fs')
     const { tmpdir } = await import('node:os')
     const { join } = await import('node:path')

@@ -23,7 +23,9 @@ async function queue(db: Database, n: number): Promise<void> {
   const store = makeContactStore(db.orm, systemClock)
   for (let i = 0; i < n; i++) {
     const b = contactBody() as { nome: string, email: string, mensagem: string }
-    await store.submit({ fields: { ...b, empresa: '', telefone: '', site: '' }, subject: DEFAULT_SUBJECTS[i % DEFAULT_SUBJECTS.length]!, requestId: `fila-${i}`, ip: '127.0.0.1' })
+    await store.submit({
+      fields: { ...b, empresa: '', telefone: '', site: '' }, subject: DEFAULT_SUBJECTS[i % DEFAULT_SUBJECTS.length]!, requestId: `fila-${i}`, ip: '127.0.0.1',
+    })
   }
 }
 
@@ -35,7 +37,9 @@ function startService(env: Record<string, string>): { child: ChildProcess, exite
   const base = { ...process.env }
   delete base.DATABASE_URL
   delete base.REDIS_URL
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...base, PORT: '0', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { ...base, PORT: '0', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'pipe'],
+  })
   let err = ''
   child.stderr!.on('data', (d) => { err += d })
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { if (code && code !== 0) console.error(err); resolve(code) }))

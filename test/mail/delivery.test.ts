@@ -75,7 +75,10 @@ describe('contact delivery over SMTP', () => {
     await start()
     await smtp.stop()
     const { protocolo } = await post(contactBody())
-    const failed = await until('a failed attempt', async () => { const r = await row(protocolo); return r.tentativas >= 1 && r.estado === 'pendente' ? r : undefined })
+    const failed = await until('a failed attempt', async () => {
+      const r = await row(protocolo)
+      return r.tentativas >= 1 && r.estado === 'pendente' ? r : undefined
+    })
     assert.match(String(failed.ultimoErro), /ECONNREFUSED|connect/i)
     await smtp.start()
     await smtp.waitFor(1)
@@ -161,7 +164,10 @@ describe('contact delivery over SMTP', () => {
 
   it('AUTH over STARTTLS: verified, can send, delivered', async () => {
     await start({}, { auth: { user: 'remetente', pass: 's3nh@ forte' }, starttls: true })
-    const estado = await until('verified', async () => { const e = (await app.inject({ url: '/api/site/contato/estado' })).json(); return e.transporte_verificado && e })
+    const estado = await until('verified', async () => {
+      const e = (await app.inject({ url: '/api/site/contato/estado' })).json()
+      return e.transporte_verificado && e
+    })
     assert.equal(estado.pode_enviar, true)
     assert.ok(estado.verificado_em)
     assert.ok(!JSON.stringify(estado).includes('s3nh'))

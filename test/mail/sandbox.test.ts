@@ -42,7 +42,11 @@ describe('sandbox mail', () => {
     const app = await testApp(t, { db: tdb.db, env: { MAIL_POLL_MS: '600000' } })
     await new Promise((r) => setTimeout(r, 200)) // past the worker's first pass at start
     const { protocolo } = (await app.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody() })).json()
-    await until('delivery long before the next poll', async () => (await tdb.db.orm.select().from(outbox).where(eq(outbox.protocolo, protocolo)))[0]?.estado === 'sandbox', 3000)
+    await until(
+      'delivery long before the next poll',
+      async () => (await tdb.db.orm.select().from(outbox).where(eq(outbox.protocolo, protocolo)))[0]?.estado === 'sandbox',
+      3000,
+    )
   })
 
   it('AMBIENTE=sandbox never sends, even with SMTP_URL set', async (t) => {
@@ -70,7 +74,12 @@ describe('sandbox mail', () => {
     await tdb.db.orm.update(contato).set({ criadoEm: sql`now() - interval '400 days'` }).where(eq(contato.protocolo, protocolo))
     const lines: string[] = []
     assert.ok(existsSync(join(dataDir, 'mail', `${protocolo}.eml`)))
-    const code = await runCli(['contatos', 'expurgar'], { log: (s) => lines.push(s), error: (s) => lines.push(s) }, { DATA_DIR: dataDir, CONTACT_RETENTION_DAYS: '365' }, { open: async () => tdb.db })
+    const code = await runCli(
+      ['contatos', 'expurgar'],
+      { log: (s) => lines.push(s), error: (s) => lines.push(s) },
+      { DATA_DIR: dataDir, CONTACT_RETENTION_DAYS: '365' },
+      { open: async () => tdb.db },
+    )
     assert.equal(code, 0, lines.join('\n'))
     assert.match(lines.join('\n'), /erased the personal data of [1-9]\d* contact/)
     const [row] = await tdb.db.orm.select().from(contato).where(eq(contato.protocolo, protocolo))

@@ -21,7 +21,9 @@ describe('delivery worker', () => {
       subject: DEFAULT_SUBJECTS[0]!, requestId: 'r-worker', ip: '192.0.2.1',
     })
     let sends = 0
-    const transport: MailTransport = { mode: 'smtp', send: async () => { sends++; return { estado: 'enviado', eml: null } }, verify: async () => {}, close() {} }
+    const transport: MailTransport = {
+      mode: 'smtp', send: async () => { sends++; return { estado: 'enviado', eml: null } }, verify: async () => {}, close() {},
+    }
     // The first transaction (recording the outcome) fails as if the connection dropped.
     let failures = 1
     const orm = new Proxy(tdb.db.orm, {

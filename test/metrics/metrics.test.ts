@@ -64,7 +64,9 @@ describe('metrics on METRICS_PORT', () => {
   it('counts accepted contacts, rate-limit rejections by route, and the outbox depth by state', async () => {
     const statuses = []
     for (let i = 0; i < 3; i++) {
-      statuses.push((await fetch(`${front.base}/api/site/contato`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) })).status)
+      statuses.push((await fetch(`${front.base}/api/site/contato`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()),
+      })).status)
     }
     assert.deepEqual(statuses, [202, 202, 429])
     const text = await until('two contacts pending in the outbox', async () => {

@@ -79,7 +79,10 @@ describe('POST /contato (the form without JavaScript)', () => {
   it('the JSON API and the form share one validation: same fields refused, same limits', async () => {
     const cases: Record<string, string>[] = [
       { nome: 'M', email: 'maria@empresa', mensagem: 'curta' },
-      { nome: 'x'.repeat(121), email: 'ok@empresa.com.br', mensagem: 'y'.repeat(4001), empresa: 'e'.repeat(141), telefone: '1'.repeat(41), site: 's'.repeat(201) },
+      {
+        nome: 'x'.repeat(121), email: 'ok@empresa.com.br', mensagem: 'y'.repeat(4001),
+        empresa: 'e'.repeat(141), telefone: '1'.repeat(41), site: 's'.repeat(201),
+      },
       { email: 'a@b.com.br', mensagem: 'mensagem suficiente' },
     ]
     for (const c of cases) {
@@ -141,7 +144,9 @@ describe('POST /contato (the form without JavaScript)', () => {
   it('another kind of body is 415, a form posted by another site is 403, an unacceptable Accept is 406: nothing stored', async () => {
     const count = async () => (await tdb.db.orm.select({ n: sql<number>`count(*)::int` }).from(contato))[0]!.n
     const before = await count()
-    const multipart = await ctx.app.inject({ method: 'POST', url: '/contato', payload: '--x\r\n\r\n--x--', headers: { 'content-type': 'multipart/form-data; boundary=x' } })
+    const multipart = await ctx.app.inject({
+      method: 'POST', url: '/contato', payload: '--x\r\n\r\n--x--', headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    })
     assert.equal(multipart.statusCode, 415)
     assertSiteHeaders(multipart.headers, '415')
     const foreign = await post(form(valid()), { origin: 'https://outro-site.example' })

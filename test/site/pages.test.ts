@@ -132,7 +132,9 @@ describe('site pages: negotiation and headers', () => {
 
   it('the contact page in Markdown lists the subjects from the API and the contract limits', async () => {
     const md = (await ctx.app.inject({ url: '/contato', headers: { accept: 'text/markdown' } })).body
-    const { assuntos } = (await ctx.app.inject({ url: '/api/site/contato/assuntos' })).json() as { assuntos: { codigo: string, rotulo: string, destino: string }[] }
+    const { assuntos } = (await ctx.app.inject({ url: '/api/site/contato/assuntos' })).json() as {
+      assuntos: { codigo: string, rotulo: string, destino: string }[],
+    }
     for (const s of assuntos) assert.ok(md.includes(`| \`${s.codigo}\` | ${s.rotulo} | ${s.destino} |`), s.codigo)
     assert.match(md, /\| `nome` \| sim \| de 2 a 120 caracteres \|/)
     assert.match(md, /\| `mensagem` \| sim \| de 10 a 4000 caracteres \|/)
@@ -154,7 +156,9 @@ describe('site pages: negotiation and headers', () => {
 
   it('a maintenance window shows as a banner on /status: upcoming, then none once ended', async () => {
     const now = new Date()
-    const w = await declareWindow(tdb.db.orm, { inicio: new Date(now.getTime() + 86_400_000), fim: new Date(now.getTime() + 90_000_000), mensagem: 'Migração do banco <rápida>' }, now)
+    const w = await declareWindow(tdb.db.orm, {
+      inicio: new Date(now.getTime() + 86_400_000), fim: new Date(now.getTime() + 90_000_000), mensagem: 'Migração do banco <rápida>',
+    }, now)
     try {
       await ctx.app.deps.snapshot.refresh()
       const html = (await ctx.app.inject({ url: '/status' })).body
@@ -182,7 +186,9 @@ describe('site pages: negotiation and headers', () => {
       }
     }
     assert.equal(count, 7)
-    for (const section of ['### Endereço base', '### Limites de requisições', '### Códigos de erro', '### Como ler um 422']) assert.ok(md.includes(section), section)
+    for (const section of ['### Endereço base', '### Limites de requisições', '### Códigos de erro', '### Como ler um 422']) {
+      assert.ok(md.includes(section), section)
+    }
     // The 422 example is the API's real answer.
     const example = /```json\n([\s\S]*?)\n```/.exec(md.slice(md.indexOf('### Como ler um 422')))![1]!
     const real = await ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload: { nome: 'M', email: 'maria@empresa', mensagem: 'Olá' } })

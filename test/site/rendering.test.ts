@@ -156,11 +156,29 @@ describe('API reference from an OpenAPI document', () => {
     tags: [{ name: 'a', description: 'Grupo A' }],
     paths: {
       '/x': {
-        get: { tags: ['a'], summary: 'Lê X', description: 'Devolve `X`.', responses: { 200: { description: 'Default Response', content: { 'application/json': { schema: { $ref: '#/components/schemas/X' } } } } } },
-        post: { summary: 'Sem tag', requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { v: { type: 'integer', minimum: 1 } }, required: ['v'] } } } }, responses: { 204: { description: 'Nada' } } },
+        get: {
+          tags: ['a'], summary: 'Lê X', description: 'Devolve `X`.',
+          responses: { 200: { description: 'Default Response', content: { 'application/json': { schema: { $ref: '#/components/schemas/X' } } } } },
+        },
+        post: {
+          summary: 'Sem tag',
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { type: 'object', properties: { v: { type: 'integer', minimum: 1 } }, required: ['v'] } } },
+          },
+          responses: { 204: { description: 'Nada' } },
+        },
       },
     },
-    components: { schemas: { X: { type: 'object', properties: { s: { type: 'string', maxLength: 3, description: 'Um | dois' }, n: { anyOf: [{ type: 'number' }, { type: 'null' }] } }, required: ['s'] } } },
+    components: {
+      schemas: {
+        X: {
+          type: 'object',
+          properties: { s: { type: 'string', maxLength: 3, description: 'Um | dois' }, n: { anyOf: [{ type: 'number' }, { type: 'null' }] } },
+          required: ['s'],
+        },
+      },
+    },
   }
 
   it('lists every operation under the server prefix, grouped by tag, and every schema', () => {

@@ -143,7 +143,10 @@ describe('spam on the contact form', () => {
     assert.equal((await stored(person.protocolo)).queued, 1)
   })
 
-  for (const [what, token] of [['older than a day', () => tokenServedAgo(ctx.db, 25 * 3_600_000)], ['empty (served while the database was away)', async () => '']] as const) {
+  for (const [what, token] of [
+    ['older than a day', () => tokenServedAgo(ctx.db, 25 * 3_600_000)],
+    ['empty (served while the database was away)', async () => ''],
+  ] as const) {
     it(`site form, a token ${what}: the form again with a fresh token and a notice, nothing stored`, async () => {
       const fields = contactBody({ nome: 'Pessoa Que Demorou' })
       const res = await site({ ...fields, token_formulario: await token() })
@@ -157,7 +160,9 @@ describe('spam on the contact form', () => {
 
   it('a failing onSpam hook (the metrics counter) never turns a caught bot into an error', async (t) => {
     // No worker of its own: it would take the people's messages of this file into its sandbox.
-    const other = await testApp(t, { db: ctx.db, contactBudget: 10_000, env: { MAIL_WORKER: 'off' }, deps: { onSpam: () => { throw new Error('counter broken') } } })
+    const other = await testApp(t, {
+      db: ctx.db, contactBudget: 10_000, env: { MAIL_WORKER: 'off' }, deps: { onSpam: () => { throw new Error('counter broken') } },
+    })
     const res = await other.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody({ website: 'x' }) })
     assert.equal(res.statusCode, 202)
     assert.equal((await stored((res.json() as { protocolo: string }).protocolo)).row?.spam, 'honeypot')

@@ -64,12 +64,16 @@ describe('probes, version and status', () => {
 
   it('shows a maintenance window in progress as status manutencao, em_curso true, anunciada true when declared ahead', async () => {
     const now = new Date()
-    const w = await declareWindow(ctx.db.orm, { inicio: new Date(now.getTime() + 50), fim: new Date(now.getTime() + 3_600_000), mensagem: 'Atualização do banco de dados' }, now)
+    const w = await declareWindow(ctx.db.orm, {
+      inicio: new Date(now.getTime() + 50), fim: new Date(now.getTime() + 3_600_000), mensagem: 'Atualização do banco de dados',
+    }, now)
     await new Promise((r) => setTimeout(r, 80))
     try {
       const body = (await ctx.app.deps.snapshot.refresh())
       assert.equal(body.status, 'manutencao')
-      assert.deepEqual(body.manutencao, { inicio: w.inicio!.toISOString(), fim: w.fim!.toISOString(), mensagem: 'Atualização do banco de dados', em_curso: true, anunciada: true })
+      assert.deepEqual(body.manutencao, {
+        inicio: w.inicio!.toISOString(), fim: w.fim!.toISOString(), mensagem: 'Atualização do banco de dados', em_curso: true, anunciada: true,
+      })
       const served = (await ctx.app.inject({ url: '/api/status' })).json()
       assert.deepEqual(served.manutencao, body.manutencao)
     } finally {
@@ -83,7 +87,9 @@ describe('probes, version and status', () => {
   it('shows the nearest upcoming window, not in progress, and an emergency window as not anunciada', async () => {
     const now = new Date()
     const later = await declareWindow(ctx.db.orm, { inicio: new Date(now.getTime() + 7_200_000), fim: null, mensagem: 'depois' }, now)
-    const sooner = await declareWindow(ctx.db.orm, { inicio: new Date(now.getTime() + 3_600_000), fim: new Date(now.getTime() + 3_700_000), mensagem: 'antes' }, now)
+    const sooner = await declareWindow(ctx.db.orm, {
+      inicio: new Date(now.getTime() + 3_600_000), fim: new Date(now.getTime() + 3_700_000), mensagem: 'antes',
+    }, now)
     try {
       const body = await ctx.app.deps.snapshot.refresh()
       assert.equal(body.status, 'operacional')
