@@ -1,7 +1,5 @@
 // The environment, parsed and checked once at start. A bad value stops the process with a message naming it.
-import { BlockList, isIP } from 'node:net'
 import { getHeapStatistics } from 'node:v8'
-import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DEFAULT_SUBJECTS, type Subject } from './contact/subjects.ts'
 import { emailProblem } from './email-address.ts'
@@ -9,6 +7,8 @@ import type { OverloadConfig } from './http/overload.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit-config.ts'
 import type { HttpServerLimits } from './http/server-options.ts'
 import { loadMailConfig, type MailConfig } from './mail/mail-config.ts'
+import { readConfigFile } from './config-file.ts'
+import { cidrList } from './ip-ranges.ts'
 import { ConfigError } from './startup-error.ts'
 
 export type Ambiente = 'producao' | 'sandbox' | ''
@@ -209,19 +209,6 @@ function mailFrom(value: string): string {
   return value
 }
 
-function cidrList(env: Env, name: string): string[] {
-  const items = (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean)
-  for (const item of items) {
-    const [addr, bits] = item.split('/')
-    const family = isIP(addr ?? '')
-    const max = family === 4 ? 32 : 128
-    if (!family || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max))) {
-      throw new ConfigError(`${name}: "${item}" is not an IP address or CIDR range`)
-    }
-  }
-  return items
-}
-
 function originList(env: Env, name: string): string[] {
   return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((o) => {
     // A value with user:password@ is not an origin, and the message must not repeat the password.
@@ -231,76 +218,4 @@ function originList(env: Env, name: string): string[] {
     if (u.origin !== o.replace(/\/$/, '')) throw new ConfigError(`${name}: "${shown}" is not an origin like https://example.com.br`)
     return u.origin
   })
-}
-
-type ConfigFile = { subjects?: Subject[], rateLimits?: Partial<RateLimits> }
-
-function readConfigFile(path: string): ConfigFile {
-  if (!path) return {}
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (err) {
-    throw new ConfigError(`SERVICE_CONFIG_FILE: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`)
-  }
-  let data: unknown
-  try {
-    data = JSON.parse(text)
-  } catch {
-    // V8's message quotes the text around the error, which may be a secret if the wrong file is named.
-    throw new ConfigError(`SERVICE_CONFIG_FILE: ${path} is not valid JSON`)
-  }
-  // JSON.parse also yields null, arrays and scalars; reading fields of those would be a TypeError, not a message.
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ConfigError(`SERVICE_CONFIG_FILE: ${path} must hold a JSON object`)
-  // A misspelt key would otherwise be ignored, and the operator left believing it applied.
-  const unknownKey = Object.keys(data).find((k) => k !== 'subjects' && k !== 'rateLimits')
-  if (unknownKey !== undefined) throw new ConfigError(`SERVICE_CONFIG_FILE: unknown key "${unknownKey}" (expected "subjects", "rateLimits")`)
-  const file = data as ConfigFile
-  if (file.subjects !== undefined) {
-    const ok = Array.isArray(file.subjects) && file.subjects.length > 0 && file.subjects.every((s) =>
-      typeof s?.codigo === 'string' && /^[a-z0-9_-]+$/.test(s.codigo) && typeof s.rotulo === 'string' && typeof s.email === 'string' && emailProblem(s.email) === null)
-    if (!ok) throw new ConfigError('SERVICE_CONFIG_FILE: "subjects" must be a list of {codigo (lower-case), rotulo, email (a valid address)}')
-    if (!file.subjects.some((s) => s.codigo === 'geral')) {
-      throw new ConfigError('SERVICE_CONFIG_FILE: "subjects" must include "geral" (unknown subjects fall to it)')
-    }
-  }
-  if (file.rateLimits !== undefined) {
-    if (typeof file.rateLimits !== 'object' || file.rateLimits === null || Array.isArray(file.rateLimits)) {
-      throw new ConfigError('SERVICE_CONFIG_FILE: "rateLimits" must be an object of budgets')
-    }
-    for (const [k, v] of Object.entries(file.rateLimits)) {
-      if (!Object.hasOwn(DEFAULT_RATE_LIMITS, k)) {
-        throw new ConfigError(`SERVICE_CONFIG_FILE: unknown budget rateLimits.${k} (expected ${Object.keys(DEFAULT_RATE_LIMITS).join(', ')})`)
-      }
-      const ok = v && Number.isInteger(v.max) && v.max > 0 && Number.isInteger(v.windowSeconds) && v.windowSeconds > 0
-      if (!ok) throw new ConfigError(`SERVICE_CONFIG_FILE: rateLimits.${k} must be {max, windowSeconds} with whole numbers above 0`)
-    }
-  }
-  return file
-}
-
-/** For the allowlist and proxy checks: does `ip` fall in any of `cidrs`? */
-export function makeIpMatcher(cidrs: string[]): (ip: string) => boolean {
-  if (cidrs.length === 0) return () => false
-  const list = new BlockList()
-  for (const c of cidrs) {
-    const [addr, bits] = c.split('/') as [string, string | undefined]
-    const type = isIP(addr) === 4 ? 'ipv4' : 'ipv6'
-    if (bits === undefined) list.addAddress(addr, type)
-    else list.addSubnet(addr, Number(bits), type)
-  }
-  // BlockList.check builds a SocketAddress per call, a measurable share of a cheap request: remember answers
-  // per address (clients are few compared with requests; the memo is dropped whole when it grows large).
-  const memo = new Map<string, boolean>()
-  return (ip) => {
-    let hit = memo.get(ip)
-    if (hit === undefined) {
-      const mapped = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip
-      const type = isIP(mapped)
-      hit = type !== 0 && list.check(mapped, type === 4 ? 'ipv4' : 'ipv6')
-      if (memo.size >= 10_000) memo.clear()
-      memo.set(ip, hit)
-    }
-    return hit
-  }
 }

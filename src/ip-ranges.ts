@@ -1,0 +1,43 @@
+// IP ranges as the settings give them (RATE_LIMIT_ALLOWLIST, TRUST_PROXY): checked at start, matched per request.
+import { BlockList, isIP } from 'node:net'
+import { ConfigError } from './startup-error.ts'
+
+/** The comma-separated addresses or CIDR ranges of `env[name]`, each checked (a bad one names the setting). */
+export function cidrList(env: Record<string, string | undefined>, name: string): string[] {
+  const items = (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  for (const item of items) {
+    const [addr, bits] = item.split('/')
+    const family = isIP(addr ?? '')
+    const max = family === 4 ? 32 : 128
+    if (!family || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max))) {
+      throw new ConfigError(`${name}: "${item}" is not an IP address or CIDR range`)
+    }
+  }
+  return items
+}
+
+/** For the allowlist and proxy checks: does `ip` fall in any of `cidrs`? */
+export function makeIpMatcher(cidrs: string[]): (ip: string) => boolean {
+  if (cidrs.length === 0) return () => false
+  const list = new BlockList()
+  for (const c of cidrs) {
+    const [addr, bits] = c.split('/') as [string, string | undefined]
+    const type = isIP(addr) === 4 ? 'ipv4' : 'ipv6'
+    if (bits === undefined) list.addAddress(addr, type)
+    else list.addSubnet(addr, Number(bits), type)
+  }
+  // BlockList.check builds a SocketAddress per call, a measurable share of a cheap request: remember answers
+  // per address (clients are few compared with requests; the memo is dropped whole when it grows large).
+  const memo = new Map<string, boolean>()
+  return (ip) => {
+    let hit = memo.get(ip)
+    if (hit === undefined) {
+      const mapped = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip
+      const type = isIP(mapped)
+      hit = type !== 0 && list.check(mapped, type === 4 ? 'ipv4' : 'ipv6')
+      if (memo.size >= 10_000) memo.clear()
+      memo.set(ip, hit)
+    }
+    return hit
+  }
+}
