@@ -59,6 +59,8 @@ if (compiled.status !== 0) {
 cpSync(join(root, 'src/db/migrations'), join(dist, 'db/migrations'), { recursive: true })
 cpSync(join(root, 'src/site/assets'), join(dist, 'site/assets'), { recursive: true })
 
+const { vendorTypebox } = await import('./vendor-typebox.mjs')
+await vendorTypebox(root, dist)
 const { bundleClient } = await import('./bundle-client.mjs')
 mkdirSync(join(dist, 'site/assets'), { recursive: true })
 writeFileSync(join(dist, 'site/assets/site.js'), await bundleClient(join(root, 'src/site/client/site.ts')))
