@@ -1,5 +1,7 @@
 // A promise that rejects when `ms` pass first: a database or provider that stops answering must not hang a request.
-export class TimeoutError extends Error {}
+export class TimeoutError extends Error {
+  override name = 'TimeoutError' // what logs show as its type
+}
 
 export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout

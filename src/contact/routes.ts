@@ -13,6 +13,7 @@ import type { MailChannel } from '../mail/channel.ts'
 import { channelState } from '../mail/channel-state.ts'
 import { singleFlight } from '../single-flight.ts'
 import type { Clock } from '../clock.ts'
+import { CHANNEL_STATE_API_PATH, CONTACT_API_PATH, SUBJECTS_API_PATH } from './paths.ts'
 import { AssuntosOut, ContatoIn, ContatoOut, EstadoOut } from './schemas.ts'
 import type { ContactService } from './service.ts'
 import { RETRY_AFTER_SECONDS, submitContact } from './submit.ts'
@@ -32,7 +33,7 @@ export function contactRoutes(deps: ContactRoutesDeps) {
   const estado = singleFlight(() => channelState(channel, db, clock.now(), config.dbTimeoutMs), 1000)
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-    app.post('/api/site/contato', {
+    app.post(CONTACT_API_PATH, {
       config: { rateLimit: rateLimitFor(config.rateLimits.contato) },
       schema: {
         operationId: 'enviarContato', tags, summary: 'Send the contact form',
@@ -63,11 +64,11 @@ export function contactRoutes(deps: ContactRoutesDeps) {
     // The subjects come from the configuration: one answer for the process's life, serialized once.
     const assuntos = { assuntos: contact.subjects.list().map((s) => ({ codigo: s.codigo, rotulo: s.rotulo, destino: s.email })) }
     const sendAssuntos = serializeOnce()
-    app.get<{ Reply: string }>('/api/site/contato/assuntos', read('listarAssuntos', 'Contact subjects',
+    app.get<{ Reply: string }>(SUBJECTS_API_PATH, read('listarAssuntos', 'Contact subjects',
       'The subjects the form accepts, so a client builds its selector without duplicating the list. An unknown subject is not refused: it falls to `geral`.',
       AssuntosOut), async (_req, reply) => sendAssuntos(reply, assuntos))
 
-    app.get('/api/site/contato/estado', read('estadoCanal', 'Contact channel state',
+    app.get(CHANNEL_STATE_API_PATH, read('estadoCanal', 'Contact channel state',
       'Whether this environment can really send e-mail or is in sandbox mode, and the delivery queue. Never a credential, host or provider address.',
       EstadoOut), async (_req, reply) => {
       reply.header('cache-control', 'no-store')

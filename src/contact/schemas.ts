@@ -1,10 +1,11 @@
 import { Type, type Static } from 'typebox'
+import { DEFAULT_SUBJECT } from './subjects.ts'
 
 export const ContatoIn = Type.Object({
   nome: Type.String({ minLength: 2, maxLength: 120 }),
   email: Type.String({ format: 'email' }),
   assunto: Type.Optional(Type.String({
-    default: 'comercial', description: 'A code from GET /site/contato/assuntos; an unknown one is normalized to `geral`.',
+    default: DEFAULT_SUBJECT, description: 'A code from GET /site/contato/assuntos; an unknown one is normalized to `geral`.',
   })),
   mensagem: Type.String({ minLength: 10, maxLength: 4000 }),
   empresa: Type.Optional(Type.String({ maxLength: 140, default: '' })),
