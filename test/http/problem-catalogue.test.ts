@@ -2,26 +2,12 @@
 // on /docs (content/docs.md) and the error answers the OpenAPI document declares; and the factory built on it.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { describe, it, type TestContext } from 'node:test'
-import type { App } from '../../src/app.ts'
+import { describe, it } from 'node:test'
 import { problemOf } from '../../src/http/errors.ts'
 import { PROBLEMS, VALIDATION_STATUS, type CatalogueEntry } from '../../src/http/problem-catalogue.ts'
 import { HttpProblem, problem, type DetailCode } from '../../src/http/problem.ts'
 import { RequestValidationError } from '../../src/http/validation-errors.ts'
-import { createTestApp } from '../helpers/app.ts'
-import { createTestDatabase } from '../helpers/database.ts'
-
-/** An app on a fresh database for this test alone, closed and dropped when it ends, pass or fail. */
-async function appFor(t: TestContext): Promise<App> {
-  const tdb = await createTestDatabase()
-  const built: { app?: App } = {}
-  t.after(async () => {
-    await built.app?.close()
-    await tdb.dispose()
-  })
-  built.app = await createTestApp({ db: tdb.db })
-  return built.app
-}
+import { testApp } from '../helpers/fixture.ts'
 
 const catalogue: [DetailCode, CatalogueEntry][] = Object.entries(PROBLEMS) as [DetailCode, CatalogueEntry][]
 
@@ -72,7 +58,7 @@ describe('the error catalogue', () => {
 
   describe('and the OpenAPI document', () => {
     it('declares only catalogue codes, each under its catalogue status, and the 422 as the list', async (t) => {
-      const app = await appFor(t)
+      const app = await testApp(t)
       type Media = { schema?: { $ref?: string, properties?: { detail?: { examples?: unknown[] } } } }
       type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, Media> }> }>> }
       const doc = (await app.inject({ url: '/openapi.json' })).json<Doc>()

@@ -2,11 +2,9 @@
 // encoding of a page reads the same; /status follows each new snapshot in every encoding and format; the
 // contact form carries a token of the moment it is served, however it is compressed.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import type { App } from '../../src/app.ts'
-import { createTestApp } from '../helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { useTestApp } from '../helpers/fixture.ts'
 
 const ENCODINGS = ['br', 'gzip', 'identity'] as const
 type Encoding = (typeof ENCODINGS)[number]
@@ -20,20 +18,11 @@ function decoded(res: { rawPayload: Buffer, headers: Record<string, unknown> }):
 }
 
 describe('pages rendered once', () => {
-  let tdb: TestDatabase
-  let app: App
   // The app's clock: each snapshot and each served form gets a time of its own.
   let now = new Date('2026-11-23T12:00:00Z')
-  before(async () => {
-    tdb = await createTestDatabase()
-    app = await createTestApp({ db: tdb.db, env: { SPAM_MIN_FILL_MS: '0' }, contactBudget: 100, deps: { clock: { now: () => now } } })
-  })
-  after(async () => {
-    await app?.close()
-    await tdb?.dispose()
-  })
+  const ctx = useTestApp({ env: { SPAM_MIN_FILL_MS: '0' }, contactBudget: 100, deps: { clock: { now: () => now } } })
   const get = (url: string, encoding: Encoding, accept = 'text/html') =>
-    app.inject({ url, headers: { accept, 'accept-encoding': encoding } })
+    ctx.app.inject({ url, headers: { accept, 'accept-encoding': encoding } })
 
   it('every page reads the same in each encoding, with the same headers, request after request', async () => {
     for (const url of ['/', '/status', '/docs', '/privacidade', '/llms.txt']) {
@@ -55,7 +44,7 @@ describe('pages rendered once', () => {
   it('/status shows each new snapshot, in every encoding and format', async () => {
     for (let i = 0; i < 2; i++) {
       now = new Date(now.getTime() + 60_000)
-      const snap = await app.deps.snapshot.refresh()
+      const snap = await ctx.app.deps.snapshot.refresh()
       assert.equal(snap.verificado_em, now.toISOString())
       for (const encoding of ENCODINGS) {
         const html = decoded(await get('/status', encoding))
@@ -79,7 +68,7 @@ describe('pages rendered once', () => {
       nome: 'Rita Moraes', email: 'rita@tecelagem.com.br', mensagem: 'Quero conhecer a antecipação de recebíveis.', token_formulario: [...tokens].at(-1)!,
     })
     const headers = { 'content-type': 'application/x-www-form-urlencoded' }
-    const res = await app.inject({ method: 'POST', url: '/contato', headers, payload: form.toString() })
+    const res = await ctx.app.inject({ method: 'POST', url: '/contato', headers, payload: form.toString() })
     assert.equal(res.statusCode, 202)
     assert.match(res.body, /id="protocolo"/)
   })
