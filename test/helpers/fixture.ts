@@ -10,6 +10,10 @@
 //   })
 //
 //   it('…', async (t) => { const app = await testApp(t, { env: … }) })   // closed by t.after
+//
+// node:test runs `after` hooks in the order they were written, so a suite's own `after` below a fixture runs
+// once the fixture's database is gone: whatever stands on the fixture (a proxy, a second pool, a server the
+// app talks to) is handed to `ctx.defer(step)` (in a hook) or `defer(t, step)` (in a test), and stops first.
 import { after, before, type TestContext } from 'node:test'
 import type { App } from '../../src/app.ts'
 import type { Database } from '../../src/db/database.ts'
