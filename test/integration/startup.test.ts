@@ -73,13 +73,12 @@ async function expectRefusal(env: Record<string, string>, message: RegExp): Prom
 }
 
 describe('the built service, started and stopped as an operator does', () => {
+  // Each child leads its own process group, which holds npm's server child too: killing the group leaves
+  // nothing running, whether or not a test learnt the server's pid.
   const children: ChildProcess[] = []
-  /** Servers started by npm are npm's children, not ours: killed by pid if a test fails before they stop. */
-  const serverPids: number[] = []
   const dataDir = () => tempDir('start')
   after(() => {
     for (const c of children) killGroup(c.pid)
-    for (const pid of serverPids) if (alive(pid)) process.kill(pid, 'SIGKILL')
   })
 
   it('needs dist/ (npm run build, or npm test through pretest)', () => {
@@ -92,7 +91,6 @@ describe('the built service, started and stopped as an operator does', () => {
     children.push(r.child)
     const ready = await waitFor(r, /"pid":(\d+)[^\n]*"msg":"service ready"/)
     const serverPid = Number(ready[1])
-    serverPids.push(serverPid)
     assert.notEqual(serverPid, r.child.pid, 'the server is npm\'s child')
     assert.match(r.output(), /"banco":"pglite","email":"sandbox","limites":"memoria"/, 'the start-up line says what is in use')
     r.child.kill('SIGTERM')
