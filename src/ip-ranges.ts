@@ -1,5 +1,6 @@
 // IP ranges as the settings give them (RATE_LIMIT_ALLOWLIST, TRUST_PROXY): checked at start, matched per request.
 import { BlockList, isIP } from 'node:net'
+import { BoundedMemo } from './bounded-memo.ts'
 import { ConfigError } from './startup-error.ts'
 
 /** The comma-separated addresses or CIDR ranges of `env[name]`, each checked (a bad one names the setting). */
@@ -26,18 +27,12 @@ export function makeIpMatcher(cidrs: string[]): (ip: string) => boolean {
     if (bits === undefined) list.addAddress(addr, type)
     else list.addSubnet(addr, Number(bits), type)
   }
-  // BlockList.check builds a SocketAddress per call, a measurable share of a cheap request: remember answers
-  // per address (clients are few compared with requests; the memo is dropped whole when it grows large).
-  const memo = new Map<string, boolean>()
-  return (ip) => {
-    let hit = memo.get(ip)
-    if (hit === undefined) {
-      const mapped = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip
-      const type = isIP(mapped)
-      hit = type !== 0 && list.check(mapped, type === 4 ? 'ipv4' : 'ipv6')
-      if (memo.size >= 10_000) memo.clear()
-      memo.set(ip, hit)
-    }
-    return hit
-  }
+  // BlockList.check builds a SocketAddress per call, a measurable share of a cheap request: answers are
+  // remembered per address (clients are few compared with requests).
+  const memo = new BoundedMemo<boolean>(10_000)
+  return (ip) => memo.get(ip, () => {
+    const mapped = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip
+    const type = isIP(mapped)
+    return type !== 0 && list.check(mapped, type === 4 ? 'ipv4' : 'ipv6')
+  })
 }

@@ -34,7 +34,7 @@ export function makeSiteAnswers(pages: Pages, send: SendPage): SiteAnswers {
   }
 
   const error = (err: FastifyError | HttpProblem | RequestValidationError, req: FastifyRequest, reply: FastifyReply): FastifyReply => {
-    const status = err instanceof HttpProblem || err instanceof RequestValidationError ? err.statusCode : err.statusCode ?? 500
+    const status = err.statusCode ?? 500
     const path = pathOf(req)
     if (status === 429 && req.method === 'POST' && path.replace(/\/$/, '') === FORM_PATH) {
       // The form again, with what was typed and when to try again.

@@ -1,6 +1,7 @@
 // Content negotiation for the site: HTML or Markdown by the Accept header's q-values (RFC 9110 §12.5.1),
 // and the compression of a response by Accept-Encoding. Each distinct header value is parsed once.
 import Negotiator from 'negotiator'
+import { BoundedMemo } from '../bounded-memo.ts'
 
 export type PageFormat = 'html' | 'markdown'
 
@@ -44,23 +45,6 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   })
 }
 
-/**
- * The answers for the header values seen last: clients send a handful of distinct values, each parsed once.
- * Bounded, since the values are the client's to choose: when full it starts again.
- */
-class Answers<T> {
-  private readonly seen = new Map<string, T>()
-
-  constructor(private readonly max: number) {}
-
-  get(header: string, decide: () => T): T {
-    if (this.seen.has(header)) return this.seen.get(header) as T
-    if (this.seen.size >= this.max) this.seen.clear()
-    const answer = decide()
-    this.seen.set(header, answer)
-    return answer
-  }
-}
-
-const formats = new Answers<PageFormat | null>(256)
-const encodings = new Answers<Encoding>(256)
+// Clients send a handful of distinct header values: each is parsed once.
+const formats = new BoundedMemo<PageFormat | null>(256)
+const encodings = new BoundedMemo<Encoding>(256)
