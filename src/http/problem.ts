@@ -31,12 +31,14 @@ export type ProblemAnswer = {
 
 /** An error answered with the catalogue's status, its fixed headers and these, and `{"detail": code}`. */
 export class HttpProblem<C extends DetailCode = DetailCode> extends AnswerError implements ProblemAnswer {
+  readonly statusCode: Entry<C>['status']
   readonly headers: Readonly<Record<string, string>>
   readonly body: { readonly detail: C } & Readonly<Record<string, unknown>>
 
-  /** Prefer problem(code): this form repeats the status the catalogue holds, and it must agree. */
-  constructor(readonly statusCode: Entry<C>['status'], readonly detail: C, headers: Readonly<Record<string, string>> = {}) {
+  /** Built by problem(code), which checks the headers the catalogue leaves to each answer. */
+  constructor(readonly detail: C, headers: Readonly<Record<string, string>> = {}) {
     super(detail)
+    this.statusCode = PROBLEMS[detail].status
     this.headers = { ...FIXED_HEADERS[detail], ...headers }
     this.body = { detail, ...ENTRIES[detail].extra }
   }
@@ -44,7 +46,7 @@ export class HttpProblem<C extends DetailCode = DetailCode> extends AnswerError 
 
 /** The answer for `code`, with the values of the headers the catalogue leaves to each answer. */
 export function problem<C extends DetailCode>(code: C, ...given: keyof GivenHeaders<C> extends never ? [] : [GivenHeaders<C>]): HttpProblem<C> {
-  return new HttpProblem<C>(PROBLEMS[code].status, code, given[0])
+  return new HttpProblem<C>(code, given[0])
 }
 
 /** Answers `answer` now, without throwing: status, headers, then the JSON body. */

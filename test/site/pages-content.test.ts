@@ -1,7 +1,7 @@
 // What the site's pages say, llms.txt, robots.txt and sitemap.xml, 405 and compression, HSTS in production, and errors answered as pages.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { HttpProblem } from '../../src/http/problem.ts'
+import { problem } from '../../src/http/problem.ts'
 import { siteError } from '../../src/site/routes.ts'
 import { declareWindow, endWindow } from '../../src/status/maintenance.ts'
 import { useTestApp, useTestDatabase } from '../helpers/fixture.ts'
@@ -183,7 +183,7 @@ describe('siteError: errors raised elsewhere on a site path, answered as pages',
       child.setErrorHandler((err, req, reply) => siteError(err, req, reply) ?? reply.send(err))
       child.get('/teste/limite', async (_req, reply) => {
         reply.header('retry-after', '42')
-        throw new HttpProblem(429, 'limite_de_requisicoes')
+        throw problem('limite_de_requisicoes')
       })
       child.get('/teste/falha', async () => { throw new Error('segredo interno') })
     }),
