@@ -94,6 +94,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   if (!existsSync(join(ROOT, 'dist', 'main.js'))) throw new Error('dist/main.js is missing: run `npm run build` before `npm run test:scale`')
   const dir = mkdtempSync(join(tmpdir(), 'fps-scale-'))
   const children: ChildProcess[] = []
+  let nginx: ChildProcess | undefined
   const dbName = `fps_scale_${process.pid}_${randomBytes(4).toString('hex')}`
   let dbCreated = false
   const dbUrl = new URL(ADMIN_URL)
@@ -102,7 +103,16 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
   const stop = async () => {
     await Promise.all(children.map(async (c) => {
-      if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL')
+      if (c.exitCode !== null || c.signalCode !== null) return
+      // nginx's workers outlive a killed master: SIGTERM has the master stop them; SIGKILL only if it hangs.
+      if (c === nginx) {
+        c.kill('SIGTERM')
+        const late = setTimeout(() => c.kill('SIGKILL'), 5000)
+        await exitOf(c)
+        clearTimeout(late)
+        return
+      }
+      c.kill('SIGKILL')
       await exitOf(c)
     }))
     await smtp.stop()
@@ -155,7 +165,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     writeFileSync(conf, privateNginxConf(readFileSync(NGINX_CONF, 'utf8'), lbPort, instances.map((s) => s.port), prefix))
     mkdirSync(prefix)
     const globals = `daemon off; pid ${join(dir, 'nginx.pid')}; error_log ${join(dir, 'nginx-error.log')} notice;`
-    const nginx = spawn('nginx', ['-p', prefix, '-c', conf, '-g', globals], { stdio: ['ignore', 'pipe', 'pipe'] })
+    nginx = spawn('nginx', ['-p', prefix, '-c', conf, '-g', globals], { stdio: ['ignore', 'pipe', 'pipe'] })
     children.push(nginx)
     const lbOut = collect(nginx)
     const errorLog = () => lbOut() + (existsSync(join(dir, 'nginx-error.log')) ? readFileSync(join(dir, 'nginx-error.log'), 'utf8') : '')
