@@ -3,7 +3,7 @@
 // same as JSON under bench/results/. Absolute numbers move with the machine; the ratios are the result.
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -27,6 +27,8 @@ const SERVER_CPU = pin ? 0 : undefined
 const LOAD_CPU = pin ? 1 : undefined
 const here = new URL('./', import.meta.url).pathname
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+// The service runs with the image's V8 setting (Dockerfile's ENV NODE_OPTIONS; `npm start` passes it too).
+const imageNodeOptions = readFileSync(join(here, '..', 'Dockerfile'), 'utf8').match(/^ENV NODE_OPTIONS=(\S+)$/m)?.[1] ?? ''
 
 for (const tool of ['wrk', 'pgbench']) {
   if (!has(tool)) {
@@ -64,7 +66,7 @@ async function main() {
   await admin(`CREATE DATABASE ${dbName}`)
   const servicePort = await freePort()
   const serviceEnv = {
-    ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'json', DATABASE_URL: dbUrl, DATA_DIR: dataDir,
+    ...process.env, NODE_OPTIONS: imageNodeOptions, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'json', DATABASE_URL: dbUrl, DATA_DIR: dataDir,
     PORT: String(servicePort), HOST: '127.0.0.1', RATE_LIMIT_ALLOWLIST: '127.0.0.1', REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
   }
   const serviceLog = join(outDir, 'service.log')

@@ -64,5 +64,8 @@ await vendorTypebox(root, dist)
 const { bundleClient } = await import('./bundle-client.mjs')
 mkdirSync(join(dist, 'site/assets'), { recursive: true })
 writeFileSync(join(dist, 'site/assets/site.js'), await bundleClient(join(root, 'src/site/client/site.ts')))
+// Compressed once here rather than at every start (the same function the server falls back to).
+const { precompressAssets } = await import(join(dist, 'site/assets.js'))
+precompressAssets(join(dist, 'site/assets'))
 writeFileSync(stamp, `${new Date().toISOString()}\n`)
 console.error(`build: dist/ written in ${((performance.now() - started) / 1000).toFixed(1)} s`)

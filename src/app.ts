@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
 import { systemClock, type Clock } from './clock.ts'
 import type { Config } from './config.ts'
+import { lazySerializers, lazyValidators } from './http/lazy-compilers.ts'
 import { makeIpMatcher } from './ip-ranges.ts'
 import { contactRoutes } from './contact/routes.ts'
 import { scheduleRetention } from './contact/retention.ts'
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       customOptions: { ...AJV_OPTIONS },
       onCreate: addEmailFormat,
     },
+    schemaController: { compilersFactory: { buildValidator: lazyValidators(), buildSerializer: lazySerializers() } },
   })
 
   configureServer(app, config.http)

@@ -8,6 +8,8 @@ import type { Copy, Healthcheck } from 'dockerfile-ast'
 import { CONFIG_VARIABLES } from '../../src/config.ts'
 import { dockerfileStages, execForm, keyword, properties, ROOT } from './dockerfile-stages.ts'
 
+const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+
 const { stages, preamble } = dockerfileStages()
 const build = stages[0]!
 const runtime = stages.at(-1)!
@@ -48,8 +50,12 @@ describe('Dockerfile', () => {
     assert.equal(env.get('NODE_ENV'), 'production')
     assert.equal(env.get('HOST'), '0.0.0.0')
     assert.equal(env.get('DATA_DIR'), '/app/data')
+    // The one V8 setting, also in `npm start` (and the benchmark reads it from here).
+    assert.equal(env.get('NODE_OPTIONS'), '--max-semi-space-size=8')
+    assert.match(packageJson.scripts.start ?? '', / --max-semi-space-size=8 dist\/main\.js$/)
+    const notSettings = ['NODE_ENV', 'NODE_OPTIONS']
     for (const name of env.keys()) {
-      if (name !== 'NODE_ENV') assert.ok((CONFIG_VARIABLES as readonly string[]).includes(name), `${name} is not a setting of the service`)
+      if (!notSettings.includes(name)) assert.ok((CONFIG_VARIABLES as readonly string[]).includes(name), `${name} is not a setting of the service`)
     }
     // The user's data directory is a volume the user owns.
     const volume = keyword(runtime, 'VOLUME').map((i) => i.getArgumentsContent() ?? '').join(' ')

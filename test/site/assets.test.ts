@@ -72,3 +72,21 @@ describe('site assets', () => {
     assert.match(String(res.headers.location), /^\/assets\/icone\.[0-9a-f]{10}\.svg$/)
   })
 })
+
+describe('site assets as the build leaves them', () => {
+  it('each compressed form in dist/ is named by the hash of the file beside it and decompresses to that file', async () => {
+    const { existsSync, readdirSync, readFileSync } = await import('node:fs')
+    const dir = new URL('../../dist/site/assets/', import.meta.url)
+    assert.ok(existsSync(dir), 'dist/ is missing: npm test builds it first (pretest)')
+    const files = readdirSync(dir).filter((f) => !/\.(br|gzip)$/.test(f))
+    assert.deepEqual(files.sort(), ['icone.svg', 'site.css', 'site.js'])
+    for (const file of files) {
+      const body = readFileSync(new URL(file, dir))
+      const hash = createHash('sha256').update(body).digest('hex').slice(0, 16)
+      const forms = readdirSync(dir).filter((f) => f.startsWith(`${file}.`)).sort()
+      assert.deepEqual(forms, [`${file}.${hash}.br`, `${file}.${hash}.gzip`], `${file}: one current form of each encoding, none stale`)
+      assert.deepEqual(brotliDecompressSync(readFileSync(new URL(forms[0]!, dir))), body)
+      assert.deepEqual(gunzipSync(readFileSync(new URL(forms[1]!, dir))), body)
+    }
+  })
+})
