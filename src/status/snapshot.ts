@@ -37,6 +37,7 @@ export async function computeStatus(src: StatusSources): Promise<StatusOutT> {
 export class StatusSnapshot {
   private latest: StatusOutT | undefined
   private inFlight: Promise<StatusOutT> | undefined
+  private followUp: Promise<StatusOutT> | undefined
   private timer: NodeJS.Timeout | undefined
   private refreshedAt: Date | undefined
 
@@ -44,7 +45,7 @@ export class StatusSnapshot {
 
   /** The latest snapshot; the first call waits for the first computation. */
   async current(): Promise<StatusOutT> {
-    return this.latest ?? this.refresh()
+    return this.latest ?? this.inFlight ?? this.refresh()
   }
 
   /** When a computation last finished (the metrics' snapshot age); undefined before the first. */
@@ -52,9 +53,22 @@ export class StatusSnapshot {
     return this.refreshedAt
   }
 
+  /**
+   * A snapshot computed after this call began. One computation runs at a time; one asked for while another runs
+   * (which may have read before the caller's change, a window just declared) runs once more after it, shared by
+   * every caller who asked meanwhile.
+   */
   refresh(): Promise<StatusOutT> {
-    // One computation at a time, however many callers ask.
-    this.inFlight ??= computeStatus(this.src)
+    if (!this.inFlight) return this.compute()
+    this.followUp ??= this.inFlight.catch(() => {}).then(() => {
+      this.followUp = undefined
+      return this.compute()
+    })
+    return this.followUp
+  }
+
+  private compute(): Promise<StatusOutT> {
+    this.inFlight = computeStatus(this.src)
       .then((s) => { this.latest = s; this.refreshedAt = this.src.clock.now(); return s })
       .finally(() => { this.inFlight = undefined })
     return this.inFlight
@@ -62,13 +76,15 @@ export class StatusSnapshot {
 
   start(): void {
     if (this.timer) return
-    this.timer = setInterval(() => { void this.refresh().catch(() => {}) }, this.refreshMs)
+    // The timer needs no follow-up: a computation already running is fresh enough for it.
+    this.timer = setInterval(() => { if (!this.inFlight) void this.compute().catch(() => {}) }, this.refreshMs)
     this.timer.unref()
   }
 
   async stop(): Promise<void> {
     clearInterval(this.timer)
     this.timer = undefined
+    await this.followUp?.catch(() => {})
     await this.inFlight?.catch(() => {})
   }
 }

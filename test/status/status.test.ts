@@ -141,6 +141,39 @@ describe('status rules', () => {
     await snap.stop()
   })
 
+  it('a refresh asked for while a computation runs sees what changed before it was asked for', async () => {
+    let window: { mensagem: string } | null = null
+    let release!: () => void
+    const gate = new Promise<void>((r) => { release = r })
+    let reads = 0
+    let firstRead!: () => void
+    const firstReadDone = new Promise<void>((r) => { firstRead = r })
+    const src: StatusSources = {
+      ambiente: 'sandbox', versao: '1', checks: [],
+      maintenance: async () => {
+        reads++
+        const seen = window
+        if (reads === 1) { firstRead(); await gate }
+        return seen && { inicio: null, fim: null, mensagem: seen.mensagem, em_curso: true, anunciada: false }
+      },
+      clock: { now: () => new Date() },
+      log: { warn: () => {} },
+    }
+    const snap = new StatusSnapshot(src, 60_000)
+    const stale = snap.refresh()
+    await firstReadDone // it has read, before the change, and waits
+    window = { mensagem: 'declarada agora' }
+    const fresh = Promise.all([snap.refresh(), snap.refresh()])
+    release()
+    assert.equal((await stale).manutencao, null)
+    const [a, b] = await fresh
+    assert.equal(a.manutencao?.mensagem, 'declarada agora')
+    assert.equal(a, b)
+    assert.equal(reads, 2)
+    assert.equal((await snap.current()).manutencao?.mensagem, 'declarada agora')
+    await snap.stop()
+  })
+
   it('a database that cannot be read for windows still gives a status', async () => {
     const s = await computeStatus({
       ambiente: 'x', versao: 'y',
