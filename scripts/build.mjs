@@ -1,5 +1,5 @@
 // `npm run build`: the server, the CLI and the worker compiled to JavaScript in dist/ (tsc, same layout as
-// src/), the SQL migrations and static assets copied beside them, and the browser script bundled once
+// src/), the SQL migrations, static assets and data files copied beside them, and the browser script bundled once
 // (esbuild), so the running process needs neither a TypeScript loader nor a bundler.
 //
 // `--if-stale` (run before `npm start`, `npm run cli` and `npm run worker`): builds only when dist/ is
@@ -58,6 +58,7 @@ if (compiled.status !== 0) {
 }
 cpSync(join(root, 'src/db/migrations'), join(dist, 'db/migrations'), { recursive: true })
 cpSync(join(root, 'src/site/assets'), join(dist, 'site/assets'), { recursive: true })
+cpSync(join(root, 'src/auth/common-passwords.txt'), join(dist, 'auth/common-passwords.txt'))
 
 const { vendorTypebox } = await import('./vendor-typebox.mjs')
 await vendorTypebox(root, dist)

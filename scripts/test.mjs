@@ -2,7 +2,7 @@
 // Extra arguments are passed on: `npm test -- test/contact` runs only the files under that path.
 //
 // Each run gets its own TMPDIR and an id that names its PostgreSQL databases; whatever a test leaves
-// behind in either is reported and fails the run, then removed, so a leak is seen the day it appears.
+// behind in either (or a PostgreSQL role) is reported and fails the run, then removed, so a leak is seen the day it appears.
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs'
@@ -48,6 +48,10 @@ if (databaseUrl) {
     const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`fps_t_${runId}_%`])
     if (rows.length) leaks.push(`databases left on the server: ${rows.map((r) => r.datname).join(', ')}`)
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(datname)} WITH (FORCE)`)
+    // Roles are the cluster's, not a database's: the tests of the runtime role make their own, named alike.
+    const roles = (await client.query('SELECT rolname FROM pg_roles WHERE rolname LIKE $1', [`fps_t_${runId}_%`])).rows
+    if (roles.length) leaks.push(`roles left on the server: ${roles.map((r) => r.rolname).join(', ')}`)
+    for (const { rolname } of roles) await client.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(rolname)}`).catch(() => {})
   } finally {
     await client.end()
   }

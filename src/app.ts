@@ -37,6 +37,7 @@ import { observeHttp, setupMetrics, type Metrics } from './metrics/index.ts'
 import { MailChannel } from './mail/channel.ts'
 import { checkMail } from './mail/check.ts'
 import { mailTransportFor, type MailTransport } from './mail/transport.ts'
+import { scheduleContentPurge } from './mail/retention.ts'
 import { DeliveryWorker } from './mail/worker.ts'
 import { checkDatabase, checkLimits } from './status/checks.ts'
 import { withTimeout } from './timeout.ts'
@@ -185,15 +186,19 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   await app.register(routesPlugin('contact-routes', contactRoutes({ config, db, contact, channel, clock })))
   await app.register(routesPlugin('site-routes', siteRoutes({ config, contact, snapshot, openapi: () => app.swagger() })))
 
-  let stopRetention: (() => void) | undefined
+  const stopRetention: (() => void)[] = []
   app.addHook('onReady', async () => {
-    stopRetention = scheduleRetention({ orm: db.orm, days: config.mail.retentionDays, mailDir: join(config.dataDir, 'mail'), clock, log: app.log })
+    const mailDir = join(config.dataDir, 'mail')
+    stopRetention.push(
+      scheduleRetention({ orm: db.orm, days: config.mail.retentionDays, mailDir, clock, log: app.log }),
+      scheduleContentPurge({ orm: db.orm, mailDir, clock, log: app.log }),
+    )
     channel.start()
     snapshot.start()
     await worker?.start()
   })
   app.addHook('onClose', async () => {
-    stopRetention?.()
+    for (const stop of stopRetention) stop()
     await worker?.stop()
     channel.stop()
     await snapshot.stop()

@@ -17,6 +17,8 @@ export type Config = {
   port: number
   host: string
   databaseUrl: string | undefined
+  /** The schema owner's URL, for migrations only; DATABASE_URL is then the runtime role's own login. */
+  migrationDatabaseUrl: string | undefined
   dataDir: string
   redisUrl: string | undefined
   ambiente: Ambiente
@@ -55,7 +57,7 @@ export { ConfigError }
 
 /** Every environment variable the service reads (compose files and manifests are checked against it). */
 export const CONFIG_VARIABLES = [
-  'PORT', 'HOST', 'PUBLIC_URL', 'DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'AMBIENTE', 'SMTP_URL', 'MAIL_FROM', 'MAIL_SANDBOX',
+  'PORT', 'HOST', 'PUBLIC_URL', 'DATABASE_URL', 'MIGRATION_DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'AMBIENTE', 'SMTP_URL', 'MAIL_FROM', 'MAIL_SANDBOX',
   'TRUST_PROXY', 'RATE_LIMIT_ALLOWLIST', 'SITE_ORIGINS', 'LOG_LEVEL', 'LOG_FORMAT', 'METRICS_PORT', 'SHUTDOWN_DELAY_MS',
   'APP_VERSION', 'APP_COMMIT', 'APP_BUILD_TIME', 'APP_SCHEMA_VERSION', 'SERVICE_CONFIG_FILE',
   'MAIL_WORKER', 'MAIL_MAX_TRIES', 'MAIL_RETRY_BASE_MS', 'MAIL_RETRY_MAX_MS', 'MAIL_LEASE_MS', 'MAIL_POLL_MS', 'MAIL_VERIFY_MS',
@@ -82,6 +84,11 @@ export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000, 0, 65535)
   const host = str('HOST', '127.0.0.1')
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:'])
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'])
+  const migrationDatabaseUrl = url(env, 'MIGRATION_DATABASE_URL', ['postgres:', 'postgresql:'])
+  if (migrationDatabaseUrl && !databaseUrl) {
+    throw new ConfigError('MIGRATION_DATABASE_URL needs DATABASE_URL (the runtime role\'s login): the embedded database has no roles to split')
+  }
   const metricsPort = env.METRICS_PORT?.trim() ? int(env, 'METRICS_PORT', 0, 1, 65535) : undefined
   if (metricsPort !== undefined && metricsPort === port) {
     throw new ConfigError(`METRICS_PORT must differ from PORT (${port}): metrics are never served on the public port`)
@@ -89,7 +96,8 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port,
     host,
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseUrl,
+    migrationDatabaseUrl,
     dataDir: resolve(str('DATA_DIR', './data')),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     ambiente: ambiente as Ambiente,

@@ -100,6 +100,9 @@ describe('loadConfig', () => {
       assert.deepEqual(config.build, { versao: '1.4.2', commit: 'abc1234', buildEm: '2026-11-20T12:00:00Z', schemaVersao: '0001' })
       assert.equal(loadConfig({ AMBIENTE: 'sandbox' }).ambiente, 'sandbox')
       assert.equal(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }).databaseUrl, 'postgres://localhost/x')
+      assert.equal(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }).migrationDatabaseUrl, undefined)
+      const split = loadConfig({ DATABASE_URL: 'postgres://fct_servico@db/x', MIGRATION_DATABASE_URL: 'postgresql://dono@db/x' })
+      assert.deepEqual([split.databaseUrl, split.migrationDatabaseUrl], ['postgres://fct_servico@db/x', 'postgresql://dono@db/x'])
     })
 
     it('PORT takes 0 and 65535', () => {
@@ -126,6 +129,9 @@ describe('loadConfig', () => {
       ['DATABASE_URL', { DATABASE_URL: 'mysql://root@db/fps' }],
       ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
       ['DATABASE_URL', { DATABASE_URL: 'db.internal:5432/fps' }],
+      ['MIGRATION_DATABASE_URL', { DATABASE_URL: 'postgres://db/fps', MIGRATION_DATABASE_URL: 'mysql://root@db/fps' }],
+      // The embedded database has a single user: nothing to split.
+      ['MIGRATION_DATABASE_URL', { MIGRATION_DATABASE_URL: 'postgres://dono@db/fps' }],
       ['REDIS_URL', { REDIS_URL: 'http://cache:6379' }],
       ['REDIS_URL', { REDIS_URL: 'cache:6379' }],
       ['SMTP_URL', { SMTP_URL: 'http://smtp.example' }],
@@ -153,6 +159,7 @@ describe('loadConfig', () => {
       ['DATABASE_URL', `postgres://app:${PASSWORD}@db.internal:99999/fps`],
       ['DATABASE_URL', `postgres://app:${PASSWORD}@db internal/fps`],
       ['DATABASE_URL', `app:${PASSWORD}@db.internal/fps`],
+      ['MIGRATION_DATABASE_URL', `mysql://dono:${PASSWORD}@db.internal/fps`],
       ['REDIS_URL', `http://:${PASSWORD}@cache:6379`],
       ['REDIS_URL', `redis://:${PASSWORD}@cache:port`],
       ['SMTP_URL', `https://user:${PASSWORD}@smtp.example`],

@@ -2,13 +2,17 @@
 import { systemClock } from '../clock.ts'
 import { loadConfig, type Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import { migrate } from '../db/migrate.ts'
+import { migrate, migrationName } from '../db/migrate.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
+import { checkServingRole } from '../db/runtime-role.ts'
 import { databaseStartupError, startupProblem } from '../startup.ts'
 import { contactsCommand, CONTACTS_HELP } from './contacts.ts'
+import { customersCommand, CUSTOMERS_HELP } from './customers.ts'
 import { maintenanceCommand, MAINTENANCE_HELP } from './maintenance.ts'
 import { UsageError, type Output } from './output.ts'
 import { queueCommand, QUEUE_HELP, mailCommand, MAIL_HELP } from './queue.ts'
+import { tokensCommand, TOKENS_HELP } from './tokens.ts'
+import { usersCommand, USERS_HELP } from './users.ts'
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -18,6 +22,9 @@ ${MAINTENANCE_HELP}
 ${QUEUE_HELP}
 ${MAIL_HELP}
 ${CONTACTS_HELP}
+${CUSTOMERS_HELP}
+${TOKENS_HELP}
+${USERS_HELP}
   help                         this text
 
 The database is DATABASE_URL, or the embedded one in DATA_DIR: while the server runs on it,
@@ -31,6 +38,9 @@ const COMMAND_HELP: Record<string, string> = {
   fila: QUEUE_HELP,
   email: MAIL_HELP,
   contatos: CONTACTS_HELP,
+  clientes: CUSTOMERS_HELP,
+  tokens: TOKENS_HELP,
+  usuarios: USERS_HELP,
 }
 
 export type CliDeps = {
@@ -66,17 +76,21 @@ export async function runCli(argv: string[], out: Output, env: Record<string, st
       }
       return db
     }
-    const ctx = { open: async () => { const d = await open(); await migrate(d); return d }, out, clock: systemClock, config }
+    // Every command but `migrate` serves as the runtime role, as the server does, and checks it first.
+    const ctx = { open: async () => { const d = await open(); await migrate(d); await checkServingRole(d); return d }, out, clock: systemClock, config }
     switch (command) {
       case 'migrate': {
         const applied = await migrate(await open())
-        out.log(applied.length ? `applied: ${applied.map((m) => `${String(m.version).padStart(4, '0')}_${m.name}`).join(', ')}` : 'database is up to date')
+        out.log(applied.length ? `applied: ${applied.map(migrationName).join(', ')}` : 'database is up to date')
         return 0
       }
       case 'manutencao': return await maintenanceCommand(rest, ctx)
       case 'fila': return await queueCommand(rest, ctx)
       case 'email': return await mailCommand(rest, ctx)
       case 'contatos': return await contactsCommand(rest, ctx)
+      case 'clientes': return await customersCommand(rest, ctx)
+      case 'tokens': return await tokensCommand(rest, ctx)
+      case 'usuarios': return await usersCommand(rest, ctx)
       default: throw new UsageError(`unknown command "${command}"`)
     }
   } catch (err) {

@@ -1,16 +1,21 @@
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { contactForMail, renderContactMail } from '../mail/message.ts'
 import { ESTADOS, listQueue, requeue, showMessage, type Estado } from '../mail/queue-admin.ts'
+import { purgeExpiredContent } from '../mail/retention.ts'
 import { mailTransportFor } from '../mail/transport.ts'
 import { emailProblem } from '../email-address.ts'
 import { instantWithOffset as at } from '../brasilia-time.ts'
 import { parseOrUsage, UsageError, type CommandContext } from './output.ts'
 
 export const QUEUE_HELP = `  fila listar [--estado E]     the delivery queue (default: pendente, enviando, falhou); E is one of
-                               ${ESTADOS.join(', ')}
+                               ${ESTADOS.join(', ')}; each message's kind (contato, convite) and
+                               recipient (a person's by its domain only)
   fila mostrar PROTOCOLO       one message: its state, every attempt and its error
   fila reenfileirar PROTOCOLO… | --falhas
-                               send failed messages again (fresh tries, due now)`
+                               send failed messages again (fresh tries, due now); an invitation only
+                               before it expires
+  fila expurgar                erase now the content of expired messages (the server does it hourly)`
 
 export const MAIL_HELP = `  email testar ENDERECO        send a test e-mail through the configured transport now`
 
@@ -25,7 +30,8 @@ export async function queueCommand(argv: string[], ctx: CommandContext): Promise
       if (rows.length === 0) out.log('queue is empty')
       for (const r of rows) {
         const next = r.estado === 'pendente' ? ` next ${at(r.proximaTentativaEm)}` : ''
-        out.log(`${r.protocolo}\t${r.estado}\t${tries(r.tentativas)}${next}\t${r.destino}${r.ultimoErro ? `\t${r.ultimoErro}` : ''}`)
+        // The kind is inserted after the state and tries, which keep the places scripts already read them from.
+        out.log(`${r.protocolo}\t${r.estado}\t${tries(r.tentativas)}${next}\t${r.tipo}\t${r.destino}${r.ultimoErro ? `\t${r.ultimoErro}` : ''}`)
       }
       return 0
     }
@@ -38,9 +44,10 @@ export async function queueCommand(argv: string[], ctx: CommandContext): Promise
         return 1
       }
       const { row, attempts } = found
-      out.log(`${row.protocolo}: ${row.estado}, ${tries(row.tentativas)}, to ${row.destino}, queued ${at(row.criadoEm)}`)
+      out.log(`${row.protocolo}: ${row.tipo}, ${row.estado}, ${tries(row.tentativas)}, to ${row.destino}, queued ${at(row.criadoEm)}`)
       if (row.enviadoEm) out.log(`delivered ${at(row.enviadoEm)} as ${row.messageId}`)
       if (row.estado === 'pendente') out.log(`next try ${at(row.proximaTentativaEm)}`)
+      if (row.expiraEm) out.log(`expires ${at(row.expiraEm)}${row.conteudoApagadoEm ? `; content erased ${at(row.conteudoApagadoEm)}` : ''}`)
       for (const a of attempts) out.log(`  ${at(a.em)}  ${a.resultado}${a.codigoSmtp ? ` ${a.codigoSmtp}` : ''}${a.erro ? `  ${a.erro}` : ''}`)
       return 0
     }
@@ -50,6 +57,12 @@ export async function queueCommand(argv: string[], ctx: CommandContext): Promise
       const done = await requeue((await ctx.open()).orm, values.falhas ? 'falhas' : { protocolos: positionals }, ctx.clock.now())
       out.log(done.length ? `re-queued ${done.length}: ${done.join(', ')}` : 'no failed message matched')
       return done.length || values.falhas ? 0 : 1
+    }
+    case 'expurgar': {
+      if (rest.length) throw new UsageError('fila expurgar takes no arguments')
+      const n = await purgeExpiredContent((await ctx.open()).orm, ctx.clock.now(), join(ctx.config.dataDir, 'mail'))
+      out.log(`erased the content of ${n} expired message${n === 1 ? '' : 's'}`)
+      return 0
     }
     default:
       throw new UsageError(sub ? `unknown subcommand "fila ${sub}"` : 'fila needs a subcommand')

@@ -1,8 +1,9 @@
 // Personal data is kept for CONTACT_RETENTION_DAYS, then erased; the audit rows (no personal data) stay.
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { and, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { Orm } from '../db/database.ts'
+import { repeat } from '../periodic.ts'
 import { auditoria, contato, outbox } from '../db/schema.ts'
 
 /** Erases name, e-mail, message, company, phone and site of contacts older than `days` whose delivery is over, and of spam (never delivered). */
@@ -10,7 +11,8 @@ export async function purgePersonalData(orm: Orm, days: number, now: Date, mailD
   const cutoff = new Date(now.getTime() - days * 86_400_000)
   const erased = await orm.transaction(async (tx) => {
     // A message still waiting to be delivered keeps what it needs to be sent.
-    const finished = tx.select({ id: outbox.contatoId }).from(outbox).where(inArray(outbox.estado, ['enviado', 'sandbox', 'falhou']))
+    const finished = tx.select({ id: outbox.contatoId }).from(outbox)
+      .where(and(eq(outbox.tipo, 'contato'), inArray(outbox.estado, ['enviado', 'sandbox', 'falhou'])))
     const erased = await tx.update(contato)
       .set({ nome: null, email: null, mensagem: null, empresa: null, telefone: null, site: null, dadosApagadosEm: now })
       .where(and(lt(contato.criadoEm, cutoff), isNull(contato.dadosApagadosEm), or(inArray(contato.id, finished), isNotNull(contato.spam))))
@@ -43,9 +45,5 @@ export function scheduleRetention(deps: RetentionDeps, everyMs = 6 * 3_600_000, 
       deps.log.warn({ code: (err as { code?: string }).code }, 'retention pass failed; will retry')
     }
   }
-  const first = setTimeout(run, firstAfterMs)
-  const timer = setInterval(run, everyMs)
-  first.unref()
-  timer.unref()
-  return () => { clearTimeout(first); clearInterval(timer) }
+  return repeat(run, everyMs, firstAfterMs)
 }

@@ -1,9 +1,10 @@
 // Storing a contact: the contact row, its outbox row and an audit row in one transaction, so a 202
 // is a promise that the message will be delivered. A double click answers the first protocolo.
-import { createHash, createHmac } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Clock } from '../clock.ts'
 import type { Orm } from '../db/database.ts'
+import { ipHash as hashIp } from '../ip-hash.ts'
 import { auditoria, contato, instalacao, outbox } from '../db/schema.ts'
 import type { SpamReason } from '../spam/rules.ts'
 import { newProtocolo } from './protocolo.ts'
@@ -40,7 +41,7 @@ export function makeContactStore(orm: Orm, clock: Clock): ContactStore {
     async submit({ fields, subject, requestId, ip, spam }) {
       const clean = sanitizeFields(fields)
       const impressao = fingerprint(clean, subject.codigo)
-      const ipHash = createHmac('sha256', await ipSalt()).update(ip).digest('hex').slice(0, 32)
+      const ipHash = hashIp(await ipSalt(), ip)
       const now = clock.now()
       return orm.transaction(async (tx) => {
         // Identical submissions queue here, so two racing double-clicks still store one message.

@@ -7,7 +7,9 @@ import { dirname } from 'node:path'
 import pg from 'pg'
 import { DataDirBusyError } from './dir-lock.ts'
 import { SOCKET_PORT, socketPathIn } from './embedded-socket.ts'
+import { BECOME_RUNTIME_ROLE, runtimeRoleError } from './runtime-role.ts'
 import { schema } from './schema.ts'
+import { databaseStartupError } from '../startup.ts'
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -17,10 +19,16 @@ export type RawTx = {
   query<R = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<R[]>
 }
 
+/** Every query through `orm`, `rawTransaction` and `listen` runs as the runtime role (src/db/runtime-role.ts). */
 export interface Database {
   readonly kind: 'postgres' | 'pglite'
   readonly orm: Orm
   rawTransaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>
+  /**
+   * One transaction as the schema's owner, for migrations (and a test's DDL): MIGRATION_DATABASE_URL's login, or
+   * DATABASE_URL's own login before any switch to the runtime role; on the embedded database, its superuser.
+   */
+  ownerTransaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>
   /** Calls `onNotify` on each NOTIFY on `channel`; resolves to a function that stops listening. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
@@ -28,6 +36,11 @@ export interface Database {
 
 export type DatabaseOptions = {
   databaseUrl?: string | undefined
+  /**
+   * The schema owner's URL. Set: DATABASE_URL must log in as the runtime role itself and is used as it is.
+   * Unset: DATABASE_URL's login runs the migrations, and each pooled connection switches to the runtime role.
+   */
+  migrationUrl?: string | undefined
   /** Where PGlite keeps its files; undefined keeps it in memory (tests). */
   dataDir?: string | undefined
   /** How long a pooled connection attempt may take before the query fails (readiness depends on it). */
@@ -51,13 +64,22 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     if (!(err instanceof DataDirBusyError) || !opts.viaSocket || !opts.dataDir) throw err
     const socketDir = dirname(socketPathIn(opts.dataDir))
     if (!existsSync(socketPathIn(opts.dataDir))) throw err
-    // One connection: the server lends its database for that session alone (see embedded-socket.ts).
+    // One connection: the server lends its database for that session alone (see embedded-socket.ts), so the
+    // owner's transactions must use it too (a second connection would wait for the first to end).
     const url = `postgres://postgres@/postgres?host=${encodeURIComponent(socketDir)}&port=${SOCKET_PORT}`
-    return { ...openPostgres(url, { ...opts, max: 1 }), kind: 'pglite' }
+    return { ...openPostgres(url, { ...opts, migrationUrl: undefined, max: 1, sharedSession: true }), kind: 'pglite' }
   }
 }
 
-function openPostgres(url: string, opts: DatabaseOptions & { max?: number }): Database {
+type PostgresOptions = DatabaseOptions & { max?: number, sharedSession?: boolean }
+
+function openPostgres(url: string, opts: PostgresOptions): Database {
+  const split = opts.migrationUrl !== undefined
+  // Awaited by the pool before it hands the client to anyone: no query runs on a connection that failed to switch.
+  const becomeRuntimeRole = async (client: pg.ClientBase) => {
+    if (split) return
+    await client.query(BECOME_RUNTIME_ROLE).catch((err: unknown) => { throw runtimeRoleError(err) })
+  }
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
@@ -66,6 +88,7 @@ function openPostgres(url: string, opts: DatabaseOptions & { max?: number }): Da
     // A server that stops answering must fail queries, not hang them (and the requests waiting on them).
     query_timeout: 10_000,
     keepAlive: true,
+    onConnect: becomeRuntimeRole,
   })
   // An idle client dropped by the server emits 'error' on the pool; unhandled, it would kill the process.
   pool.on('error', (err) => opts.onPoolError?.(err))
@@ -76,19 +99,34 @@ function openPostgres(url: string, opts: DatabaseOptions & { max?: number }): Da
     async rawTransaction(fn) {
       const client = await pool.connect()
       try {
-        await client.query('BEGIN')
-        const result = await fn({
-          // Without parameters node-postgres uses the simple protocol, which accepts several statements.
-          exec: async (text) => { await client.query(text) },
-          query: async (text, params) => (await client.query(text, params)).rows,
-        })
-        await client.query('COMMIT')
-        return result
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {})
-        throw err
+        return await inTransaction(client, fn)
       } finally {
         client.release()
+      }
+    },
+    async ownerTransaction(fn) {
+      if (opts.sharedSession) {
+        // The embedded database's session: its login is the superuser, back for this transaction only.
+        const client = await pool.connect()
+        try {
+          return await inTransaction(client, fn, 'SET LOCAL ROLE NONE')
+        } finally {
+          client.release()
+        }
+      }
+      // A connection of its own, never switched: the pool's may not exist yet (the migrations create the role).
+      const ownerUrl = opts.migrationUrl ?? url
+      const client = new pg.Client({ connectionString: ownerUrl, connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000 })
+      try {
+        await client.connect()
+      } catch (err) {
+        await client.end().catch(() => {})
+        throw split ? databaseStartupError(err, ownerUrl, 'MIGRATION_DATABASE_URL') : err
+      }
+      try {
+        return await inTransaction(client, fn)
+      } finally {
+        await client.end().catch(() => {})
       }
     },
     async listen(channel, onNotify) {
@@ -97,10 +135,33 @@ function openPostgres(url: string, opts: DatabaseOptions & { max?: number }): Da
       client.on('error', (err) => opts.onPoolError?.(err))
       client.on('notification', (n) => { if (n.channel === channel) onNotify() })
       await client.connect()
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+      try {
+        await becomeRuntimeRole(client)
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+      } catch (err) {
+        await client.end().catch(() => {})
+        throw err
+      }
       return () => client.end()
     },
     close: () => pool.end(),
+  }
+}
+
+async function inTransaction<T>(client: pg.ClientBase, fn: (tx: RawTx) => Promise<T>, first?: string): Promise<T> {
+  try {
+    await client.query('BEGIN')
+    if (first) await client.query(first)
+    const result = await fn({
+      // Without parameters node-postgres uses the simple protocol, which accepts several statements.
+      exec: async (text) => { await client.query(text) },
+      query: async (text, params) => (await client.query(text, params)).rows,
+    })
+    await client.query('COMMIT')
+    return result
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw err
   }
 }
 
@@ -109,3 +170,6 @@ export async function queryRows<R>(orm: { execute(query: SQL): PromiseLike<unkno
   const result = (await orm.execute(query)) as { rows: R[] }
   return result.rows
 }
+
+/** A nullable timestamp of a raw row, as either driver hands it (a Date, or its text). */
+export const dateOrNull = (value: Date | string | null): Date | null => (value === null ? null : new Date(value))

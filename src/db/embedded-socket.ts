@@ -30,7 +30,8 @@ export class EmbeddedSocketError extends Error {}
 
 export type EmbeddedSocket = { readonly path: string, close(): Promise<void> }
 
-export async function serveEmbeddedSocket(client: PGlite, dir: string): Promise<EmbeddedSocket> {
+/** `afterEach`: SQL run when a connection ends, to put the session back as the server uses it (its role). */
+export async function serveEmbeddedSocket(client: PGlite, dir: string, afterEach?: string): Promise<EmbeddedSocket> {
   const path = socketPathIn(dir)
   const bytes = Buffer.byteLength(path)
   if (bytes > MAX_SOCKET_PATH_BYTES) {
@@ -43,7 +44,7 @@ export async function serveEmbeddedSocket(client: PGlite, dir: string): Promise<
   const server: Server = createServer((socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
-    void serveConnection(client, socket)
+    void serveConnection(client, socket, afterEach)
   })
   try {
     await new Promise<void>((resolve, reject) => {
@@ -68,7 +69,7 @@ export async function serveEmbeddedSocket(client: PGlite, dir: string): Promise<
   }
 }
 
-async function serveConnection(client: PGlite, socket: Socket): Promise<void> {
+async function serveConnection(client: PGlite, socket: Socket, afterEach: string | undefined): Promise<void> {
   let buffer = Buffer.alloc(0)
   let wake: (() => void) | undefined
   let ended = false
@@ -114,6 +115,8 @@ async function serveConnection(client: PGlite, socket: Socket): Promise<void> {
       }
       // What the client left open must not become the server's transaction.
       if (client.isInTransaction()) await client.execProtocolRaw(simpleQuery('ROLLBACK'))
+      // Nor may what it set for its session (a RESET ROLE typed in psql) become the server's.
+      if (afterEach) await client.execProtocolRaw(simpleQuery(afterEach))
     }))
   } catch {
     socket.destroy()

@@ -5,11 +5,15 @@ import type { Config } from '../config.ts'
 import { databaseStartupError, prepareDataDir } from '../startup.ts'
 import { openDatabase, type Database } from './database.ts'
 import { migrate, type Migration } from './migrate.ts'
+import { checkServingRole } from './runtime-role.ts'
 
 export type OpenedDatabase = { db: Database, applied: Migration[] }
 
 export type OpenOptions = {
-  /** Apply pending migrations (the server and the worker do; the CLI's `migrate` reports them itself). */
+  /**
+   * Apply pending migrations, then check that the serving session is the runtime role (the server and the
+   * worker do; the CLI migrates and checks itself, because its `migrate` command reports what it applied).
+   */
   migrate?: boolean
   onPoolError?: (err: Error) => void
   /** See DatabaseOptions: the server serves the embedded database on a socket, the CLI may use it. */
@@ -18,12 +22,15 @@ export type OpenOptions = {
   onSocketUnavailable?: (why: string) => void
 }
 
-export async function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbTimeoutMs'>, opts: OpenOptions = {}): Promise<OpenedDatabase> {
+type DatabaseSettings = Pick<Config, 'databaseUrl' | 'migrationDatabaseUrl' | 'dataDir' | 'dbTimeoutMs'>
+
+export async function openConfiguredDatabase(config: DatabaseSettings, opts: OpenOptions = {}): Promise<OpenedDatabase> {
   if (!config.databaseUrl) prepareDataDir(config.dataDir)
   let db: Database | undefined
   try {
     db = await openDatabase({
       databaseUrl: config.databaseUrl,
+      migrationUrl: config.migrationDatabaseUrl,
       dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
       connectTimeoutMs: config.dbTimeoutMs,
       onPoolError: opts.onPoolError,
@@ -31,7 +38,9 @@ export async function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' 
       viaSocket: opts.viaSocket,
       onSocketUnavailable: opts.onSocketUnavailable,
     })
-    const applied = opts.migrate === false ? [] : await migrate(db)
+    if (opts.migrate === false) return { db, applied: [] }
+    const applied = await migrate(db)
+    await checkServingRole(db)
     return { db, applied }
   } catch (err) {
     await db?.close().catch(() => {})

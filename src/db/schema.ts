@@ -1,11 +1,13 @@
 // Drizzle's view of the tables created by the SQL migrations in ./migrations (the SQL is the source of truth).
-import { bigserial, bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigserial, bigint, boolean, inet, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
 export const instalacao = pgTable('instalacao', {
   id: boolean('id').primaryKey(),
   salIp: text('sal_ip').notNull(),
+  /** Random per installation; purpose keys are derived from it (src/auth/installation-secret.ts). */
+  segredo: text('segredo').notNull(),
 })
 
 export const contato = pgTable('contato', {
@@ -28,9 +30,15 @@ export const contato = pgTable('contato', {
   spam: text('spam', { enum: ['honeypot', 'rapido', 'token'] }),
 })
 
+/** What an outbox row can be (the CHECK of migration 0006 lists the same). */
+export const MESSAGE_KINDS = ['contato', 'convite'] as const
+
 export const outbox = pgTable('outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  contatoId: bigint('contato_id', { mode: 'number' }).notNull(),
+  /** What the message is (migration 0006): `contato` is rendered from its contact row, other kinds carry their parts. */
+  tipo: text('tipo', { enum: MESSAGE_KINDS }).notNull().default('contato'),
+  /** Set for `contato` only. */
+  contatoId: bigint('contato_id', { mode: 'number' }),
   protocolo: text('protocolo').notNull(),
   destino: text('destino').notNull(),
   estado: text('estado', { enum: ['pendente', 'enviando', 'enviado', 'sandbox', 'falhou'] }).notNull().default('pendente'),
@@ -42,6 +50,14 @@ export const outbox = pgTable('outbox', {
   enviadoEm: tz('enviado_em'),
   eml: text('eml'),
   messageId: text('message_id'),
+  // The parts of a message of another kind, erased once sent or expired (conteudo_apagado_em).
+  assuntoEmail: text('assunto_email'),
+  texto: text('texto'),
+  html: text('html'),
+  requestId: text('request_id'),
+  clienteId: uuid('cliente_id'),
+  expiraEm: tz('expira_em'),
+  conteudoApagadoEm: tz('conteudo_apagado_em'),
 })
 
 export const entregaTentativa = pgTable('entrega_tentativa', {
@@ -72,4 +88,91 @@ export const manutencao = pgTable('manutencao', {
   encerradaEm: tz('encerrada_em'),
 })
 
-export const schema = { instalacao, contato, outbox, entregaTentativa, auditoria, manutencao }
+/** DPoP proofs already seen (replay cache): hex SHA-256 of thumbprint and jti, kept until the proof's iat expires. */
+export const dpopJti = pgTable('dpop_jti', {
+  chave: text('chave').primaryKey(),
+  expiraEm: tz('expira_em').notNull(),
+})
+
+// The credential layer (0005_credenciais.sql). Row-level security limits every query on these tables to the customer
+// of the transaction (src/auth/tenancy.ts); the runtime role cannot read `usuarios.senha_hash` back, so select the
+// columns of `usuarios` you need, never the whole row.
+
+export const clientes = pgTable('clientes', {
+  id: uuid('id').primaryKey(),
+  nome: text('nome').notNull(),
+  documento: text('documento'),
+  estado: text('estado', { enum: ['ativo', 'suspenso'] }).notNull().default('ativo'),
+  criadoEm: tz('criado_em').notNull().defaultNow(),
+  estadoEm: tz('estado_em').notNull().defaultNow(),
+})
+
+export const usuarios = pgTable('usuarios', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  clienteId: uuid('cliente_id').notNull(),
+  email: text('email').notNull(),
+  nome: text('nome').notNull(),
+  /** Write-only for the runtime role: read through autentica_login(). */
+  senhaHash: text('senha_hash'),
+  estado: text('estado', { enum: ['convidado', 'ativo', 'suspenso'] }).notNull().default('convidado'),
+  criadoEm: tz('criado_em').notNull().defaultNow(),
+  ativadoEm: tz('ativado_em'),
+})
+
+export const convites = pgTable('convites', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  clienteId: uuid('cliente_id').notNull(),
+  usuarioId: uuid('usuario_id').notNull(),
+  /** SHA-256 of the secret (src/auth/token-format.ts); looked up through autentica_convite() before the customer is known. */
+  hash: text('hash').notNull(),
+  criadoEm: tz('criado_em').notNull().defaultNow(),
+  expiraEm: tz('expira_em').notNull(),
+  usadoEm: tz('usado_em'),
+})
+
+export const tokens = pgTable('tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  clienteId: uuid('cliente_id').notNull(),
+  usuarioId: uuid('usuario_id'),
+  nome: text('nome').notNull(),
+  /** SHA-256 of the secret (src/auth/token-format.ts); looked up through autentica_token() before the customer is known. */
+  hash: text('hash').notNull(),
+  escopos: text('escopos').array().notNull(),
+  criadoEm: tz('criado_em').notNull().defaultNow(),
+  expiraEm: tz('expira_em').notNull(),
+  primeiroUsoEm: tz('primeiro_uso_em'),
+  ultimoUsoEm: tz('ultimo_uso_em'),
+  ultimoUsoIp: inet('ultimo_uso_ip'),
+  revogadoEm: tz('revogado_em'),
+  dpopJkt: text('dpop_jkt'),
+})
+
+export const sessoes = pgTable('sessoes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  clienteId: uuid('cliente_id').notNull(),
+  usuarioId: uuid('usuario_id').notNull(),
+  /** SHA-256 of the secret (src/auth/token-format.ts); looked up through autentica_sessao() before the customer is known. */
+  hash: text('hash').notNull(),
+  criadaEm: tz('criada_em').notNull().defaultNow(),
+  ultimoAcessoEm: tz('ultimo_acesso_em').notNull().defaultNow(),
+  expiraOciosaEm: tz('expira_ociosa_em').notNull(),
+  expiraEm: tz('expira_em').notNull(),
+  encerradaEm: tz('encerrada_em'),
+})
+
+export const auditoriaCliente = pgTable('auditoria_cliente', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  clienteId: uuid('cliente_id').notNull(),
+  em: tz('em').notNull().defaultNow(),
+  atorTipo: text('ator_tipo', { enum: ['usuario', 'token', 'operador'] }).notNull(),
+  atorId: uuid('ator_id'),
+  acao: text('acao').notNull(),
+  alvoId: uuid('alvo_id'),
+  motivo: text('motivo'),
+  requestId: text('request_id'),
+  ipHash: text('ip_hash'),
+})
+
+export const schema = {
+  instalacao, contato, outbox, entregaTentativa, auditoria, manutencao, dpopJti, clientes, usuarios, convites, tokens, sessoes, auditoriaCliente,
+}

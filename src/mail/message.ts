@@ -3,7 +3,7 @@
 import type Mail from 'nodemailer/lib/mailer/index.js'
 import { instantLabel, TIME_ZONE_NOTE } from '../brasilia-time.ts'
 import type { ContactFields } from '../contact/store.ts'
-import { escapeHtml } from '../markup-escape.ts'
+import { headerSafe, htmlSafe, textSafe } from './mime-safe.ts'
 
 /** A stored contact as the e-mail shows it: its fields, and where and when it came from. */
 export type ContactForMail = ContactFields & {
@@ -23,24 +23,6 @@ export function contactForMail(c: Omit<ContactForMail, OptionalField> & Partial<
     protocolo: c.protocolo, criadoEm: c.criadoEm, assunto: c.assunto, rotulo: c.rotulo, destino: c.destino, requestId: c.requestId,
     nome: c.nome, email: c.email, mensagem: c.mensagem, empresa: c.empresa ?? '', telefone: c.telefone ?? '', site: c.site ?? '',
   }
-}
-
-/** For headers: no line breaks or control characters, white space folded, bounded length. */
-export function headerSafe(value: string, max = 200): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim()
-  return [...clean].slice(0, max).join('')
-}
-
-/** For the text part: keep line breaks and tabs, drop other control characters (terminal escapes…). */
-function textSafe(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
-}
-
-/** For the HTML part: the text part's cleaning, then escaped. */
-function htmlSafe(value: string): string {
-  return escapeHtml(textSafe(value))
 }
 
 export function messageIdFor(protocolo: string, mailFrom: string): string {

@@ -1,35 +1,64 @@
-// What an operator does with the delivery queue: look at it, look at one message, send failures again.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+// What an operator does with the delivery queue: look at it, look at one message, send failures again. Listings
+// end up in terminals and tickets, so they hold no personal data: a contact's row names the company's own mailbox,
+// a message of another kind (addressed to a person) only the domain of its recipient; never a message's content.
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Orm } from '../db/database.ts'
 import { auditoria, entregaTentativa, outbox } from '../db/schema.ts'
 
 export type Estado = typeof outbox.$inferSelect['estado']
 export const ESTADOS: Estado[] = ['pendente', 'enviando', 'enviado', 'sandbox', 'falhou']
 
+type Kind = typeof outbox.$inferSelect['tipo']
+
+/** Who a message goes to, as an operator may see it: a person's address by its domain alone. */
+function shownRecipient(tipo: Kind, destino: string): string {
+  return tipo === 'contato' ? destino : `…@${destino.slice(destino.lastIndexOf('@') + 1)}`
+}
+
+/** A provider's error can quote the recipient's address: a person's is shown as above. */
+function shownError(tipo: Kind, destino: string, erro: string | null): string | null {
+  if (erro === null || tipo === 'contato') return erro
+  return erro.replace(new RegExp(destino.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), shownRecipient(tipo, destino))
+}
+
+const SHOWN = {
+  id: outbox.id, protocolo: outbox.protocolo, tipo: outbox.tipo, estado: outbox.estado, destino: outbox.destino, tentativas: outbox.tentativas,
+  proximaTentativaEm: outbox.proximaTentativaEm, ultimoErro: outbox.ultimoErro, criadoEm: outbox.criadoEm, enviadoEm: outbox.enviadoEm,
+  messageId: outbox.messageId, expiraEm: outbox.expiraEm, conteudoApagadoEm: outbox.conteudoApagadoEm,
+}
+
+const forOperator = <R extends { tipo: Kind, destino: string, ultimoErro: string | null }>(r: R): R =>
+  ({ ...r, destino: shownRecipient(r.tipo, r.destino), ultimoErro: shownError(r.tipo, r.destino, r.ultimoErro) })
+
 export async function listQueue(orm: Orm, estado?: Estado, limit = 200) {
-  return orm.select({
-    protocolo: outbox.protocolo, estado: outbox.estado, destino: outbox.destino, tentativas: outbox.tentativas,
-    proximaTentativaEm: outbox.proximaTentativaEm, ultimoErro: outbox.ultimoErro, criadoEm: outbox.criadoEm,
-  }).from(outbox)
+  const rows = await orm.select(SHOWN).from(outbox)
     .where(estado ? eq(outbox.estado, estado) : inArray(outbox.estado, ['pendente', 'enviando', 'falhou']))
     .orderBy(desc(outbox.criadoEm)).limit(limit)
+  return rows.map(forOperator)
 }
 
 export async function showMessage(orm: Orm, protocolo: string) {
-  const [row] = await orm.select().from(outbox).where(eq(outbox.protocolo, protocolo))
+  const [row] = await orm.select(SHOWN).from(outbox).where(eq(outbox.protocolo, protocolo))
   if (!row) return undefined
   const attempts = await orm.select().from(entregaTentativa).where(eq(entregaTentativa.outboxId, row.id)).orderBy(asc(entregaTentativa.id))
-  return { row, attempts }
+  return { row: forOperator(row), attempts: attempts.map((a) => ({ ...a, erro: shownError(row.tipo, row.destino, a.erro) })) }
 }
 
-/** Puts failed messages back in the queue, due now, with a fresh budget of tries. */
+/**
+ * Puts failed messages back in the queue, due now, with a fresh budget of tries: those that can still be sent
+ * (a message of another kind only before its expiry, while it has its content).
+ */
 export async function requeue(orm: Orm, which: { protocolos: string[] } | 'falhas', now: Date): Promise<string[]> {
   return orm.transaction(async (tx) => {
     const rows = await tx.update(outbox)
       .set({ estado: 'pendente', tentativas: 0, proximaTentativaEm: now, atualizadoEm: now })
-      .where(and(eq(outbox.estado, 'falhou'), which === 'falhas' ? sql`true` : inArray(outbox.protocolo, which.protocolos)))
-      .returning({ protocolo: outbox.protocolo })
-    for (const r of rows) await tx.insert(auditoria).values({ em: now, acao: 'contato.reenfileirado', protocolo: r.protocolo })
+      .where(and(
+        eq(outbox.estado, 'falhou'),
+        which === 'falhas' ? sql`true` : inArray(outbox.protocolo, which.protocolos),
+        or(eq(outbox.tipo, 'contato'), and(gt(outbox.expiraEm, now), isNull(outbox.conteudoApagadoEm))),
+      ))
+      .returning({ protocolo: outbox.protocolo, tipo: outbox.tipo })
+    for (const r of rows) await tx.insert(auditoria).values({ em: now, acao: `${r.tipo}.reenfileirado`, protocolo: r.protocolo })
     return rows.map((r) => r.protocolo)
   })
 }

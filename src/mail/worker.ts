@@ -1,6 +1,6 @@
-// The delivery worker: claims outbox rows (FOR UPDATE SKIP LOCKED, so instances never share one), sends
-// each, and records every attempt. A claim is a lease: a row held by a worker that died is taken again
-// once the lease is over. New rows wake it through NOTIFY; a poll covers retries that come due.
+// The delivery worker: claims outbox rows of every kind (FOR UPDATE SKIP LOCKED, so instances never share one;
+// see claim.ts), sends each, and records every attempt. New rows wake it through NOTIFY; a poll covers retries
+// that come due.
 import { sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Clock } from '../clock.ts'
@@ -8,8 +8,9 @@ import type { SubjectRouter } from '../contact/subjects.ts'
 import { queryRows, type Database } from '../db/database.ts'
 import { errorFacts } from '../log-safety.ts'
 import { auditoria, entregaTentativa } from '../db/schema.ts'
+import { claimNext, composeMail, type Claimed } from './claim.ts'
 import type { MailConfig } from './mail-config.ts'
-import { contactForMail, messageIdFor, renderContactMail } from './message.ts'
+import { messageIdFor } from './message.ts'
 import { classifyFailure, retryDelayMs, type Failure } from './policy.ts'
 import type { MailTransport, Sent } from './transport.ts'
 
@@ -23,22 +24,6 @@ export type WorkerDeps = {
   log: Pick<Logger, 'info' | 'warn' | 'error'>
   /** Told the result of every attempt this worker records (the metrics' delivery outcomes). */
   onOutcome?: (outcome: Outcome) => void
-}
-
-type Claimed = {
-  id: number
-  protocolo: string
-  destino: string
-  tentativas: number
-  criadoEm: string | Date
-  assunto: string
-  nome: string | null
-  email: string | null
-  mensagem: string | null
-  empresa: string | null
-  telefone: string | null
-  site: string | null
-  requestId: string
 }
 
 export type Outcome = 'enviado' | 'sandbox' | 'adiado' | 'falhou'
@@ -100,36 +85,16 @@ export class DeliveryWorker {
     return attempts
   }
 
-  private async claim(): Promise<Claimed | undefined> {
-    const now = this.deps.clock.now()
-    const leaseOver = new Date(now.getTime() - this.deps.config.leaseMs)
-    const [row] = await queryRows<Claimed>(this.deps.db.orm, sql`
-      WITH claimed AS (
-        UPDATE outbox SET estado = 'enviando', tentativas = tentativas + 1, atualizado_em = ${now}
-         WHERE id = (SELECT id FROM outbox
-                      WHERE (estado = 'pendente' AND proxima_tentativa_em <= ${now})
-                         OR (estado = 'enviando' AND atualizado_em < ${leaseOver})
-                      ORDER BY proxima_tentativa_em, id
-                      LIMIT 1
-                      FOR UPDATE SKIP LOCKED)
-        RETURNING id, protocolo, destino, tentativas, contato_id)
-      SELECT claimed.id, claimed.protocolo, claimed.destino, claimed.tentativas,
-             c.criado_em AS "criadoEm", c.assunto, c.nome, c.email, c.mensagem, c.empresa, c.telefone, c.site, c.request_id AS "requestId"
-        FROM claimed JOIN contato c ON c.id = claimed.contato_id`)
-    return row ? { ...row, id: Number(row.id) } : undefined
+  private claim(): Promise<Claimed | undefined> {
+    return claimNext(this.deps.db.orm, this.deps.clock.now(), this.deps.config.leaseMs)
   }
 
   private async deliver(row: Claimed): Promise<Outcome> {
-    const { transport, subjects, mailFrom } = this.deps
-    const { nome, email, mensagem } = row
-    if (nome === null || email === null || mensagem === null) {
-      return this.record(row, { permanent: true, codigo: null, erro: 'personal data already erased; nothing to send' })
-    }
-    const rotulo = subjects.list().find((s) => s.codigo === row.assunto)?.rotulo ?? row.assunto
-    const message = renderContactMail(contactForMail({ ...row, nome, email, mensagem, rotulo, criadoEm: new Date(row.criadoEm) }), mailFrom)
+    const composed = composeMail(row, this.deps.subjects, this.deps.mailFrom, this.deps.clock.now())
+    if ('unsendable' in composed) return this.record(row, { permanent: true, codigo: null, erro: composed.unsendable })
     let sent: Sent
     try {
-      sent = await transport.send(message, row.protocolo)
+      sent = await this.deps.transport.send(composed.mail, row.protocolo)
     } catch (err) {
       return this.recordDurably(row, classifyFailure(err))
     }
@@ -163,6 +128,9 @@ export class DeliveryWorker {
       next = new Date(now.getTime() + retryDelayMs(row.tentativas, this.deps.config))
     }
     const failure = 'estado' in result ? null : result
+    // A message of another kind keeps its content only while it may still be sent: it goes once delivered over
+    // SMTP, or once expired. A sandbox copy is the sandbox's mailbox: it stays until expiry (the retention pass).
+    const erase = row.tipo !== 'contato' && (outcome === 'enviado' || row.expiraEm.getTime() <= now.getTime())
     let recorded = false
     await this.deps.db.orm.transaction(async (tx) => {
       // Only while the claim is still ours: a worker whose lease ran out must not overwrite a newer attempt.
@@ -172,7 +140,10 @@ export class DeliveryWorker {
           atualizado_em = ${now},
           proxima_tentativa_em = COALESCE(${next}::timestamptz, proxima_tentativa_em),
           enviado_em = CASE WHEN ${failure === null} THEN ${now}::timestamptz ELSE enviado_em END,
-          eml = COALESCE(${'estado' in result ? result.eml : null}::text, eml),
+          eml = CASE WHEN ${erase} THEN NULL ELSE COALESCE(${'estado' in result ? result.eml : null}::text, eml) END,
+          texto = CASE WHEN ${erase} THEN NULL ELSE texto END,
+          html = CASE WHEN ${erase} THEN NULL ELSE html END,
+          conteudo_apagado_em = CASE WHEN ${erase} THEN COALESCE(conteudo_apagado_em, ${now}::timestamptz) ELSE conteudo_apagado_em END,
           message_id = ${messageId},
           ultimo_erro = ${failure?.erro ?? null}
         WHERE id = ${row.id} AND estado = 'enviando' AND tentativas = ${row.tentativas}
@@ -184,7 +155,7 @@ export class DeliveryWorker {
       })
       if (outcome !== 'adiado') {
         await tx.insert(auditoria).values({
-          em: now, acao: outcome === 'falhou' ? 'contato.entrega_falhou' : 'contato.entregue', protocolo: row.protocolo, requestId: row.requestId,
+          em: now, acao: `${row.tipo}.${outcome === 'falhou' ? 'entrega_falhou' : 'entregue'}`, protocolo: row.protocolo, requestId: row.requestId,
         })
       }
     })
@@ -193,10 +164,11 @@ export class DeliveryWorker {
     const log = outcome === 'falhou' ? this.deps.log.error.bind(this.deps.log)
       : outcome === 'adiado' ? this.deps.log.warn.bind(this.deps.log)
         : this.deps.log.info.bind(this.deps.log)
+    // Never the message itself: an invitation's parts hold its link.
     log({
-      reqId: row.requestId, protocolo: row.protocolo, tentativa: row.tentativas, resultado: outcome,
+      reqId: row.requestId, protocolo: row.protocolo, tipo: row.tipo, tentativa: row.tentativas, resultado: outcome,
       codigo_smtp: failure?.codigo ?? undefined, proxima: next?.toISOString(),
-    }, 'contact delivery')
+    }, row.tipo === 'contato' ? 'contact delivery' : 'message delivery')
     return outcome
   }
 }

@@ -2,6 +2,7 @@
 // by a key derived from the installation's secret (the one that already keys the IP hashes of the audit
 // trail), so any instance can tell how long a form was open without a session or a table.
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { derivedKey } from '../derived-key.ts'
 
 export type TokenCheck = { ok: false } | { ok: true, ageMs: number }
 
@@ -22,7 +23,7 @@ export function makeFormTokens(loadSecret: () => Promise<string>): FormTokens {
   let loading: Promise<void> | undefined
   const load = () => (loading ??= loadSecret().then((secret) => {
     // A key of its own: a token's MAC never equals an IP hash made with the same secret.
-    key = createHmac('sha256', secret).update('formulario-contato/token/v1').digest()
+    key = derivedKey(secret, 'formulario-contato/token/v1')
   }).catch((err: unknown) => {
     loading = undefined
     throw err

@@ -48,6 +48,19 @@ describe('compose.yaml', () => {
     }
   })
 
+  it('the apps log in as the runtime role; the owner\'s login reaches the one-shot migration alone', () => {
+    for (const name of APPS) {
+      const config = loadConfig({ PORT: '3000', ...services[name]!.environment })
+      assert.equal(new URL(config.databaseUrl!).username, 'fct_servico', name)
+      assert.equal(config.migrationDatabaseUrl, undefined, `${name} never holds the owner's login`)
+    }
+    const migrate = loadConfig({ PORT: '3000', ...services.migrate!.environment })
+    assert.equal(new URL(migrate.migrationDatabaseUrl!).username, 'factoring')
+    // The image's first start creates the runtime role's login, which the migrations then give its grants.
+    assert.ok(services.postgres!.volumes!.includes('./deploy/postgres/roles.sql:/docker-entrypoint-initdb.d/10-roles.sql:ro'))
+    assert.match(readFileSync(join(ROOT, 'deploy/postgres/roles.sql'), 'utf8'), /^CREATE ROLE fct_servico LOGIN PASSWORD 'servico-dev-only' NOSUPERUSER NOBYPASSRLS/m)
+  })
+
   it('trusts X-Forwarded-For from nginx only, at its fixed address on the stack network', () => {
     const nginxNet = services.nginx!.networks as Record<string, { ipv4_address?: string }>
     const address = nginxNet.backend?.ipv4_address

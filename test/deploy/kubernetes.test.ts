@@ -26,9 +26,10 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
 }
 
 const kustomization = parseAllDocuments(readFileSync(join(DIR, 'kustomization.yaml'), 'utf8'))[0]!.toJS() as { resources: string[] }
-// The example Secret is not applied by `kubectl apply -k` (it would overwrite the real one), but it is checked.
-const EXAMPLE_SECRET = 'secret.example.yaml'
-const manifests: Manifest[] = [...kustomization.resources, EXAMPLE_SECRET].flatMap((file) =>
+// The example Secrets (the service's, and the schema owner's login for the migration Job alone) are not applied by
+// `kubectl apply -k` (they would overwrite the real ones), but they are checked.
+const EXAMPLE_SECRETS = ['secret.example.yaml', 'secret-migration.example.yaml']
+const manifests: Manifest[] = [...kustomization.resources, ...EXAMPLE_SECRETS].flatMap((file) =>
   parseAllDocuments(readFileSync(join(DIR, file), 'utf8')).map((doc) => {
     assert.deepEqual(doc.errors, [], file)
     return doc.toJS() as Manifest
@@ -41,28 +42,35 @@ const one = <T>(kind: string) => {
 const deployment = one<Deployment>('Deployment')
 const job = one<Job>('Job')
 const configMap = one<ConfigMap>('ConfigMap')
-const secret = one<Secret>('Secret')
+const secrets = manifests.filter((m) => m.kind === 'Secret') as unknown as Secret[]
+const secretNamed = (name: string) => {
+  const found = secrets.find((s) => s.metadata!.name === name)
+  assert.ok(found, `no Secret ${name}`)
+  return found
+}
+const secret = secretNamed('factoring-public-secrets')
+const migrationSecret = secretNamed('factoring-public-migration')
 const podOf = (o: Deployment | Job): IPodSpec => o.spec!.template.spec!
 const app = podOf(deployment).containers[0]!
 
-/** Every variable a container gets: its env, and the keys of the ConfigMap and Secret it imports whole. */
+/** Every variable a container gets: its env, and the keys of the ConfigMap and Secrets it imports whole. */
 function envOf(container: IContainer): Record<string, string> {
   const out: Record<string, string> = {}
   for (const source of container.envFrom ?? []) {
     if (source.configMapRef) { assert.equal(source.configMapRef.name, configMap.metadata!.name); Object.assign(out, configMap.data) }
-    if (source.secretRef) { assert.equal(source.secretRef.name, secret.metadata!.name); Object.assign(out, secret.stringData) }
+    if (source.secretRef) Object.assign(out, secretNamed(source.secretRef.name ?? '').stringData)
   }
   for (const e of container.env ?? []) out[e.name] = e.value ?? ''
   return out
 }
 
 describe('deploy/kubernetes', () => {
-  it('lists every manifest but the example Secret in kustomization.yaml, and each is valid against its Kubernetes schema', () => {
-    const files = readdirSync(DIR).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml' && f !== EXAMPLE_SECRET).sort()
+  it('lists every manifest but the example Secrets in kustomization.yaml, and each is valid against its Kubernetes schema', () => {
+    const files = readdirSync(DIR).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml' && !EXAMPLE_SECRETS.includes(f)).sort()
     assert.deepEqual([...kustomization.resources].sort(), files)
-    assert.ok(!kustomization.resources.includes(EXAMPLE_SECRET), 'apply -k must never replace the real Secret with placeholders')
+    for (const example of EXAMPLE_SECRETS) assert.ok(!kustomization.resources.includes(example), 'apply -k must never replace a real Secret with placeholders')
     assert.deepEqual(manifests.map((m) => m.kind).sort(),
-      ['ConfigMap', 'Deployment', 'HorizontalPodAutoscaler', 'Job', 'PodDisruptionBudget', 'Secret', 'Service'])
+      ['ConfigMap', 'Deployment', 'HorizontalPodAutoscaler', 'Job', 'PodDisruptionBudget', 'Secret', 'Secret', 'Service'])
     for (const m of manifests) {
       const Model = MODELS[`${m.apiVersion}/${m.kind}`]
       assert.ok(Model, `no schema for ${m.apiVersion} ${m.kind}`)
@@ -129,11 +137,19 @@ describe('deploy/kubernetes', () => {
       assert.equal(config.ambiente, 'producao')
       assert.ok(config.databaseUrl && config.redisUrl && config.smtpUrl)
     }
-    // Credentials live in the Secret, and its values are visibly placeholders.
+    // Credentials live in the Secrets, and their values are visibly placeholders.
     for (const key of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']) {
       assert.ok(!(key in (configMap.data ?? {})), `${key} is not in the ConfigMap`)
       assert.match(secret.stringData?.[key] ?? '', /CHANGE-ME/, `${key} is a placeholder`)
     }
+    assert.match(migrationSecret.stringData?.MIGRATION_DATABASE_URL ?? '', /CHANGE-ME/)
+  })
+
+  it('the schema owner\'s login reaches the migration Job alone; the serving pods log in as the runtime role', () => {
+    assert.ok(loadConfig(envOf(podOf(job).containers[0]!)).migrationDatabaseUrl, 'the Job migrates as the owner')
+    assert.equal(loadConfig(envOf(app)).migrationDatabaseUrl, undefined, 'a serving pod never holds the owner\'s login')
+    assert.equal(new URL(loadConfig(envOf(app)).databaseUrl!).username, 'fct_servico')
+    assert.notEqual(new URL(loadConfig(envOf(podOf(job).containers[0]!)).migrationDatabaseUrl!).username, 'fct_servico')
   })
 
   it('selects the pods from the Service, the PodDisruptionBudget and the autoscaler, and exposes metrics for scraping', () => {

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { openDatabase, type Database } from '../../src/db/database.ts'
 import { migrate } from '../../src/db/migrate.ts'
+import { checkServingRole } from '../../src/db/runtime-role.ts'
 
 export type TestDatabase = { db: Database, url: string | undefined, dispose(): Promise<void> }
 
@@ -30,6 +31,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 async function migrated(db: Database, url: string | undefined, drop: () => Promise<void>): Promise<TestDatabase> {
   try {
     await migrate(db)
+    // Every test runs as the service does: as the runtime role, under row-level security.
+    await checkServingRole(db)
   } catch (err) {
     await db.close().catch(() => {})
     throw err
@@ -54,4 +57,9 @@ async function adminQuery(url: string, text: string): Promise<void> {
   } finally {
     await client.end()
   }
+}
+
+/** Runs SQL as the schema's owner (a test's triggers and functions): the service's own role may create nothing. */
+export function asOwner(db: Database, text: string): Promise<void> {
+  return db.ownerTransaction((tx) => tx.exec(text))
 }

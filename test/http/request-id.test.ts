@@ -9,6 +9,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { queryRows } from '../../src/db/database.ts'
 import { auditoria, contato } from '../../src/db/schema.ts'
 import { contactBody } from '../helpers/app.ts'
+import { asOwner } from '../helpers/database.ts'
 import { useTestApp } from '../helpers/fixture.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -235,10 +236,10 @@ describe('X-Request-ID', () => {
     // A Drizzle query error's message lists the query's parameters: the error may be logged, its message not.
     it('a contact that cannot be stored (503)', async () => {
       // A trigger makes the insert fail after the request was read and validated.
-      const orm = ctx.app.deps.db.orm
-      await orm.execute(sql.raw(`CREATE FUNCTION test_recusa_contato() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN RAISE EXCEPTION 'recusado pelo teste'; END $$`))
-      await orm.execute(sql.raw('CREATE TRIGGER test_recusa_contato BEFORE INSERT ON contato FOR EACH ROW EXECUTE FUNCTION test_recusa_contato()'))
+      const db = ctx.app.deps.db
+      await asOwner(db, `CREATE FUNCTION test_recusa_contato() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'recusado pelo teste'; END $$`)
+      await asOwner(db, 'CREATE TRIGGER test_recusa_contato BEFORE INSERT ON contato FOR EACH ROW EXECUTE FUNCTION test_recusa_contato()')
       try {
         // Not the payload sent above, which would be answered as a double click without an insert.
         const payload = contactBody({ ...person, mensagem: `${person.mensagem} Segunda tentativa.` })
@@ -247,8 +248,7 @@ describe('X-Request-ID', () => {
         assert.deepEqual(res.json(), { detail: 'servico_indisponivel' })
         assertClean(lines, '503')
       } finally {
-        await orm.execute(sql.raw('DROP TRIGGER test_recusa_contato ON contato'))
-        await orm.execute(sql.raw('DROP FUNCTION test_recusa_contato()'))
+        await asOwner(db, 'DROP TRIGGER test_recusa_contato ON contato; DROP FUNCTION test_recusa_contato()')
       }
     })
   })

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { headerSafe, messageIdFor } from '../../src/mail/message.ts'
+import { messageIdFor } from '../../src/mail/message.ts'
+import { headerSafe } from '../../src/mail/mime-safe.ts'
 import { classifyFailure, retryDelayMs } from '../../src/mail/policy.ts'
 
 describe('retry policy', () => {

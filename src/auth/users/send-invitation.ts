@@ -1,0 +1,32 @@
+// Inviting a person is one act: the user and the invitation rows, the e-mail with the activation link in the
+// outbox, and the audit row, in the caller's tenant transaction, so the trail's `convite.enviado` never names an
+// invitation whose e-mail was not queued (nor an e-mail without its invitation).
+import { randomUUID } from 'node:crypto'
+import type { Orm } from '../../db/database.ts'
+import { enqueueMessage } from '../../mail/enqueue.ts'
+import { renderInvitation } from '../../mail/invitation.ts'
+import type { ActionContext } from '../audit/store.ts'
+import { activeCustomer } from '../customers/store.ts'
+import { inviteUser, type User } from './store.ts'
+
+/** Where the activation link points: the web app's page that takes the invitation's secret. */
+export const ACTIVATION_PATH = '/conta/ativar'
+
+export type SentInvitation = { user: User, link: string, expiraEm: Date, protocolo: string }
+
+export async function sendInvitation(
+  tx: Orm, input: { clienteId: string, email: string, nome: string, invitedBy: string }, ctx: ActionContext, publicUrl: string,
+): Promise<SentInvitation> {
+  const customer = await activeCustomer(tx, input.clienteId)
+  const { user, invitation } = await inviteUser(tx, input, ctx)
+  const link = `${publicUrl}${ACTIVATION_PATH}?convite=${invitation.token}`
+  const rendered = renderInvitation({
+    invitedBy: input.invitedBy, customerName: customer.nome, inviteeName: user.nome, link, expiresAt: invitation.expiraEm,
+  })
+  const { protocolo } = await enqueueMessage(tx, {
+    kind: 'convite', to: user.email, clienteId: input.clienteId, expiresAt: invitation.expiraEm,
+    // The CLI has no request: the message carries an id of its own, as a request would.
+    requestId: ctx.requestId ?? randomUUID(), ...rendered,
+  }, { now: () => ctx.now })
+  return { user, link, expiraEm: invitation.expiraEm, protocolo }
+}

@@ -1,0 +1,20 @@
+// Values from people (a visitor, an operator, a customer's name) made safe for each part of an e-mail.
+import { escapeHtml } from '../markup-escape.ts'
+
+/** For headers: no line breaks or control characters, white space folded, bounded length. */
+export function headerSafe(value: string, max = 200): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim()
+  return [...clean].slice(0, max).join('')
+}
+
+/** For the text part: keep line breaks and tabs, drop other control characters (terminal escapes…). */
+export function textSafe(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
+}
+
+/** For the HTML part: the text part's cleaning, then escaped. */
+export function htmlSafe(value: string): string {
+  return escapeHtml(textSafe(value))
+}
