@@ -1,0 +1,15 @@
+// The web session's cookie, shared by the web app (which sets it at login) and the API (which accepts it as a
+// credential from the same origin). Its value is the session token (src/auth/token-format.ts, kind `sessao`).
+
+/**
+ * `__Host-` binds the cookie to this host, path `/`, and HTTPS: browsers refuse a `__Host-` cookie that is not
+ * Secure, so a development server on plain http names it without the prefix (and without Secure).
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-sessao' : 'sessao'
+}
+
+/** Every attribute but the value: HttpOnly, SameSite=Lax, path `/`, never a Domain (which `__Host-` forbids). */
+export function sessionCookieAttributes(secure: boolean): { httpOnly: true, sameSite: 'lax', path: '/', secure: boolean } {
+  return { httpOnly: true, sameSite: 'lax', path: '/', secure }
+}
