@@ -8,6 +8,7 @@ import { invitedPerson } from '../helpers/account-web.ts'
 import { axeViolations, noBrowser, openPage, screenshot, serious, useBrowser, useServer } from './browser.ts'
 
 const SENHA = 'jabuticaba azul no telhado'
+const PHONE = { width: 360, height: 740 }
 
 describe('the account in the browser', () => {
   const chrome = useBrowser()
@@ -50,6 +51,13 @@ describe('the account in the browser', () => {
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret)
       await noSerious(page, 'token created')
       await screenshot(page, 'conta-token-criado')
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await noSerious(page, 'token created, dark')
+      await page.emulateMedia({ colorScheme: 'light' })
+      await page.setViewportSize(PHONE)
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= PHONE.width, 'no sideways scrolling on a phone')
+      await screenshot(page, 'conta-celular')
+      await page.setViewportSize({ width: 1280, height: 720 })
 
       await page.goto(`${server.base}/conta`)
       assert.equal(await page.locator('#token-novo').count(), 0)
