@@ -1,8 +1,8 @@
 // /conta/entrar and /conta/sair. Login answers a wrong password and an unknown e-mail alike, after the same
 // work: a password hash is verified either way (the hasher's dummy for no account), the refusal is the same
-// page, and the failure's audit row (written only when there is an account to write it to) is written after
-// the answer is on its way, so its time is not in the answer's. A new session every time (rotation), the cookie's
-// old one ended.
+// page, and the failure's audit row (written only when there is an account to write it to) is written without
+// the answer waiting for it, so its time is not in the answer's. A new session every time (rotation), the
+// cookie's old one ended.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { appendAudit } from '../auth/audit/store.ts'
 import { createSession, endSession } from '../auth/sessions/store.ts'
@@ -25,10 +25,10 @@ const EMAIL_MAX = 254
 export function loginRoutes(app: FastifyInstance, web: WebContext, budgets?: LoginBudgets): void {
   const { db } = web
   const limits = makeLoginLimits(app, budgets)
-  // Audit rows written after the answer; the app waits for them before it closes.
+  // Failure audit rows the answers did not wait for; the app waits for them before it closes.
   const pending = new Set<Promise<void>>()
   app.addHook('onClose', async () => { await Promise.allSettled([...pending]) })
-  const afterAnswer = (req: FastifyRequest, work: () => Promise<void>) => {
+  const besideAnswer = (req: FastifyRequest, work: () => Promise<void>) => {
     const p = work().catch((err: unknown) => req.log.error(errorFacts(err), 'login audit not written')).finally(() => pending.delete(p))
     pending.add(p)
   }
@@ -54,7 +54,7 @@ export function loginRoutes(app: FastifyInstance, web: WebContext, budgets?: Log
     const right = await web.hasher.verify(candidate?.senhaHash, senha)
     if (!right) {
       await limits.failed(req, email)
-      if (candidate) afterAnswer(req, () => auditFailure(req, candidate, 'senha'))
+      if (candidate) besideAnswer(req, () => auditFailure(req, candidate, 'senha'))
       return web.send(reply, 422, loginPage({ email: typed, error: LOGIN_FAILED }))
     }
     const who = candidate!
