@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { appendAudit } from '../auth/audit/store.ts'
 import { createSession, endSession } from '../auth/sessions/store.ts'
 import { withTenant } from '../auth/tenancy.ts'
-import { findLogin, normalizeEmail, type LoginCandidate } from '../auth/users/store.ts'
+import { findLogin, normalizeEmail, rehashPassword, type LoginCandidate } from '../auth/users/store.ts'
 import { errorFacts } from '../log-safety.ts'
 import { field, formFields } from './form-body.ts'
 import { makeLoginLimits, type LoginBudgets } from './login-limits.ts'
@@ -64,8 +64,11 @@ export function loginRoutes(app: FastifyInstance, web: WebContext, budgets?: Log
       return web.send(reply, 403, loginPage({ email: typed, error: customer ? LOGIN_SUSPENDED_CUSTOMER : LOGIN_SUSPENDED_USER }))
     }
     await endCookieSession(db, readSessionCookie(req, web.secure), { now: web.clock.now(), requestId: req.id, ip: req.ip })
+    // A hash made with older parameters is replaced now, while the password is at hand (hashed outside the transaction).
+    const rehashed = web.hasher.needsRehash(who.senhaHash!) ? await web.hasher.hash(senha) : undefined
     const ctx = web.actionContext(req, { tipo: 'usuario', id: who.usuarioId })
     const { token } = await withTenant(db, who.clienteId, async (tx) => {
+      if (rehashed) await rehashPassword(tx, who.usuarioId, rehashed)
       await appendAudit(tx, who.clienteId, ctx, 'login.sucesso', { alvoId: who.usuarioId })
       return createSession(tx, { clienteId: who.clienteId, usuarioId: who.usuarioId }, ctx, web.limits)
     })

@@ -7,6 +7,7 @@ import { suspendCustomer } from '../../src/auth/customers/store.ts'
 import { withTenant } from '../../src/auth/tenancy.ts'
 import { tokenHash } from '../../src/auth/token-format.ts'
 import { LOGIN_BUDGETS } from '../../src/account-web/login-limits.ts'
+import { makePasswordHasher, PASSWORD_HASH_OPTIONS } from '../../src/auth/password.ts'
 import { auditRows, operatorNow } from '../helpers/credentials.ts'
 import { accountPage, csrfOf, login, PASSWORD, personWithPassword, postForm, sessionCookie } from '../helpers/account-web.ts'
 import { testApp, useTestApp } from '../helpers/fixture.ts'
@@ -73,6 +74,20 @@ describe('/conta/entrar and /conta/sair', () => {
     assert.equal(wrong.headers['set-cookie'], undefined)
     const failure = await until('the failure audited', async () => (await auditRows(ctx.db, p.clienteId)).find((r) => r.acao === 'login.falha'))
     assert.deepEqual([failure.ator_tipo, failure.ator_id, failure.motivo, failure.request_id], ['usuario', p.usuarioId, 'senha', wrong.headers['x-request-id']])
+  })
+
+  it('a password hashed with older parameters is hashed again at login, with the current ones', async () => {
+    const p = await personWithPassword(ctx.db)
+    const old = await makePasswordHasher({ ...PASSWORD_HASH_OPTIONS, memoryCost: 8192, timeCost: 3 }).hash(PASSWORD)
+    const stored = async () => (await ctx.db.ownerTransaction((tx) =>
+      tx.query<{ senha_hash: string }>('SELECT senha_hash FROM usuarios WHERE id = $1', [p.usuarioId])))[0]!.senha_hash
+    await ctx.db.ownerTransaction((tx) => tx.query('UPDATE usuarios SET senha_hash = $1 WHERE id = $2', [old, p.usuarioId]))
+    await login(ctx.app, p.email, PASSWORD, '198.51.100.6')
+    const now = await stored()
+    assert.notEqual(now, old)
+    assert.match(now, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    assert.ok(await login(ctx.app, p.email, PASSWORD, '198.51.100.6'), 'the same password still logs in')
+    assert.equal(await stored(), now, 'a current hash is left alone')
   })
 
   it('a suspended customer\'s person is told so, with the right password only; no session', async () => {
