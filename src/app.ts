@@ -48,6 +48,7 @@ import { securityHeaders } from './site/headers.ts'
 import { DEFAULT_MAX_AGE_MS, type SpamReason } from './spam/rules.ts'
 import { makeFormTokens } from './spam/token.ts'
 import { siteError, siteNotFound, siteRoutes } from './site/routes.ts'
+import { accountWebRoutes } from './account-web/routes.ts'
 
 export type AppDeps = {
   /** An open, migrated database; when absent the app opens (and later closes) its own from config. */
@@ -185,6 +186,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   await app.register(routesPlugin('status-routes', statusRoutes({ config, db, snapshot, lifecycle })))
   await app.register(routesPlugin('contact-routes', contactRoutes({ config, db, contact, channel, clock })))
   await app.register(routesPlugin('site-routes', siteRoutes({ config, contact, snapshot, openapi: () => app.swagger() })))
+  await app.register(routesPlugin('account-web-routes', accountWebRoutes({ config, db, clock })))
 
   const stopRetention: (() => void)[] = []
   app.addHook('onReady', async () => {
