@@ -1,6 +1,11 @@
 // `npm run bench [-- --quick]`: the built service as production runs it, against baselines measured in the
 // same run on the same CPU, driven by wrk in its own process on the other CPU; a table of medians, and the
 // same as JSON under bench/results/. Absolute numbers move with the machine; the ratios are the result.
+//
+// A ratio is the median of paired rounds: each round measures the service and its baselines back to back, in an
+// order that alternates from round to round, and divides the two. These virtual machines lose or regain half their
+// speed for seconds at a time; a ratio of two medians taken minutes apart measured that weather (one run gave the
+// subjects route 0.25 and 0.43 from the same samples), while many short pairs cancel it.
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -17,8 +22,8 @@ const quick = process.argv.includes('--quick')
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
 const only = onlyArg ? onlyArg.split(',').map((w) => w.trim()).filter(Boolean) : []
 const scenarios = only.length ? SCENARIOS.filter((s) => only.some((w) => s.name.includes(w))) : SCENARIOS
-const SECONDS = quick ? 2 : Number(process.env.BENCH_SECONDS ?? 10)
-const ROUNDS = quick ? 1 : Number(process.env.BENCH_ROUNDS ?? 3)
+const SECONDS = quick ? 2 : Number(process.env.BENCH_SECONDS ?? 3)
+const ROUNDS = quick ? 1 : Number(process.env.BENCH_ROUNDS ?? 9)
 const WARMUP_S = quick ? 1 : 3
 const SOAK_S = quick ? 3 : Number(process.env.BENCH_SOAK_SECONDS ?? 60)
 const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0
@@ -57,7 +62,21 @@ async function transactions(): Promise<number> {
   return Number(row.n)
 }
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)]! : NaN }
+const quantile = (xs: number[], q: number) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.round((s.length - 1) * q)]! : NaN }
+const median = (xs: number[]) => quantile(xs, 0.5)
+/** The first and third quartiles of the paired ratios: how far the machine's weather moved them. */
+const quartiles = (xs: number[]): [number, number] => [quantile(xs, 0.25), quantile(xs, 0.75)]
+
+/** Transactions per second during one flood of /api/status, and during as long idle right after. */
+async function countStatusQueries(flood: () => Promise<unknown>): Promise<{ flooded: number, idle: number }> {
+  const before = await transactions()
+  const started = performance.now()
+  await flood()
+  const flooded = (await transactions() - before) / ((performance.now() - started) / 1000)
+  const idleStart = await transactions()
+  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000))
+  return { flooded, idle: (await transactions() - idleStart) / SECONDS }
+}
 const log = (s: string) => console.error(`bench: ${s}`)
 
 async function main() {
@@ -111,24 +130,22 @@ async function main() {
     await load(s, service.base, WARMUP_S)
     for (const b of s.baselines) if (b !== 'pgbench') await load(s, baselines[b]!.base, WARMUP_S)
     const runs: Record<string, LoadResult[]> = { service: [], ...Object.fromEntries(s.baselines.map((b) => [b, []])) }
+    if (s.path === '/api/status') statusQueries = await countStatusQueries(() => load(s, service.base, SECONDS))
+    const measure = async (who: string) => {
+      runs[who]!.push(who === 'service' ? await load(s, service.base, SECONDS)
+        : who === 'pgbench' ? await pgbench(s, SECONDS) : await load(s, baselines[who as Baseline]!.base, SECONDS))
+    }
     for (let round = 0; round < ROUNDS; round++) {
-      // Interleaved: a slow minute on a noisy machine hurts every side of the ratio alike.
-      const before = s.path === '/api/status' && round === 0 ? await transactions() : 0
-      runs.service!.push(await load(s, service.base, SECONDS))
-      if (s.path === '/api/status' && round === 0) {
-        const flooded = (await transactions() - before) / SECONDS
-        const idleStart = await transactions()
-        await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000))
-        statusQueries = { flooded, idle: (await transactions() - idleStart) / SECONDS }
-      }
-      for (const b of s.baselines) runs[b]!.push(b === 'pgbench' ? await pgbench(s, SECONDS) : await load(s, baselines[b]!.base, SECONDS))
+      const order = ['service', ...s.baselines]
+      for (const who of round % 2 ? order.reverse() : order) await measure(who)
     }
     const med = (who: string, k: keyof LoadResult) => median(runs[who]!.map((r) => r[k] as number).filter((v) => v !== null))
-    const ratio = med('service', 'rps') / med(s.baselines[0]!, 'rps')
+    const paired = runs.service!.map((r, i) => r.rps / runs[s.baselines[0]!]![i]!.rps)
+    const ratio = median(paired)
     const errors = runs.service!.reduce((a, r) => a + r.socketErrors + (s.non2xxExpected ? 0 : r.non2xx), 0)
     rows.push({
       scenario: s.name, connections: s.connections, service_rps: med('service', 'rps'),
-      baselines: Object.fromEntries(s.baselines.map((b) => [b, med(b, 'rps')])), ratio, target: s.target,
+      baselines: Object.fromEntries(s.baselines.map((b) => [b, med(b, 'rps')])), ratio, ratio_quartiles: quartiles(paired), target: s.target,
       p50_ms: med('service', 'p50'), p99_ms: med('service', 'p99'), p99_max_ms: s.p99Max ?? null, errors,
       rss_mb: rssMb(service.child.pid), rounds: runs,
       ok: ratio >= s.target && errors === 0 && (s.p99Max === undefined || med('service', 'p99') <= s.p99Max),
@@ -152,15 +169,18 @@ async function main() {
   console.log(`\nresults: ${join('bench/results', stamp, 'results.json')} (access log: service.log)`)
 }
 
-function printTable(s: { rows: { scenario: string, service_rps: number, baselines: Record<string, number>, ratio: number, target: number,
-  p50_ms: number, p99_ms: number, errors: number, rss_mb: number | null, ok: boolean }[], startup_ms: number, rss_after_load_mb: number | null,
+type Row = { scenario: string, service_rps: number, baselines: Record<string, number>, ratio: number, ratio_quartiles: [number, number], target: number,
+  p50_ms: number, p99_ms: number, errors: number, rss_mb: number | null, ok: boolean }
+
+function printTable(s: { rows: Row[], startup_ms: number, rss_after_load_mb: number | null,
   status_transactions_per_s?: { flooded: number, idle: number } }) {
   const f = (n: number, d = 0) => Number.isFinite(n) ? n.toFixed(d) : '—'
-  console.log('\n| scenario | service req/s | baseline req/s | ratio (target) | p50 ms | p99 ms | errors | RSS MB | |')
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|')
+  console.log('\n| scenario | service req/s | baseline req/s | ratio (target) | quartiles | p50 ms | p99 ms | errors | RSS MB | |')
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|')
   for (const r of s.rows) {
     const base = Object.entries(r.baselines).map(([k, v]) => `${k} ${f(v)}`).join(', ')
-    console.log(`| ${r.scenario} | ${f(r.service_rps)} | ${base} | ${f(r.ratio, 2)} (≥ ${r.target.toFixed(2)}) | ${f(r.p50_ms, 2)} | ${f(r.p99_ms, 2)} | `
+    console.log(`| ${r.scenario} | ${f(r.service_rps)} | ${base} | ${f(r.ratio, 2)} (≥ ${r.target.toFixed(2)}) | `
+      + `${f(r.ratio_quartiles[0], 2)}–${f(r.ratio_quartiles[1], 2)} | ${f(r.p50_ms, 2)} | ${f(r.p99_ms, 2)} | `
       + `${r.errors} | ${r.rss_mb ?? '—'} | ${r.ok ? 'ok' : 'below'} |`)
   }
   const q = s.status_transactions_per_s

@@ -52,6 +52,8 @@ import { accountRoutes } from './account-api/routes.ts'
 import { DEFAULT_DPOP_ALGORITHMS } from './auth/dpop/algorithms.ts'
 import { makeRefusals } from './auth/http/refusals.ts'
 import { credentialGuard, scheduleJtiPurge } from './auth/http/setup.ts'
+import { sessionCookieSecure } from './auth/sessions/cookie.ts'
+import { accountWebRoutes } from './account-web/routes.ts'
 
 export type AppDeps = {
   /** An open, migrated database; when absent the app opens (and later closes) its own from config. */
@@ -179,7 +181,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     onExceeded: (req) => metrics.rateLimited.inc({ route: routeLabel(req) }),
   })
   const guard = await credentialGuard(app, {
-    db, redis, clock, publicUrl: config.publicUrl, budget: config.rateLimits.credencial,
+    db, redis, clock, publicUrl: config.publicUrl, secureCookie: sessionCookieSecure(config), budget: config.rateLimits.credencial,
     onRateLimited: (req) => metrics.rateLimited.inc({ route: routeLabel(req) }),
   })
   await app.register(openApi, { schemas: [ContatoIn, ContatoOut, VersionOut, StatusOut, ServicoOut, ManutencaoOut] })
@@ -194,6 +196,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   await app.register(routesPlugin('contact-routes', contactRoutes({ config, db, contact, channel, clock })))
   await app.register(routesPlugin('site-routes', siteRoutes({ config, contact, snapshot, openapi: () => app.swagger() })))
   await app.register(routesPlugin('account-routes', accountRoutes({ config, db, clock })))
+  await app.register(routesPlugin('account-web-routes', accountWebRoutes({ config, db, clock })))
 
   const stopRetention: (() => void)[] = []
   app.addHook('onReady', async () => {

@@ -14,7 +14,15 @@ export type LayoutInput = {
   body: string
   /** The script is loaded on every page; it acts only where it finds something to enhance. */
   assets: Pick<Assets, 'css' | 'js' | 'icon'>
+  /** A private page (a person's account): kept out of search engines, and it has no Markdown twin. */
+  private?: boolean
 }
+
+/** The layout of a page rendered elsewhere than the site's own routes, with the site's assets filled in. */
+export type SiteLayout = (p: Omit<LayoutInput, 'assets'>) => string
+
+/** The page's Markdown twin, for agents (private pages have none). */
+const twinLink = (path: string) => `<link rel="alternate" type="text/markdown" href="${escapeHtml(path)}" title="Esta página em Markdown">\n`
 
 export function layout(p: LayoutInput): string {
   const title = p.path === '/' ? `${SITE_NAME}: factoring como serviço` : `${p.title} · ${SITE_NAME}`
@@ -27,10 +35,9 @@ export function layout(p: LayoutInput): string {
 <meta name="color-scheme" content="light dark">
 <title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(p.description)}">
-<link rel="icon" href="${p.assets.icon}" type="image/svg+xml">
+${p.private ? '<meta name="robots" content="noindex, nofollow">\n' : ''}<link rel="icon" href="${p.assets.icon}" type="image/svg+xml">
 <link rel="stylesheet" href="${p.assets.css}">
-<link rel="alternate" type="text/markdown" href="${escapeHtml(p.path)}" title="Esta página em Markdown">
-<script type="module" src="${p.assets.js}"></script>
+${p.private ? '' : twinLink(p.path)}<script type="module" src="${p.assets.js}"></script>
 </head>
 <body>
 <a class="pular" href="#conteudo">Pular para o conteúdo</a>

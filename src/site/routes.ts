@@ -18,9 +18,17 @@ import { registerFormPost } from './form-post.ts'
 import { siteHeadersHook } from './headers.ts'
 import { PAGES, SOURCES, type SourceName } from './page-list.ts'
 import { makePages } from './pages.ts'
+import { layout, type SiteLayout } from './layout.ts'
 import { makeSendPage } from './respond.ts'
 
 export { siteError, siteNotFound } from './error-answers.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The site's layout with its assets, for pages served outside these routes (the account's, src/account-web/). */
+    siteLayout: SiteLayout
+  }
+}
 
 export type SiteDeps = {
   config: Config
@@ -42,6 +50,7 @@ export function siteRoutes(deps: SiteDeps) {
     const send = makeSendPage(assets, () => contact.formToken())
     const answers = makeSiteAnswers(pages, send)
     decorateSite(app, answers)
+    app.decorate('siteLayout', ((p) => layout({ ...p, assets })) satisfies SiteLayout)
     // A form is served even when its token's key cannot be read in time: a post of it then gets a fresh one.
     const prepareForm = () => withTimeout(contact.prepareForm(), config.dbTimeoutMs).catch(() => {})
 

@@ -14,7 +14,7 @@ export const CSRF_HEADER = 'x-csrf-token'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 export type SessionDeps = CheckDeps & {
-  /** The cookie's name (sessionCookieName: `__Host-sessao` when PUBLIC_URL is https). */
+  /** The cookie's name (sessionCookieName: `__Host-sessao` when the web app sets it Secure). */
   cookieName: string
   csrf: CsrfTokens
 }

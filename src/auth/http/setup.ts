@@ -1,6 +1,6 @@
 // The credential guard as the assembled service uses it: nonces and CSRF tokens keyed from the installation's
 // secret (shared by every instance through the database), the replay cache on Redis when there is one (else the
-// database), the session cookie's name from PUBLIC_URL's scheme, and the per-credential budget.
+// database), the session cookie's name as the web app sets it, and the per-credential budget.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { Clock } from '../../clock.ts'
@@ -24,6 +24,8 @@ export type CredentialSetup = {
   redis: Redis | undefined
   clock: Clock
   publicUrl: string
+  /** The session cookie is the Secure `__Host-` one (sessionCookieSecure: what the web app sets). */
+  secureCookie: boolean
   /** The per-credential budget (rateLimits.credencial). */
   budget: Budget
   onRateLimited?: (req: FastifyRequest) => void
@@ -45,7 +47,7 @@ export async function credentialGuard(app: FastifyInstance, setup: CredentialSet
       jtis: setup.redis ? redisJtiStore(setup.redis, clock) : databaseJtiStore(setup.db.orm),
     },
     onStoreError: (err) => app.log.warn({ code: (err as { code?: string }).code }, 'DPoP replay store unavailable: proof refused with 503'),
-    cookieName: sessionCookieName(setup.publicUrl.startsWith('https:')),
+    cookieName: sessionCookieName(setup.secureCookie),
     csrf: makeCsrfTokens(secret),
     limiter: keyedLimit(app, setup.budget, (req) => `credencial:${req.credential!.kind}:${req.credential!.id}`, setup.onRateLimited),
   })

@@ -13,3 +13,12 @@ export function sessionCookieName(secure: boolean): string {
 export function sessionCookieAttributes(secure: boolean): { httpOnly: true, sameSite: 'lax', path: '/', secure: boolean } {
   return { httpOnly: true, sameSite: 'lax', path: '/', secure }
 }
+
+/**
+ * Whether the cookie is Secure (and so named `__Host-`): everywhere but development on plain http, that is in
+ * production and sandbox (AMBIENTE set), or whenever the public address is https. The web app and the API both
+ * decide with this, so they name the same cookie.
+ */
+export function sessionCookieSecure(config: { ambiente: string, publicUrl: string }): boolean {
+  return config.ambiente !== '' || config.publicUrl.startsWith('https:')
+}

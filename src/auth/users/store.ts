@@ -92,6 +92,12 @@ export async function acceptInvitation(tx: Orm, invitation: FoundInvitation, sen
   return user
 }
 
+/** After a login that proved the password: its new hash, made with the current parameters (PasswordHasher.needsRehash). */
+export async function rehashPassword(tx: Orm, usuarioId: string, senhaHash: string): Promise<void> {
+  if (!senhaHash.startsWith('$argon2id$')) throw new CredentialInputError('the password hash must be argon2id')
+  await tx.update(usuarios).set({ senhaHash }).where(eq(usuarios.id, usuarioId))
+}
+
 export type LoginCandidate = { usuarioId: string, clienteId: string, senhaHash: string | null, usuarioEstado: UserState, clienteEstado: CustomerState }
 
 /** What login needs to check a password for `email` (any customer's); undefined when no one has it. */

@@ -214,5 +214,28 @@ function liveStatus(): void {
   schedule()
 }
 
+// Copy buttons (the account's new token) -----------------------------------------------------------------
+
+/** A button `data-copiar="ID"` copies the text of #ID; without JavaScript it stays hidden and the text is selectable. */
+function copyButtons(): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-copiar]')) {
+    const source = byId(button.dataset.copiar!)
+    const status = byId('copia-estado')
+    if (!source) continue
+    button.hidden = false
+    button.addEventListener('click', () => {
+      navigator.clipboard.writeText(source.textContent ?? '').then(
+        () => { if (status) status.textContent = 'Copiado.' },
+        () => {
+          // No clipboard for this page (permissions, an old browser): the text selected, for Ctrl+C.
+          getSelection()?.selectAllChildren(source)
+          if (status) status.textContent = 'Não foi possível copiar sozinho: o texto está selecionado, copie com Ctrl+C.'
+        },
+      )
+    })
+  }
+}
+
 contactForm()
 liveStatus()
+copyButtons()

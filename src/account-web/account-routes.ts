@@ -1,0 +1,134 @@
+// /conta and its forms: make a token (its secret shown on the answer, once), revoke one, end a session or all of
+// the person's. Every post needs a live session, this site's Origin and the session's CSRF token; the changes run
+// in the customer's tenant transaction and are audited as the person's (the stores write the rows).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { getCustomer } from '../auth/customers/store.ts'
+import { InactiveCustomerError } from '../auth/errors.ts'
+import { endSession, endUserSessions, listSessions } from '../auth/sessions/store.ts'
+import { withTenant } from '../auth/tenancy.ts'
+import { createToken, listTokens, revokeToken } from '../auth/tokens/store.ts'
+import { getUser } from '../auth/users/store.ts'
+import type { Orm } from '../db/database.ts'
+import { isUuid } from '../uuid.ts'
+import { accountPage, type AccountView } from './account-views.ts'
+import { field, formFields } from './form-body.ts'
+import { signedOut } from './login-routes.ts'
+import { FORM_REFUSED, noticeOf, NOTICES, type Notice } from './messages.ts'
+import { ACCOUNT_PATHS } from './paths.ts'
+import { fromThisSite } from './same-origin.ts'
+import type { LiveSession } from './session.ts'
+import { readSessionCookie } from './session-cookie.ts'
+import { readTokenForm } from './token-form.ts'
+import { CSRF_FIELD, messagePage } from './view-parts.ts'
+import type { WebContext } from './web-context.ts'
+
+type Extra = Pick<AccountView, 'notice' | 'created' | 'form'>
+
+export function accountRoutes(app: FastifyInstance, web: WebContext): void {
+  const { db } = web
+
+  const toLogin = (reply: FastifyReply) => signedOut(reply, web, 'sessao-expirada')
+  const notFound = (reply: FastifyReply, title: string, text: string) =>
+    web.send(reply, 404, messagePage(title, text, { href: ACCOUNT_PATHS.conta, label: 'Voltar à conta' }))
+  const back = (reply: FastifyReply, aviso: Notice) => reply.header('cache-control', 'no-store').redirect(`${ACCOUNT_PATHS.conta}?aviso=${aviso}`, 303)
+
+  /**
+   * The page as of now, in the session's tenant transaction `tx` (the one that just changed something, when
+   * given). The CSRF key is read before: on the embedded database a query outside `tx` would wait for it.
+   */
+  const show = async (reply: FastifyReply, status: number, s: LiveSession, extra: Extra = {}, tx?: Orm) => {
+    const csrf = (await web.csrf()).issue(s.id)
+    const read = async (t: Orm): Promise<AccountView | undefined> => {
+      const customer = await getCustomer(t, s.clienteId)
+      const user = await getUser(t, s.usuarioId)
+      if (!customer || !user) return undefined
+      const [tokens, sessions] = [await listTokens(t, s.clienteId), await listSessions(t, s, web.clock.now())]
+      return { customer, user, tokens, sessions, currentSessionId: s.id, csrf, now: web.clock.now(), limits: web.limits, ...extra }
+    }
+    const view = tx ? await read(tx) : await withTenant(db, s.clienteId, read)
+    return view ? web.send(reply, status, accountPage(view)) : toLogin(reply)
+  }
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(ACCOUNT_PATHS.conta, async (req, reply) => {
+    const s = await web.session(req)
+    if (!s) {
+      // A cookie that no longer works is dropped, and the person told why they are asked to log in again.
+      if (readSessionCookie(req, web.secure) !== undefined) return toLogin(reply)
+      return reply.header('cache-control', 'no-store').redirect(ACCOUNT_PATHS.entrar, 303)
+    }
+    const notice = noticeOf(req.query.aviso)
+    return show(reply, 200, s, { notice: notice && NOTICES[notice] })
+  })
+
+  /**
+   * A post of the account's: its fields and the session, once the Origin and the CSRF token are checked; the
+   * answer already sent (a refusal, or the login page) otherwise.
+   */
+  const admitted = async (req: FastifyRequest, reply: FastifyReply): Promise<{ s: LiveSession, fields: URLSearchParams } | FastifyReply> => {
+    const fields = formFields(req.body)
+    if (!fields || !fromThisSite(req, web.publicUrl)) return web.send(reply, 403, messagePage(...FORM_REFUSED))
+    const s = await web.session(req)
+    if (!s) return toLogin(reply)
+    if (!(await web.csrf()).verify(s.id, fields.get(CSRF_FIELD))) return web.send(reply, 403, messagePage(...FORM_REFUSED))
+    return { s, fields }
+  }
+  const actor = (req: FastifyRequest, s: LiveSession) => web.actionContext(req, { tipo: 'usuario', id: s.usuarioId })
+
+  app.post(ACCOUNT_PATHS.criarToken, async (req, reply) => {
+    const ok = await admitted(req, reply)
+    if (!('s' in ok)) return ok
+    const { s, fields } = ok
+    const form = readTokenForm(fields)
+    if (!form.request) return show(reply, 422, s, { form })
+    const r = form.request
+    const ctx = actor(req, s)
+    await web.csrf() // read now, outside the transaction below (see show)
+    try {
+      return await withTenant(db, s.clienteId, async (tx) => {
+        const created = await createToken(tx, {
+          clienteId: s.clienteId, usuarioId: s.usuarioId, nome: r.nome, escopos: r.escopos, dpopJkt: r.dpopJkt,
+          expiraEm: new Date(ctx.now.getTime() + r.dias * 86_400_000),
+        }, ctx)
+        return show(reply, 201, s, { created }, tx)
+      })
+    } catch (err) {
+      if (err instanceof InactiveCustomerError) return toLogin(reply)
+      throw err
+    }
+  })
+
+  app.post(ACCOUNT_PATHS.revogarToken, async (req, reply) => {
+    const ok = await admitted(req, reply)
+    if (!('s' in ok)) return ok
+    const { s, fields } = ok
+    const tokenId = field(fields, 'token_id', 100)
+    // Another customer's id is not found: row-level security hides it.
+    const outcome = isUuid(tokenId)
+      ? await withTenant(db, s.clienteId, (tx) => revokeToken(tx, { clienteId: s.clienteId, tokenId }, actor(req, s)))
+      : 'not_found'
+    if (outcome === 'not_found') return notFound(reply, 'Token não encontrado', 'Nenhum token da sua empresa tem este identificador.')
+    return back(reply, outcome === 'revoked' ? 'token-revogado' : 'token-ja-revogado')
+  })
+
+  app.post(ACCOUNT_PATHS.encerrarSessao, async (req, reply) => {
+    const ok = await admitted(req, reply)
+    if (!('s' in ok)) return ok
+    const { s, fields } = ok
+    const sessaoId = field(fields, 'sessao_id', 100)
+    // Only the person's own sessions: another person of the same customer is not theirs to end.
+    const ended = await withTenant(db, s.clienteId, async (tx) => {
+      const mine = (await listSessions(tx, s, web.clock.now())).some((x) => x.id === sessaoId)
+      return mine && endSession(tx, { clienteId: s.clienteId, sessaoId }, actor(req, s))
+    })
+    if (sessaoId === s.id) return signedOut(reply, web, 'saiu')
+    return ended ? back(reply, 'sessao-encerrada') : notFound(reply, 'Sessão não encontrada', 'Nenhuma sessão aberta sua tem este identificador.')
+  })
+
+  app.post(ACCOUNT_PATHS.encerrarTodas, async (req, reply) => {
+    const ok = await admitted(req, reply)
+    if (!('s' in ok)) return ok
+    const { s } = ok
+    await withTenant(db, s.clienteId, (tx) => endUserSessions(tx, s, actor(req, s)))
+    return signedOut(reply, web, 'saiu-de-todos')
+  })
+}

@@ -1,0 +1,86 @@
+// /conta/ativar, the invitation e-mail's link: shows who is being let in, takes the new password (the policy's
+// refusals in words), uses the invitation, and logs the person in. A link that cannot be used any more gets a
+// page saying why (unknown, used, expired, the customer suspended), never an error.
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { getCustomer } from '../auth/customers/store.ts'
+import { InvitationUnusableError } from '../auth/errors.ts'
+import { passwordProblem } from '../auth/password-policy.ts'
+import { createSession } from '../auth/sessions/store.ts'
+import { withTenant } from '../auth/tenancy.ts'
+import { acceptInvitation, findInvitation, getUser, type FoundInvitation } from '../auth/users/store.ts'
+import { field, formFields } from './form-body.ts'
+import { FORM_REFUSED, INVITATION_TEXT, PASSWORD_MESSAGES, type InvitationProblem } from './messages.ts'
+import { ACCOUNT_PATHS, INVITATION_PARAM } from './paths.ts'
+import { fromThisSite } from './same-origin.ts'
+import { endCookieSession } from './session.ts'
+import { readSessionCookie, setSessionCookie } from './session-cookie.ts'
+import { activationPage } from './sign-in-views.ts'
+import { messagePage } from './view-parts.ts'
+import type { WebContext } from './web-context.ts'
+
+const PROBLEM_STATUS: Record<InvitationProblem, number> = { desconhecido: 404, usado: 410, expirado: 410, suspenso: 403 }
+
+export function activationRoutes(app: FastifyInstance, web: WebContext): void {
+  const { db } = web
+
+  const refuse = (reply: FastifyReply, problem: InvitationProblem) => {
+    const [title, text] = INVITATION_TEXT[problem]
+    const link = problem === 'usado' ? { href: ACCOUNT_PATHS.entrar, label: 'Entrar' } : { href: '/contato', label: 'Fale com o comercial' }
+    return web.send(reply, PROBLEM_STATUS[problem], messagePage(title, text, link))
+  }
+
+  /** The invitation of `token` if it can still be used, else why not. */
+  const usable = async (token: string): Promise<FoundInvitation | InvitationProblem> => {
+    const inv = await findInvitation(db.orm, token)
+    if (!inv) return 'desconhecido'
+    if (inv.usadoEm) return 'usado'
+    if (inv.expiraEm.getTime() <= web.clock.now().getTime()) return 'expirado'
+    if (inv.clienteEstado !== 'ativo') return 'suspenso'
+    return inv
+  }
+
+  const form = async (reply: FastifyReply, status: number, token: string, inv: FoundInvitation, error?: string) => {
+    const [user, customer] = await withTenant(db, inv.clienteId,
+      async (tx) => [await getUser(tx, inv.usuarioId), await getCustomer(tx, inv.clienteId)] as const)
+    if (!user || !customer) return refuse(reply, 'desconhecido')
+    return web.send(reply, status, activationPage({ token, nome: user.nome, email: user.email, cliente: customer.nome, error }))
+  }
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(ACCOUNT_PATHS.ativar, async (req, reply) => {
+    const token = String(req.query[INVITATION_PARAM] ?? '')
+    const inv = await usable(token)
+    if (typeof inv === 'string') return refuse(reply, inv)
+    return form(reply, 200, token, inv)
+  })
+
+  app.post(ACCOUNT_PATHS.ativar, async (req, reply) => {
+    const fields = formFields(req.body)
+    if (!fields || !fromThisSite(req, web.publicUrl)) return web.send(reply, 403, messagePage(...FORM_REFUSED))
+    const token = field(fields, INVITATION_PARAM, 100)
+    const inv = await usable(token)
+    if (typeof inv === 'string') return refuse(reply, inv)
+    const senha = field(fields, 'senha', 4096)
+    const user = await withTenant(db, inv.clienteId, (tx) => getUser(tx, inv.usuarioId))
+    if (!user) return refuse(reply, 'desconhecido')
+    const problem = passwordProblem(senha, { email: user.email, nome: user.nome }, web.commonPasswords())
+      ?? (senha === field(fields, 'senha_confirmacao', 4096) ? undefined : 'senha_diferente')
+    if (problem) return form(reply, 422, token, inv, PASSWORD_MESSAGES[problem])
+    const senhaHash = await web.hasher.hash(senha)
+    // Whatever session this browser had (another person's, on a shared computer) ends: the new one replaces it.
+    await endCookieSession(db, readSessionCookie(req, web.secure), { now: web.clock.now(), requestId: req.id, ip: req.ip })
+    const ctx = web.actionContext(req, { tipo: 'usuario', id: inv.usuarioId })
+    let session: string
+    try {
+      session = await withTenant(db, inv.clienteId, async (tx) => {
+        await acceptInvitation(tx, inv, senhaHash, ctx)
+        return (await createSession(tx, { clienteId: inv.clienteId, usuarioId: inv.usuarioId }, ctx, web.limits)).token
+      })
+    } catch (err) {
+      // Used by a second tab (or a double click) between the check above and this transaction.
+      if (err instanceof InvitationUnusableError) return refuse(reply, 'usado')
+      throw err
+    }
+    setSessionCookie(reply, session, web.secure)
+    return reply.code(303).header('cache-control', 'no-store').redirect(ACCOUNT_PATHS.conta, 303)
+  })
+}

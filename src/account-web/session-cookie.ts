@@ -1,0 +1,31 @@
+// Reading and writing the session cookie (name and attributes from src/auth/sessions/cookie.ts). The cookie has
+// no Max-Age: the session's idle and absolute expiry are kept by the server (sessoes), and a closed browser
+// forgets it sooner.
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { sessionCookieAttributes, sessionCookieName } from '../auth/sessions/cookie.ts'
+
+/** The cookie's value as sent, or undefined; only the first of a repeated name counts. */
+export function readSessionCookie(req: FastifyRequest, secure: boolean): string | undefined {
+  const name = sessionCookieName(secure)
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=')
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue
+    return part.slice(eq + 1).trim()
+  }
+  return undefined
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.header('set-cookie', serialize(sessionCookieName(secure), token, secure))
+}
+
+/** Tells the browser to drop the cookie (an expiry in the past). */
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.header('set-cookie', `${serialize(sessionCookieName(secure), '', secure)}; Max-Age=0`)
+}
+
+function serialize(name: string, value: string, secure: boolean): string {
+  const a = sessionCookieAttributes(secure)
+  // The attributes' spelling is RFC 6265bis's; SameSite=Lax keeps the cookie off cross-site posts.
+  return `${name}=${value}; Path=${a.path}; HttpOnly; SameSite=Lax${a.secure ? '; Secure' : ''}`
+}

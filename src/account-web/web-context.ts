@@ -1,0 +1,74 @@
+// What every route of the web app shares: the database and clock, the password hasher, the session's limits,
+// the CSRF tokens (keyed by the installation's secret, read once), how a page is sent, and who is acting.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ActionContext, Actor } from '../auth/audit/store.ts'
+import { readInstallationSecret } from '../auth/installation-secret.ts'
+import { makePasswordHasher, type PasswordHasher } from '../auth/password.ts'
+import { loadCommonPasswords } from '../auth/password-policy.ts'
+import { sessionCookieSecure } from '../auth/sessions/cookie.ts'
+import { makeCsrfTokens, type CsrfTokens } from '../auth/sessions/csrf.ts'
+import { DEFAULT_SESSION_LIMITS, type SessionLimits } from '../auth/sessions/store.ts'
+import type { Clock } from '../clock.ts'
+import type { Config } from '../config.ts'
+import type { Database } from '../db/database.ts'
+import type { LoginBudgets } from './login-limits.ts'
+import { liveSession, type LiveSession } from './session.ts'
+import { readSessionCookie } from './session-cookie.ts'
+import type { Page } from './view-parts.ts'
+
+export type AccountWebDeps = {
+  config: Pick<Config, 'publicUrl' | 'ambiente'>
+  db: Database
+  clock: Clock
+  hasher?: PasswordHasher
+  sessionLimits?: SessionLimits
+  loginBudgets?: LoginBudgets
+}
+
+export type WebContext = {
+  db: Database
+  clock: Clock
+  publicUrl: string
+  /** The cookie is `__Host-` and Secure (src/auth/sessions/cookie.ts). */
+  secure: boolean
+  hasher: PasswordHasher
+  limits: SessionLimits
+  commonPasswords(): ReadonlySet<string>
+  csrf(): Promise<CsrfTokens>
+  /** The request's live session, from its cookie; undefined when there is none that may be used. */
+  session(req: FastifyRequest): Promise<LiveSession | undefined>
+  actionContext(req: FastifyRequest, actor: Actor): ActionContext
+  send(reply: FastifyReply, status: number, page: Page): FastifyReply
+}
+
+export function makeWebContext(app: FastifyInstance, deps: AccountWebDeps): WebContext {
+  const { db, clock } = deps
+  const secure = sessionCookieSecure(deps.config)
+  const limits = deps.sessionLimits ?? DEFAULT_SESSION_LIMITS
+  let common: ReadonlySet<string> | undefined
+  let csrf: Promise<CsrfTokens> | undefined
+  return {
+    db, clock, secure, limits,
+    publicUrl: deps.config.publicUrl,
+    hasher: deps.hasher ?? makePasswordHasher(),
+    commonPasswords: () => (common ??= loadCommonPasswords()),
+    csrf() {
+      // Kept once read; a failed read (the database away) is tried again by the next request.
+      csrf ??= readInstallationSecret(db.orm).then(makeCsrfTokens, (err: unknown) => { csrf = undefined; throw err })
+      return csrf
+    },
+    session: (req) => liveSession(db, readSessionCookie(req, secure), clock.now(), limits),
+    actionContext: (req, actor) => ({ actor, now: clock.now(), requestId: req.id, ip: req.ip }),
+    send(reply, status, page) {
+      return reply.code(status)
+        .header('content-type', 'text/html; charset=utf-8')
+        // A person's own data and secrets: never kept by a browser or a proxy, never indexed, and the activation
+        // link's secret never sent to another site as a Referer. Not `no-referrer`: with it a browser sends
+        // `Origin: null` on the page's own form posts, which the Origin check must refuse.
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('referrer-policy', 'same-origin')
+        .send(app.siteLayout({ ...page, path: reply.request.url.split('?')[0]!, private: true }))
+    },
+  }
+}
