@@ -48,6 +48,11 @@ import { securityHeaders } from './site/headers.ts'
 import { DEFAULT_MAX_AGE_MS, type SpamReason } from './spam/rules.ts'
 import { makeFormTokens } from './spam/token.ts'
 import { siteError, siteNotFound, siteRoutes } from './site/routes.ts'
+import { accountRoutes } from './account-api/routes.ts'
+import { DEFAULT_DPOP_ALGORITHMS } from './auth/dpop/algorithms.ts'
+import { makeRefusals } from './auth/http/refusals.ts'
+import { credentialGuard, scheduleJtiPurge } from './auth/http/setup.ts'
+import { sessionCookieSecure } from './auth/sessions/cookie.ts'
 import { accountWebRoutes } from './account-web/routes.ts'
 
 export type AppDeps = {
@@ -100,7 +105,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ...serverOptions(config.http),
     clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors: frameworkErrorHandler(securityHeaders(config.ambiente === 'producao')),
+    frameworkErrors: frameworkErrorHandler(securityHeaders(config.ambiente === 'producao'), makeRefusals(DEFAULT_DPOP_ALGORITHMS).unauthenticated),
     schemaErrorFormatter: schemaFailure,
     ajv: {
       customOptions: { ...AJV_OPTIONS },
@@ -175,8 +180,12 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   await app.register(rateLimits, { redis, availability, isAllowlisted: makeIpMatcher(config.rateLimitAllowlist), nameSpace: deps.rateLimitNamespace ?? 'rl:',
     onExceeded: (req) => metrics.rateLimited.inc({ route: routeLabel(req) }),
   })
+  const guard = await credentialGuard(app, {
+    db, redis, clock, publicUrl: config.publicUrl, secureCookie: sessionCookieSecure(config), budget: config.rateLimits.credencial,
+    onRateLimited: (req) => metrics.rateLimited.inc({ route: routeLabel(req) }),
+  })
   await app.register(openApi, { schemas: [ContatoIn, ContatoOut, VersionOut, StatusOut, ServicoOut, ManutencaoOut] })
-  await app.register(gate, { budget: config.rateLimits.restrito, notFound: siteNotFound })
+  await app.register(gate, { budget: config.rateLimits.restrito, notFound: siteNotFound, guard })
 
   const store = makeContactStore(db.orm, clock)
   const contact = makeContactService(store, subjects, {
@@ -186,6 +195,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   await app.register(routesPlugin('status-routes', statusRoutes({ config, db, snapshot, lifecycle })))
   await app.register(routesPlugin('contact-routes', contactRoutes({ config, db, contact, channel, clock })))
   await app.register(routesPlugin('site-routes', siteRoutes({ config, contact, snapshot, openapi: () => app.swagger() })))
+  await app.register(routesPlugin('account-routes', accountRoutes({ config, db, clock })))
   await app.register(routesPlugin('account-web-routes', accountWebRoutes({ config, db, clock })))
 
   const stopRetention: (() => void)[] = []
@@ -194,6 +204,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     stopRetention.push(
       scheduleRetention({ orm: db.orm, days: config.mail.retentionDays, mailDir, clock, log: app.log }),
       scheduleContentPurge({ orm: db.orm, mailDir, clock, log: app.log }),
+      scheduleJtiPurge({ db, clock, log: app.log }),
     )
     channel.start()
     snapshot.start()

@@ -3,7 +3,8 @@
 import { instantWithOffset } from '../brasilia-time.ts'
 import { parseScopes, SCOPES } from '../auth/scopes.ts'
 import { withTenant } from '../auth/tenancy.ts'
-import { createToken, customerOfToken, getToken, listTokens, revokeToken, TOKEN_MAX_DAYS, type TokenInfo } from '../auth/tokens/store.ts'
+import { tokenJson, tokenState } from '../auth/tokens/json.ts'
+import { createToken, customerOfToken, getToken, listTokens, revokeToken, TOKEN_MAX_DAYS } from '../auth/tokens/store.ts'
 import { asUsage, isoOrNull, operatorContext, parseCommand, requireUuid } from './operator.ts'
 import { UsageError, type CommandContext } from './output.ts'
 
@@ -57,7 +58,7 @@ async function list(argv: string[], ctx: CommandContext): Promise<number> {
   const now = ctx.clock.now()
   const rows = await withTenant(await ctx.open(), clienteId, (tx) => listTokens(tx, clienteId))
   if (values.json) {
-    ctx.out.log(JSON.stringify(rows.map((t) => asJson(t, now))))
+    ctx.out.log(JSON.stringify(rows.map((t) => tokenJson(t, now))))
     return 0
   }
   if (rows.length === 0) {
@@ -67,7 +68,7 @@ async function list(argv: string[], ctx: CommandContext): Promise<number> {
   ctx.out.log(['ID', 'NOME', 'ESCOPOS', 'EXPIRA (BRASÍLIA)', 'ÚLTIMO USO', 'DPOP', 'ESTADO'].join('\t'))
   for (const t of rows) {
     const lastUse = t.ultimoUsoEm ? `${instantWithOffset(t.ultimoUsoEm)} ${t.ultimoUsoIp ?? ''}`.trim() : '-'
-    ctx.out.log([t.id, t.nome, t.escopos.join(','), instantWithOffset(t.expiraEm), lastUse, t.dpopJkt ? 'sim' : 'não', state(t, now)].join('\t'))
+    ctx.out.log([t.id, t.nome, t.escopos.join(','), instantWithOffset(t.expiraEm), lastUse, t.dpopJkt ? 'sim' : 'não', tokenState(t, now)].join('\t'))
   }
   return 0
 }
@@ -99,17 +100,4 @@ function expiryFrom(text: string, now: Date): Date {
   const amount = m ? Number(m[1]) : 0
   if (!m || amount < 1) throw new UsageError(`--expira-em must be a number of days or hours, like 30d or 12h, got "${text}"`)
   return new Date(now.getTime() + amount * (m[2] === 'd' ? 86_400_000 : 3_600_000))
-}
-
-function state(t: TokenInfo, now: Date): 'ativo' | 'revogado' | 'expirado' {
-  if (t.revogadoEm) return 'revogado'
-  return t.expiraEm.getTime() <= now.getTime() ? 'expirado' : 'ativo'
-}
-
-function asJson(t: TokenInfo, now: Date) {
-  return {
-    id: t.id, nome: t.nome, escopos: t.escopos, estado: state(t, now), criado_em: t.criadoEm.toISOString(), expira_em: t.expiraEm.toISOString(),
-    primeiro_uso_em: isoOrNull(t.primeiroUsoEm), ultimo_uso_em: isoOrNull(t.ultimoUsoEm), ultimo_uso_ip: t.ultimoUsoIp,
-    revogado_em: isoOrNull(t.revogadoEm), dpop_jkt: t.dpopJkt, usuario_id: t.usuarioId,
-  }
 }

@@ -1,5 +1,7 @@
 // Cross-origin reads of the public GET endpoints from anywhere (status widgets on other sites);
-// cross-origin contact posts only from SITE_ORIGINS; nothing for the rest of /api.
+// cross-origin contact posts only from SITE_ORIGINS; the rest of /api from anywhere with a token in
+// Authorization (a browser app holding its DPoP key), never with cookies: `*` forbids credentialed requests,
+// so a browser neither sends the site's session cookie on them nor lets a page read what one would answer.
 //
 // The headers are computed once at start: this policy is three fixed answers, and @fastify/cors rebuilt its
 // options on every request (about a tenth of the CPU of GET /api/health). See docs/decisions.md.
@@ -16,7 +18,17 @@ const CONTACT_PREFLIGHT = {
   'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type, x-request-id', 'access-control-max-age': '600',
 }
 
+// The challenges and the nonce a client needs to read to answer a refusal, besides the request id.
+const TOKEN_HEADERS = {
+  'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-request-id, www-authenticate, dpop-nonce, retry-after',
+}
+const TOKEN_PREFLIGHT = {
+  'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE',
+  'access-control-allow-headers': 'authorization, dpop, content-type, x-request-id, idempotency-key', 'access-control-max-age': '600',
+}
+
 const readPaths = new Set(PUBLIC_READS)
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/')
 
 function pathOf(url: string): string {
   const q = url.indexOf('?')
@@ -41,6 +53,11 @@ export const cors = fp(async (app: FastifyInstance, opts: { siteOrigins: string[
       reply.headers(CONTACT_PREFLIGHT).header('access-control-allow-origin', origin).header('vary', 'Origin').code(204).send()
       return true
     }
+    // The rest of /api (the contact path aside, whose preflight is for SITE_ORIGINS only).
+    if (isApi(path) && path !== CONTACT_PATH) {
+      reply.headers(TOKEN_PREFLIGHT).code(204).send()
+      return true
+    }
     // Not a preflight this service answers: the gate answers it like any other method (405 or 401).
     return false
   }
@@ -58,9 +75,11 @@ export const cors = fp(async (app: FastifyInstance, opts: { siteOrigins: string[
       if (preflight(req, reply, pathOf(req.url))) return
       return done()
     }
-    if (route === CONTACT_PATH && allowed.size > 0) {
-      reply.header('vary', 'Origin')
+    if (route === CONTACT_PATH) {
+      if (allowed.size > 0) reply.header('vary', 'Origin')
       if (allowed.has(origin)) reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', CONTACT_EXPOSE)
+    } else if (isApi(pathOf(req.url))) {
+      reply.headers(TOKEN_HEADERS)
     }
     done()
   })

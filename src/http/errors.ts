@@ -22,7 +22,6 @@ const BAD_REQUEST = problem('requisicao_invalida')
 const TOO_LARGE = problem('corpo_muito_grande')
 const RATE_LIMITED = problem('limite_de_requisicoes')
 const INTERNAL = problem('erro_interno')
-const UNAUTHENTICATED = problem('nao_autenticado')
 
 /** What the contract answers for `err`: its own answer, a 422 from a schema failure, or a catalogue code. */
 export function problemOf(err: unknown, req: FastifyRequest): ProblemAnswer {
@@ -65,13 +64,14 @@ export const errorHandler = fp(async (app: FastifyInstance, opts: ErrorHandlerOp
 
 /**
  * Fastify's `frameworkErrors`: a path that cannot be decoded (/api/%zz) never reaches the router or the hooks.
- * Under /api it gets the gate's 401; elsewhere a 400 with the website's headers (`siteHeaders`).
+ * Under /api it gets the gate's 401 (`unauthenticated`, with the credential layer's challenges); elsewhere a 400
+ * with the website's headers (`siteHeaders`).
  */
-export function frameworkErrorHandler(siteHeaders: Readonly<Record<string, string>>) {
+export function frameworkErrorHandler(siteHeaders: Readonly<Record<string, string>>, unauthenticated: ProblemAnswer) {
   return (_err: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
     reply.header('x-request-id', req.id)
     if (isApiPath(req.url)) {
-      sendProblem(reply, UNAUTHENTICATED)
+      sendProblem(reply, unauthenticated)
       return
     }
     sendProblem(reply.headers(siteHeaders).header('vary', 'Accept'), BAD_REQUEST)

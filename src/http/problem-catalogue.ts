@@ -22,9 +22,17 @@ export type CatalogueEntry = {
 
 export const PROBLEMS = {
   requisicao_invalida: { status: 400 },
-  nao_autenticado: { status: 401, headers: { 'www-authenticate': 'Bearer realm="api"' } },
-  // The website answers its own 404 page; this is the not-found answer when no website is registered.
-  nao_encontrado: { status: 404, unpublished: true },
+  // The challenges name the DPoP algorithms and, after a refused credential, the RFC 6750/9449 error code.
+  nao_autenticado: { status: 401, headers: { 'www-authenticate': PER_ANSWER } },
+  token_invalido: { status: 401, headers: { 'www-authenticate': PER_ANSWER } },
+  dpop_obrigatorio: { status: 401, headers: { 'www-authenticate': PER_ANSWER } },
+  dpop_invalido: { status: 401, headers: { 'www-authenticate': PER_ANSWER, 'dpop-nonce': PER_ANSWER } },
+  dpop_nonce_obrigatorio: { status: 401, headers: { 'www-authenticate': PER_ANSWER, 'dpop-nonce': PER_ANSWER } },
+  assinatura_inativa: { status: 403 },
+  escopo_insuficiente: { status: 403, headers: { 'www-authenticate': PER_ANSWER } },
+  csrf_invalido: { status: 403 },
+  // Under /api, to a caller with a valid credential; the website answers its own 404 page elsewhere.
+  nao_encontrado: { status: 404 },
   metodo_nao_permitido: { status: 405, headers: { allow: PER_ANSWER } },
   nao_aceitavel: { status: 406, headers: { 'cache-control': 'no-store' }, extra: { aceitos: ['text/html', 'text/markdown'] } },
   tempo_esgotado: { status: 408 },

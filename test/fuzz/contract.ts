@@ -12,6 +12,9 @@ export type Contract = (method: string, target: string, res: RawResponse) => str
 /** Errors any /api request may get besides its endpoint's own answers (documented in /docs and the README). */
 const GENERIC = new Set([400, 401, 405, 408, 413, 429, 431])
 
+/** The 401s of the credential layer: none presented, or one refused (a random Authorization header is one). */
+const REFUSED = new Set(['nao_autenticado', 'token_invalido', 'dpop_obrigatorio', 'dpop_invalido', 'dpop_nonce_obrigatorio'])
+
 export function contractFrom(doc: OpenApi): Contract {
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true })
   ajv.addSchema({ ...doc, $id: 'openapi' })
@@ -52,7 +55,7 @@ export function contractFrom(doc: OpenApi): Contract {
     if (typeof detail !== 'string' || Object.keys(json as object).length !== 1) {
       return `${res.status} body is not {"detail": code}: ${JSON.stringify(json).slice(0, 200)}`
     }
-    if (res.status === 401 && (detail !== 'nao_autenticado' || !res.headers['www-authenticate'])) return '401 without nao_autenticado and WWW-Authenticate'
+    if (res.status === 401 && (!REFUSED.has(detail) || !res.headers['www-authenticate'])) return '401 without a credential refusal and WWW-Authenticate'
     if (res.status === 405 && !res.headers.allow) return '405 without Allow'
     if (res.status === 429 && !/^\d+$/.test(res.headers['retry-after'] ?? '')) return '429 without Retry-After in seconds'
     return null

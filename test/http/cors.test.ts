@@ -1,5 +1,5 @@
 // CORS as a browser sees it: the public reads from any origin, the contact form only from SITE_ORIGINS,
-// nothing for the rest of /api.
+// the rest of /api from any origin with a token but never with cookies (`*`), its challenges and nonce exposed.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { contactBody, PATIENT, PUBLIC_READS } from '../helpers/app.ts'
@@ -15,10 +15,6 @@ const preflight = (origin: string, method: string, headers: Record<string, strin
 
 function methodsOf(header: unknown): string[] {
   return String(header ?? '').split(',').map((m) => m.trim().toUpperCase()).filter(Boolean)
-}
-
-function corsHeaders(headers: Record<string, unknown>): string[] {
-  return Object.keys(headers).filter((h) => h.toLowerCase().startsWith('access-control-'))
 }
 
 describe('CORS', () => {
@@ -134,25 +130,32 @@ describe('CORS', () => {
   describe('the rest of /api', () => {
     const gated = ['/api/operacoes', '/api/financeiro/pagamentos', '/api/mcp', '/api', '/api/site/contato/x']
 
-    it('answers with no CORS headers, from any origin, including the site', async () => {
+    it('answers readable from any origin without cookies (`*`), exposing the challenges and the DPoP nonce', async () => {
       for (const url of gated) {
         for (const origin of [SITE, OTHER]) {
           for (const method of ['GET', 'POST', 'DELETE'] as const) {
             const res = await ctx.app.inject({ method, url, headers: { origin } })
             assert.equal(res.statusCode, 401, `${method} ${url}`)
-            assert.deepEqual(corsHeaders(res.headers), [], `${method} ${url} from ${origin}`)
+            assert.equal(res.headers['access-control-allow-origin'], '*', `${method} ${url} from ${origin}`)
+            assert.equal(res.headers['access-control-allow-credentials'], undefined)
+            const exposed = String(res.headers['access-control-expose-headers']).split(',').map((h) => h.trim())
+            for (const h of ['www-authenticate', 'dpop-nonce', 'x-request-id']) assert.ok(exposed.includes(h), `${h} exposed`)
           }
         }
       }
     })
 
-    it('the preflight answers 401 without CORS headers', async () => {
+    it('the preflight allows Authorization and DPoP from any origin, and no credentials', async () => {
       for (const url of gated) {
         for (const origin of [SITE, OTHER]) {
-          const res = await ctx.app.inject({ method: 'OPTIONS', url, headers: preflight(origin, 'GET', { 'access-control-request-headers': 'authorization' }) })
-          assert.equal(res.statusCode, 401, url)
-          assert.deepEqual(res.json(), { detail: 'nao_autenticado' })
-          assert.deepEqual(corsHeaders(res.headers), [], `${url} from ${origin}`)
+          const headers = preflight(origin, 'DELETE', { 'access-control-request-headers': 'authorization, dpop' })
+          const res = await ctx.app.inject({ method: 'OPTIONS', url, headers })
+          assert.equal(res.statusCode, 204, url)
+          assert.equal(res.headers['access-control-allow-origin'], '*')
+          assert.equal(res.headers['access-control-allow-credentials'], undefined)
+          assert.ok(methodsOf(res.headers['access-control-allow-methods']).includes('DELETE'))
+          assert.match(String(res.headers['access-control-allow-headers']), /authorization/)
+          assert.match(String(res.headers['access-control-allow-headers']), /\bdpop\b/)
         }
       }
     })

@@ -19,11 +19,14 @@ describe('401 gate, 405 and 404', () => {
     })
   }
 
-  it('answers 401 for any credential presented (none is valid yet)', async () => {
-    for (const authorization of ['Bearer abc', 'Basic dXNlcjpwYXNz', 'DPoP xyz', 'garbage']) {
+  it('answers 401 to a credential that is none of ours (nao_autenticado) or not a valid token (token_invalido)', async () => {
+    const cases: [string, string][] = [
+      ['Bearer abc', 'token_invalido'], ['DPoP xyz', 'token_invalido'], ['Basic dXNlcjpwYXNz', 'nao_autenticado'], ['garbage', 'nao_autenticado'],
+    ]
+    for (const [authorization, detail] of cases) {
       const res = await ctx.app.inject({ url: '/api/operacoes', headers: { authorization } })
-      assert.equal(res.statusCode, 401)
-      assert.deepEqual(res.json(), { detail: 'nao_autenticado' })
+      assert.equal(res.statusCode, 401, authorization)
+      assert.deepEqual(res.json(), { detail }, authorization)
     }
   })
 

@@ -5,7 +5,8 @@ import { describe, it } from 'node:test'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { loadConfig } from '../../src/config.ts'
 import { errorHandler } from '../../src/http/errors.ts'
-import { gate } from '../../src/http/gate.ts'
+import { gate, type Guard } from '../../src/http/gate.ts'
+import { problem, sendProblem } from '../../src/http/problem.ts'
 import { overload } from '../../src/http/overload.ts'
 import { ROUTE_PREREQUISITES, routesPlugin } from '../../src/http/plugins.ts'
 import { rateLimits } from '../../src/http/rate-limit.ts'
@@ -13,6 +14,12 @@ import { requestGuards } from '../../src/http/request-guards.ts'
 import { echoRequestId } from '../../src/http/request-id.ts'
 
 const config = loadConfig({})
+
+/** A credential guard that accepts nothing, answering as the real one does without a credential. */
+const refuseAll: Guard = async (_req, reply) => {
+  sendProblem(reply, problem('nao_autenticado', { 'www-authenticate': 'Bearer realm="api"' }))
+  return false
+}
 
 async function startFailure(register: (app: FastifyInstance) => void): Promise<Error> {
   const app = Fastify({ logger: false })
@@ -47,7 +54,8 @@ describe('declared plugin order', () => {
   })
 
   it('the gate before the rate limiter it uses', async () => {
-    const err = await startFailure((app) => app.register(gate, { budget: config.rateLimits.restrito, notFound: async (_req, reply) => reply }))
+    const err = await startFailure((app) =>
+      app.register(gate, { budget: config.rateLimits.restrito, notFound: async (_req, reply) => reply, guard: refuseAll }))
     assert.match(err.message, /'rate-limit'/)
   })
 
@@ -62,7 +70,7 @@ describe('declared plugin order', () => {
       await app.register(requestGuards, { guards: [echoRequestId] })
       await app.register(overload, config.overload)
       await app.register(rateLimits, { redis: undefined, availability: undefined, isAllowlisted: () => false, nameSpace: 'rl:' })
-      await app.register(gate, { budget: config.rateLimits.restrito, notFound: async (_req, reply) => reply.code(404).send() })
+      await app.register(gate, { budget: config.rateLimits.restrito, notFound: async (_req, reply) => reply.code(404).send(), guard: refuseAll })
       await app.ready()
       const res = await app.inject({ url: '/api/x' })
       assert.equal(res.statusCode, 401)

@@ -90,10 +90,9 @@ describe('the error catalogue', () => {
 
 describe('the error factory', () => {
   it('takes the status and the fixed headers from the catalogue, and the per-answer ones from the caller', () => {
-    const denied = problem('nao_autenticado')
-    assert.equal(denied.statusCode, 401)
-    assert.deepEqual(denied.headers, { 'www-authenticate': 'Bearer realm="api"' })
-    assert.deepEqual(denied.body, { detail: 'nao_autenticado' })
+    const denied = problem('nao_aceitavel')
+    assert.equal(denied.statusCode, 406)
+    assert.deepEqual(denied.headers, { 'cache-control': 'no-store' })
     const wrongMethod = problem('metodo_nao_permitido', { allow: 'GET, HEAD' })
     assert.equal(wrongMethod.statusCode, 405)
     assert.deepEqual(wrongMethod.headers, { allow: 'GET, HEAD' })

@@ -1,0 +1,59 @@
+// The credential guard of every /api path outside the public set: finds the request's credential (a token in
+// `Authorization`, else the site's session cookie), answers a refusal itself, counts the credential's own rate
+// budget, checks the scope the route needs, and leaves the credential on the request for the route.
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { problem, sendProblem } from '../../http/problem.ts'
+import type { KeyedLimit } from '../../http/rate-limit.ts'
+import { parseAuthorization } from './authorization.ts'
+import { headerValues, type CheckResult, type Credential } from './credential.ts'
+import { checkPat, type PatDeps } from './pat.ts'
+import { checkSession, type SessionDeps } from './session.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the credential guard once the request's credential is accepted. */
+    credential: Credential | null
+  }
+}
+
+/** `limiter`: the credential's own budget (keyedLimit, src/http/rate-limit.ts). */
+export type GuardDeps = PatDeps & SessionDeps & { limiter?: KeyedLimit }
+
+/** True when the request goes on with `req.credential` set; false when the guard has answered it. */
+export type CredentialGuard = (req: FastifyRequest, reply: FastifyReply, need?: { escopo?: string }) => Promise<boolean>
+
+export function makeCredentialGuard(deps: GuardDeps): CredentialGuard {
+  const check = async (req: FastifyRequest): Promise<CheckResult> => {
+    const auth = parseAuthorization(headerValues(req, 'authorization'))
+    if (auth.ok) return checkPat(req, auth, deps)
+    if (auth.failure === 'multiple') return { ok: false, answer: deps.refusals.invalidToken('Bearer', 'send one Authorization header') }
+    if (auth.failure === 'malformed') {
+      const scheme = /^\s*dpop\b/i.test(String(req.headers.authorization)) ? 'DPoP' : 'Bearer'
+      return { ok: false, answer: deps.refusals.invalidToken(scheme, 'Authorization must be "Bearer <token>" or "DPoP <token>"') }
+    }
+    // None, or a scheme of no credential of ours (Basic…): the site's session, if any.
+    return await checkSession(req, deps) ?? { ok: false, answer: deps.refusals.unauthenticated }
+  }
+
+  return async (req, reply, need = {}) => {
+    const result = await check(req)
+    if (result.headers) reply.headers(result.headers)
+    if (!result.ok) {
+      sendProblem(reply, result.answer)
+      return false
+    }
+    const credential = result.credential
+    req.credential = credential
+    const limit = await deps.limiter?.(req)
+    if (limit?.exceeded) {
+      sendProblem(reply.header('retry-after', String(limit.retryAfterSeconds)), problem('limite_de_requisicoes'))
+      return false
+    }
+    if (need.escopo && !(credential.escopos as readonly string[]).includes(need.escopo)) {
+      const scheme = credential.kind === 'sessao' ? undefined : credential.dpop ? 'DPoP' : 'Bearer'
+      sendProblem(reply, deps.refusals.insufficientScope(scheme, need.escopo))
+      return false
+    }
+    return true
+  }
+}

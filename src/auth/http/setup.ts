@@ -1,0 +1,65 @@
+// The credential guard as the assembled service uses it: nonces and CSRF tokens keyed from the installation's
+// secret (shared by every instance through the database), the replay cache on Redis when there is one (else the
+// database), the session cookie's name as the web app sets it, and the per-credential budget.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Redis } from 'ioredis'
+import type { Clock } from '../../clock.ts'
+import type { Database } from '../../db/database.ts'
+import { derivedKey } from '../../derived-key.ts'
+import type { Budget } from '../../http/rate-limit-config.ts'
+import { keyedLimit } from '../../http/rate-limit.ts'
+import { repeat } from '../../periodic.ts'
+import { DEFAULT_DPOP_ALGORITHMS } from '../dpop/algorithms.ts'
+import { databaseJtiStore, purgeExpiredJtis } from '../dpop/jti-store.ts'
+import { redisJtiStore } from '../dpop/jti-store-redis.ts'
+import { DPOP_NONCE_LABEL, makeDpopNonces } from '../dpop/nonces.ts'
+import { readInstallationSecret } from '../installation-secret.ts'
+import { sessionCookieName } from '../sessions/cookie.ts'
+import { makeCsrfTokens } from '../sessions/csrf.ts'
+import { makeCredentialGuard, type CredentialGuard } from './guard.ts'
+import { makeRefusals } from './refusals.ts'
+
+export type CredentialSetup = {
+  db: Database
+  redis: Redis | undefined
+  clock: Clock
+  publicUrl: string
+  /** The session cookie is the Secure `__Host-` one (sessionCookieSecure: what the web app sets). */
+  secureCookie: boolean
+  /** The per-credential budget (rateLimits.credencial). */
+  budget: Budget
+  onRateLimited?: (req: FastifyRequest) => void
+}
+
+/** After the rate-limit plugin (its store counts the credential's budget). */
+export async function credentialGuard(app: FastifyInstance, setup: CredentialSetup): Promise<CredentialGuard> {
+  const secret = await readInstallationSecret(setup.db.orm)
+  const { clock } = setup
+  app.decorateRequest('credential', null)
+  return makeCredentialGuard({
+    db: setup.db,
+    clock,
+    publicUrl: setup.publicUrl,
+    refusals: makeRefusals(DEFAULT_DPOP_ALGORITHMS),
+    dpop: {
+      clock,
+      nonces: makeDpopNonces({ key: derivedKey(secret, DPOP_NONCE_LABEL), clock }),
+      jtis: setup.redis ? redisJtiStore(setup.redis, clock) : databaseJtiStore(setup.db.orm),
+    },
+    onStoreError: (err) => app.log.warn({ code: (err as { code?: string }).code }, 'DPoP replay store unavailable: proof refused with 503'),
+    cookieName: sessionCookieName(setup.secureCookie),
+    csrf: makeCsrfTokens(secret),
+    limiter: keyedLimit(app, setup.budget, (req) => `credencial:${req.credential!.kind}:${req.credential!.id}`, setup.onRateLimited),
+  })
+}
+
+/** Deletes the replay cache's expired rows every ten minutes (Redis expires its keys itself). */
+export function scheduleJtiPurge(deps: { db: Database, clock: Clock, log: FastifyInstance['log'] }, everyMs = 600_000, firstAfterMs = 60_000): () => void {
+  return repeat(async () => {
+    try {
+      await purgeExpiredJtis(deps.db.orm, deps.clock.now())
+    } catch (err) {
+      deps.log.warn({ code: (err as { code?: string }).code }, 'DPoP replay cache purge failed; will retry')
+    }
+  }, everyMs, firstAfterMs)
+}
