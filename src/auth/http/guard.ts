@@ -36,7 +36,16 @@ export function makeCredentialGuard(deps: GuardDeps): CredentialGuard {
   }
 
   return async (req, reply, need = {}) => {
-    const result = await check(req)
+    let result: CheckResult
+    try {
+      result = await check(req)
+    } catch (err) {
+      // The database did not answer the lookup: the caller may retry, so 503 rather than the 500 of a fault of
+      // ours; logged by its code alone (a query's message may quote the token's hash or the cookie).
+      req.log.error({ code: (err as { code?: string }).code }, 'credential check failed: database unavailable')
+      sendProblem(reply, problem('banco_indisponivel', { 'retry-after': '5' }))
+      return false
+    }
     if (result.headers) reply.headers(result.headers)
     if (!result.ok) {
       sendProblem(reply, result.answer)
