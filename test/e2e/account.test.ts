@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { invitedPerson } from '../helpers/account-web.ts'
+import { activate } from './account-steps.ts'
 import { axeViolations, noBrowser, openPage, screenshot, serious, useBrowser, useServer } from './browser.ts'
 
 const SENHA = 'jabuticaba azul no telhado'
@@ -98,11 +99,7 @@ describe('the account in the browser', () => {
     const w = await openPage(chrome.browser, { javaScriptEnabled: false })
     try {
       const { page } = w
-      await page.goto(p.link)
-      await page.fill('#campo-senha', SENHA)
-      await page.fill('#campo-senha_confirmacao', SENHA)
-      await page.click('#ativar')
-      await page.waitForURL(`${server.base}/conta`)
+      await activate(page, p.link, SENHA, server.base)
       await page.fill('#campo-nome', 'Agente')
       await page.click('#criar-token')
       assert.match((await page.locator('#token-novo').textContent())!, /^fct_pat_/)

@@ -9,6 +9,7 @@ import { describe, it } from 'node:test'
 import { promisify } from 'node:util'
 import { invitedPerson } from '../helpers/account-web.ts'
 import { tempDir } from '../helpers/temp.ts'
+import { activate } from './account-steps.ts'
 import { noBrowser, openPage, useBrowser, useServer } from './browser.ts'
 
 const run = promisify(execFile)
@@ -33,11 +34,7 @@ describe('a customer, from invitation to a revoked DPoP-bound token', () => {
     let token: string
     try {
       const { page } = w
-      await page.goto(p.link)
-      await page.fill('#campo-senha', SENHA)
-      await page.fill('#campo-senha_confirmacao', SENHA)
-      await page.click('#ativar')
-      await page.waitForURL(`${server.base}/conta`)
+      await activate(page, p.link, SENHA, server.base)
       await page.fill('#campo-nome', 'Script de conciliação')
       await page.fill('#campo-dpop_jkt', thumbprint)
       await page.click('#criar-token')
