@@ -2,17 +2,11 @@
 // no Max-Age: the session's idle and absolute expiry are kept by the server (sessoes), and a closed browser
 // forgets it sooner.
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { sessionCookieAttributes, sessionCookieName } from '../auth/sessions/cookie.ts'
+import { cookieValue, sessionCookieAttributes, sessionCookieName } from '../auth/sessions/cookie.ts'
 
-/** The cookie's value as sent, or undefined; only the first of a repeated name counts. */
+/** The cookie's value as sent, or undefined (also when repeated with different values: see cookieValue). */
 export function readSessionCookie(req: FastifyRequest, secure: boolean): string | undefined {
-  const name = sessionCookieName(secure)
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=')
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue
-    return part.slice(eq + 1).trim()
-  }
-  return undefined
+  return cookieValue(req.headers.cookie, sessionCookieName(secure))
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {

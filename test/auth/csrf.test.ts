@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert'
 import { describe, it } from 'node:test'
 import { makeCsrfTokens } from '../../src/auth/sessions/csrf.ts'
-import { sessionCookieAttributes, sessionCookieName } from '../../src/auth/sessions/cookie.ts'
+import { cookieValue, sessionCookieAttributes, sessionCookieName } from '../../src/auth/sessions/cookie.ts'
 
 describe('the session cookie and its CSRF token', () => {
   const csrf = makeCsrfTokens('segredo-da-instalacao')
@@ -30,5 +30,14 @@ describe('the session cookie and its CSRF token', () => {
     assert.deepEqual(sessionCookieAttributes(true), { httpOnly: true, sameSite: 'lax', path: '/', secure: true })
     assert.equal(sessionCookieName(false), 'sessao')
     assert.equal(sessionCookieAttributes(false).secure, false)
+  })
+
+  it('the cookie is read once by name; a repeat with another value (planted beside ours) counts as none', () => {
+    assert.equal(cookieValue('a=1; __Host-sessao=fct_x; b=2', '__Host-sessao'), 'fct_x')
+    assert.equal(cookieValue('sessao=v; sessao=v', 'sessao'), 'v')
+    assert.equal(cookieValue('sessao=v; sessao=w', 'sessao'), undefined)
+    assert.equal(cookieValue('xsessao=v; sessao', 'sessao'), undefined)
+    assert.equal(cookieValue(undefined, 'sessao'), undefined)
+    assert.equal(cookieValue(['sessao=v'], 'sessao'), undefined)
   })
 })

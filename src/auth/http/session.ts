@@ -4,6 +4,7 @@
 // from other sites through in some browsers, and says nothing of a sibling subdomain).
 import { problem } from '../../http/problem.ts'
 import { SCOPES } from '../scopes.ts'
+import { cookieValue } from '../sessions/cookie.ts'
 import type { CsrfTokens } from '../sessions/csrf.ts'
 import { findSession, sessionRefusal, touchSession } from '../sessions/store.ts'
 import { withTenant } from '../tenancy.ts'
@@ -51,18 +52,4 @@ function sameOrigin(req: CredentialRequest, publicUrl: string): boolean {
   if (site !== undefined && site !== 'same-origin' && !(safe && site === 'none')) return false
   if (origin !== undefined && origin !== publicUrl) return false
   return safe || origin === publicUrl || site === 'same-origin'
-}
-
-/** The one value of cookie `name`; undefined when absent or sent more than once with different values. */
-function cookieValue(header: string | string[] | undefined, name: string): string | undefined {
-  if (typeof header !== 'string') return undefined
-  let value: string | undefined
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=')
-    if (eq === -1 || pair.slice(0, eq).trim() !== name) continue
-    const v = pair.slice(eq + 1).trim()
-    if (value !== undefined && value !== v) return undefined
-    value = v
-  }
-  return value
 }

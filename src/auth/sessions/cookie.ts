@@ -22,3 +22,20 @@ export function sessionCookieAttributes(secure: boolean): { httpOnly: true, same
 export function sessionCookieSecure(config: { ambiente: string, publicUrl: string }): boolean {
   return config.ambiente !== '' || config.publicUrl.startsWith('https:')
 }
+
+/**
+ * The one value of cookie `name` in a Cookie header; undefined when absent, or when sent more than once with
+ * different values (a cookie planted by a sibling host beside ours: neither is trusted).
+ */
+export function cookieValue(header: string | string[] | undefined, name: string): string | undefined {
+  if (typeof header !== 'string') return undefined
+  let value: string | undefined
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=')
+    if (eq === -1 || pair.slice(0, eq).trim() !== name) continue
+    const v = pair.slice(eq + 1).trim()
+    if (value !== undefined && value !== v) return undefined
+    value = v
+  }
+  return value
+}
