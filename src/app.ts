@@ -54,6 +54,8 @@ import { makeRefusals } from './auth/http/refusals.ts'
 import { credentialGuard, scheduleJtiPurge } from './auth/http/setup.ts'
 import { sessionCookieSecure } from './auth/sessions/cookie.ts'
 import { accountWebRoutes } from './account-web/routes.ts'
+import { readInstallationSecret } from './auth/installation-secret.ts'
+import { makeCsrfTokens } from './auth/sessions/csrf.ts'
 
 export type AppDeps = {
   /** An open, migrated database; when absent the app opens (and later closes) its own from config. */
@@ -180,8 +182,12 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   await app.register(rateLimits, { redis, availability, isAllowlisted: makeIpMatcher(config.rateLimitAllowlist), nameSpace: deps.rateLimitNamespace ?? 'rl:',
     onExceeded: (req) => metrics.rateLimited.inc({ route: routeLabel(req) }),
   })
-  const guard = await credentialGuard(app, {
+  // Read once: DPoP nonces and the session's CSRF tokens (API and web app alike) are keyed from it.
+  const installationSecret = await readInstallationSecret(db.orm)
+  const csrf = makeCsrfTokens(installationSecret)
+  const guard = credentialGuard(app, {
     db, redis, clock, publicUrl: config.publicUrl, secureCookie: sessionCookieSecure(config), budget: config.rateLimits.credencial,
+    secret: installationSecret, csrf,
     onRateLimited: (req) => metrics.rateLimited.inc({ route: routeLabel(req) }),
   })
   await app.register(openApi, { schemas: [ContatoIn, ContatoOut, VersionOut, StatusOut, ServicoOut, ManutencaoOut] })
@@ -196,7 +202,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   await app.register(routesPlugin('contact-routes', contactRoutes({ config, db, contact, channel, clock })))
   await app.register(routesPlugin('site-routes', siteRoutes({ config, contact, snapshot, openapi: () => app.swagger() })))
   await app.register(routesPlugin('account-routes', accountRoutes({ config, db, clock })))
-  await app.register(routesPlugin('account-web-routes', accountWebRoutes({ config, db, clock })))
+  await app.register(routesPlugin('account-web-routes', accountWebRoutes({ config, db, clock, csrf })))
 
   const stopRetention: (() => void)[] = []
   app.addHook('onReady', async () => {

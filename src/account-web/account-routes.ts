@@ -34,10 +34,10 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
 
   /**
    * The page as of now, in the session's tenant transaction `tx` (the one that just changed something, when
-   * given). The CSRF key is read before: on the embedded database a query outside `tx` would wait for it.
+   * given): on the embedded database a query outside `tx` would wait for it.
    */
   const show = async (reply: FastifyReply, status: number, s: LiveSession, extra: Extra = {}, tx?: Orm) => {
-    const csrf = (await web.csrf()).issue(s.id)
+    const csrf = web.csrf.issue(s.id)
     const read = async (t: Orm): Promise<AccountView | undefined> => {
       const customer = await getCustomer(t, s.clienteId)
       const user = await getUser(t, s.usuarioId)
@@ -69,7 +69,7 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
     if (!fields || !fromThisSite(req, web.publicUrl)) return web.send(reply, 403, messagePage(...FORM_REFUSED))
     const s = await web.session(req)
     if (!s) return toLogin(reply)
-    if (!(await web.csrf()).verify(s.id, fields.get(CSRF_FIELD))) return web.send(reply, 403, messagePage(...FORM_REFUSED))
+    if (!web.csrf.verify(s.id, fields.get(CSRF_FIELD))) return web.send(reply, 403, messagePage(...FORM_REFUSED))
     return { s, fields }
   }
   const actor = (req: FastifyRequest, s: LiveSession) => web.actionContext(req, { tipo: 'usuario', id: s.usuarioId })
@@ -82,7 +82,6 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
     if (!form.request) return show(reply, 422, s, { form })
     const r = form.request
     const ctx = actor(req, s)
-    await web.csrf() // read now, outside the transaction below (see show)
     try {
       return await withTenant(db, s.clienteId, async (tx) => {
         const created = await createToken(tx, {

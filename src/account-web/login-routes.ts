@@ -88,7 +88,7 @@ export function loginRoutes(app: FastifyInstance, web: WebContext, budgets?: Log
     if (!fields || !fromThisSite(req, web.publicUrl)) return web.send(reply, 403, messagePage(...FORM_REFUSED))
     const session = await web.session(req)
     if (session) {
-      if (!(await web.csrf()).verify(session.id, fields.get(CSRF_FIELD))) return web.send(reply, 403, messagePage(...FORM_REFUSED))
+      if (!web.csrf.verify(session.id, fields.get(CSRF_FIELD))) return web.send(reply, 403, messagePage(...FORM_REFUSED))
       const ctx = web.actionContext(req, { tipo: 'usuario', id: session.usuarioId })
       await withTenant(db, session.clienteId, (tx) => endSession(tx, { clienteId: session.clienteId, sessaoId: session.id }, ctx))
     }

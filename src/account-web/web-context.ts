@@ -1,12 +1,12 @@
 // What every route of the web app shares: the database and clock, the password hasher, the session's limits,
-// the CSRF tokens (keyed by the installation's secret, read once), how a page is sent, and who is acting.
+// the CSRF tokens (the API's own, keyed by the installation's secret), how a page is sent, and who is acting.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ActionContext, Actor } from '../auth/audit/store.ts'
-import { readInstallationSecret } from '../auth/installation-secret.ts'
+import { actionContext } from '../auth/http/credential.ts'
 import { makePasswordHasher, type PasswordHasher } from '../auth/password.ts'
 import { loadCommonPasswords } from '../auth/password-policy.ts'
 import { sessionCookieSecure } from '../auth/sessions/cookie.ts'
-import { makeCsrfTokens, type CsrfTokens } from '../auth/sessions/csrf.ts'
+import type { CsrfTokens } from '../auth/sessions/csrf.ts'
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from '../auth/sessions/store.ts'
 import type { Clock } from '../clock.ts'
 import type { Config } from '../config.ts'
@@ -20,6 +20,7 @@ export type AccountWebDeps = {
   config: Pick<Config, 'publicUrl' | 'ambiente'>
   db: Database
   clock: Clock
+  csrf: CsrfTokens
   hasher?: PasswordHasher
   sessionLimits?: SessionLimits
   loginBudgets?: LoginBudgets
@@ -34,7 +35,7 @@ export type WebContext = {
   hasher: PasswordHasher
   limits: SessionLimits
   commonPasswords(): ReadonlySet<string>
-  csrf(): Promise<CsrfTokens>
+  csrf: CsrfTokens
   /** The request's live session, from its cookie; undefined when there is none that may be used. */
   session(req: FastifyRequest): Promise<LiveSession | undefined>
   actionContext(req: FastifyRequest, actor: Actor): ActionContext
@@ -46,19 +47,13 @@ export function makeWebContext(app: FastifyInstance, deps: AccountWebDeps): WebC
   const secure = sessionCookieSecure(deps.config)
   const limits = deps.sessionLimits ?? DEFAULT_SESSION_LIMITS
   let common: ReadonlySet<string> | undefined
-  let csrf: Promise<CsrfTokens> | undefined
   return {
-    db, clock, secure, limits,
+    db, clock, secure, limits, csrf: deps.csrf,
     publicUrl: deps.config.publicUrl,
     hasher: deps.hasher ?? makePasswordHasher(),
     commonPasswords: () => (common ??= loadCommonPasswords()),
-    csrf() {
-      // Kept once read; a failed read (the database away) is tried again by the next request.
-      csrf ??= readInstallationSecret(db.orm).then(makeCsrfTokens, (err: unknown) => { csrf = undefined; throw err })
-      return csrf
-    },
     session: (req) => liveSession(db, readSessionCookie(req, secure), clock.now(), limits),
-    actionContext: (req, actor) => ({ actor, now: clock.now(), requestId: req.id, ip: req.ip }),
+    actionContext: (req, actor) => actionContext(req, actor, clock.now()),
     send(reply, status, page) {
       return reply.code(status)
         .header('content-type', 'text/html; charset=utf-8')

@@ -13,9 +13,8 @@ import { DEFAULT_DPOP_ALGORITHMS } from '../dpop/algorithms.ts'
 import { databaseJtiStore, purgeExpiredJtis } from '../dpop/jti-store.ts'
 import { redisJtiStore } from '../dpop/jti-store-redis.ts'
 import { DPOP_NONCE_LABEL, makeDpopNonces } from '../dpop/nonces.ts'
-import { readInstallationSecret } from '../installation-secret.ts'
 import { sessionCookieName } from '../sessions/cookie.ts'
-import { makeCsrfTokens } from '../sessions/csrf.ts'
+import type { CsrfTokens } from '../sessions/csrf.ts'
 import { makeCredentialGuard, type CredentialGuard } from './guard.ts'
 import { makeRefusals } from './refusals.ts'
 
@@ -26,15 +25,18 @@ export type CredentialSetup = {
   publicUrl: string
   /** The session cookie is the Secure `__Host-` one (sessionCookieSecure: what the web app sets). */
   secureCookie: boolean
+  /** The installation's secret (src/auth/installation-secret.ts), read once by the app: DPoP nonces are keyed from it. */
+  secret: string
+  /** The web session's anti-CSRF tokens, the same the web app's forms carry. */
+  csrf: CsrfTokens
   /** The per-credential budget (rateLimits.credencial). */
   budget: Budget
   onRateLimited?: (req: FastifyRequest) => void
 }
 
 /** After the rate-limit plugin (its store counts the credential's budget). */
-export async function credentialGuard(app: FastifyInstance, setup: CredentialSetup): Promise<CredentialGuard> {
-  const secret = await readInstallationSecret(setup.db.orm)
-  const { clock } = setup
+export function credentialGuard(app: FastifyInstance, setup: CredentialSetup): CredentialGuard {
+  const { clock, secret } = setup
   app.decorateRequest('credential', null)
   return makeCredentialGuard({
     db: setup.db,
@@ -48,7 +50,7 @@ export async function credentialGuard(app: FastifyInstance, setup: CredentialSet
     },
     onStoreError: (err) => app.log.warn({ code: (err as { code?: string }).code }, 'DPoP replay store unavailable: proof refused with 503'),
     cookieName: sessionCookieName(setup.secureCookie),
-    csrf: makeCsrfTokens(secret),
+    csrf: setup.csrf,
     limiter: keyedLimit(app, setup.budget, (req) => `credencial:${req.credential!.kind}:${req.credential!.id}`, setup.onRateLimited),
   })
 }
