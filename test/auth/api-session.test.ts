@@ -6,6 +6,7 @@ import { OPERATOR } from '../../src/auth/audit/store.ts'
 import { sessionCookieName } from '../../src/auth/sessions/cookie.ts'
 import { makeCsrfTokens } from '../../src/auth/sessions/csrf.ts'
 import { createSession, endSession } from '../../src/auth/sessions/store.ts'
+import { reactivateCustomer, suspendCustomer } from '../../src/auth/customers/store.ts'
 import { readInstallationSecret } from '../../src/auth/installation-secret.ts'
 import { withTenant } from '../../src/auth/tenancy.ts'
 import { API_ENV, issueToken, PUBLIC_URL } from '../helpers/api-credentials.ts'
@@ -35,6 +36,17 @@ describe('/api with the web app\'s session cookie', () => {
       assert.deepEqual(body.cliente, { id: s.c.id, nome: 'Cliente da Sessão' })
       assert.deepEqual([body.credencial.tipo, body.credencial.id, body.credencial.nome], ['sessao', s.id, 'Pessoa de Teste'])
     }
+  })
+
+  it('a session of a suspended customer: 403 assinatura_inativa, and 200 again once reactivated', async () => {
+    const s = await session()
+    const read = () => ctx.app.inject({ url: '/api/conta', headers: { cookie: s.cookie, 'sec-fetch-site': 'same-origin' } })
+    await withTenant(ctx.db, s.c.id, (tx) => suspendCustomer(tx, s.c.id, { actor: OPERATOR, now: new Date() }))
+    const refused = await read()
+    assert.equal(refused.statusCode, 403)
+    assert.deepEqual(refused.json(), { detail: 'assinatura_inativa' })
+    await withTenant(ctx.db, s.c.id, (tx) => reactivateCustomer(tx, s.c.id, { actor: OPERATOR, now: new Date() }))
+    assert.equal((await read()).statusCode, 200)
   })
 
   it('from another site (Origin or Sec-Fetch-Site say so) the cookie is no credential: 401 nao_autenticado', async () => {
