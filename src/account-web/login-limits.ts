@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Budget } from '../http/rate-limit-config.ts'
-import { rateLimitFor } from '../http/rate-limit.ts'
+import { keyedLimit, rateLimitFor } from '../http/rate-limit.ts'
 
 export type LoginBudgets = { porIp: Budget, porConta: Budget }
 
@@ -27,13 +27,13 @@ export type LoginLimits = {
 export function makeLoginLimits(app: FastifyInstance, budgets: LoginBudgets = LOGIN_BUDGETS): LoginLimits {
   // The limiter's key generator sees only the request: the account's key is handed over through this map.
   const accountKey = new WeakMap<FastifyRequest, string>()
-  const perIp = app.createRateLimit({ ...rateLimitFor(budgets.porIp), keyGenerator: (req) => `conta-entrar-ip:${normalizeIP(req.ip, 64)}` })
+  const perIp = keyedLimit(app, budgets.porIp, (req) => `conta-entrar-ip:${normalizeIP(req.ip, 64)}`)
   const perAccount = app.createRateLimit({ ...rateLimitFor(budgets.porConta), keyGenerator: (req) => `conta-entrar-email:${accountKey.get(req)}` })
   const digest = (email: string) => createHash('sha256').update(email).digest('base64url')
   return {
     async admit(req, email) {
       const ip = await perIp(req)
-      if (!ip.isAllowed && ip.isExceeded) return ip.ttlInSeconds
+      if (ip.exceeded) return ip.retryAfterSeconds
       accountKey.set(req, digest(email))
       const account = await perAccount(req, { increment: false })
       if (!account.isAllowed && account.remaining === 0 && account.ttl > 0) return account.ttlInSeconds

@@ -1,7 +1,8 @@
 // The credential guard of every /api path outside the public set: finds the request's credential (a token in
 // `Authorization`, else the site's session cookie), answers a refusal itself, counts the credential's own rate
 // budget, checks the scope the route needs, and leaves the credential on the request for the route.
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { Guard } from '../../http/gate.ts'
 import { problem, sendProblem } from '../../http/problem.ts'
 import type { KeyedLimit } from '../../http/rate-limit.ts'
 import { parseAuthorization } from './authorization.ts'
@@ -19,8 +20,8 @@ declare module 'fastify' {
 /** `limiter`: the credential's own budget (keyedLimit, src/http/rate-limit.ts). */
 export type GuardDeps = PatDeps & SessionDeps & { limiter?: KeyedLimit }
 
-/** True when the request goes on with `req.credential` set; false when the guard has answered it. */
-export type CredentialGuard = (req: FastifyRequest, reply: FastifyReply, need?: { escopo?: string }) => Promise<boolean>
+/** The gate's Guard: true when the request goes on with `req.credential` set; false when it has answered it. */
+export type CredentialGuard = Guard
 
 export function makeCredentialGuard(deps: GuardDeps): CredentialGuard {
   const check = async (req: FastifyRequest): Promise<CheckResult> => {
