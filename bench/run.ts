@@ -22,6 +22,8 @@ const quick = process.argv.includes('--quick')
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
 const only = onlyArg ? onlyArg.split(',').map((w) => w.trim()).filter(Boolean) : []
 const scenarios = only.length ? SCENARIOS.filter((s) => only.some((w) => s.name.includes(w))) : SCENARIOS
+// `--no-metrics`: the service without METRICS_PORT, to measure what the metrics listener and its monitors cost.
+const metricsOn = !process.argv.includes('--no-metrics')
 const SECONDS = quick ? 2 : Number(process.env.BENCH_SECONDS ?? 3)
 const ROUNDS = quick ? 1 : Number(process.env.BENCH_ROUNDS ?? 9)
 const WARMUP_S = quick ? 1 : 3
@@ -84,9 +86,13 @@ async function main() {
     (pin ? `servers on CPU ${SERVER_CPU}, load on CPU ${LOAD_CPU}` : 'no pinning (taskset or a second CPU missing)'))
   await admin(`CREATE DATABASE ${dbName}`)
   const servicePort = await freePort()
+  // The metrics listener on, as the Kubernetes and compose configurations run it (prom-client's default
+  // metrics and their event-loop monitor are part of what production pays).
+  const metricsPort = await freePort()
   const serviceEnv = {
     ...process.env, NODE_OPTIONS: imageNodeOptions, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'json', DATABASE_URL: dbUrl, DATA_DIR: dataDir,
-    PORT: String(servicePort), HOST: '127.0.0.1', RATE_LIMIT_ALLOWLIST: '127.0.0.1', REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
+    PORT: String(servicePort), METRICS_PORT: metricsOn ? String(metricsPort) : '', HOST: '127.0.0.1',
+    RATE_LIMIT_ALLOWLIST: '127.0.0.1', REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
   }
   const serviceLog = join(outDir, 'service.log')
   const startService = () => startServer(pinned(SERVER_CPU, [process.execPath, 'dist/main.js']), serviceEnv, servicePort, serviceLog)

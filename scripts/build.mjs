@@ -1,6 +1,7 @@
 // `npm run build`: the server, the CLI and the worker compiled to JavaScript in dist/ (tsc, same layout as
-// src/), the SQL migrations, static assets and data files copied beside them, and the browser script bundled once
-// (esbuild), so the running process needs neither a TypeScript loader nor a bundler.
+// src/), the packages they import bundled into dist/vendor/ (scripts/bundle-packages.mjs), the SQL migrations,
+// static assets and data files copied beside them, and the browser script bundled once (esbuild), so the running
+// process needs neither a TypeScript loader nor a bundler.
 //
 // `--if-stale` (run before `npm start`, `npm run cli` and `npm run worker`): builds only when dist/ is
 // missing or older than the sources; on a production install (`npm ci --omit=dev`, no compiler) it keeps
@@ -60,8 +61,8 @@ cpSync(join(root, 'src/db/migrations'), join(dist, 'db/migrations'), { recursive
 cpSync(join(root, 'src/site/assets'), join(dist, 'site/assets'), { recursive: true })
 cpSync(join(root, 'src/auth/common-passwords.txt'), join(dist, 'auth/common-passwords.txt'))
 
-const { vendorTypebox } = await import('./vendor-typebox.mjs')
-await vendorTypebox(root, dist)
+const { bundlePackages } = await import('./bundle-packages.mjs')
+const chunks = await bundlePackages(dist)
 const { bundleClient } = await import('./bundle-client.mjs')
 mkdirSync(join(dist, 'site/assets'), { recursive: true })
 writeFileSync(join(dist, 'site/assets/site.js'), await bundleClient(join(root, 'src/site/client/site.ts')))
@@ -69,4 +70,4 @@ writeFileSync(join(dist, 'site/assets/site.js'), await bundleClient(join(root, '
 const { precompressAssets } = await import(join(dist, 'site/assets.js'))
 precompressAssets(join(dist, 'site/assets'))
 writeFileSync(stamp, `${new Date().toISOString()}\n`)
-console.error(`build: dist/ written in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+console.error(`build: dist/ written in ${((performance.now() - started) / 1000).toFixed(1)} s (packages in ${chunks} files under dist/vendor/)`)

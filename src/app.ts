@@ -31,6 +31,7 @@ import { clientErrorHandler } from './http/client-errors.ts'
 import { configureServer, requireHost, serverOptions } from './http/server-options.ts'
 import { echoRequestId, requestIdFrom } from './http/request-id.ts'
 import { accessLog } from './http/access-log.ts'
+import { lazyChildLogger } from './http/request-logger.ts'
 import { overload } from './http/overload.ts'
 import { routeLabel } from './http/route-label.ts'
 import { observeHttp, setupMetrics, type Metrics } from './metrics/index.ts'
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     logger: deps.logger ?? loggerOptions(config),
     logController: new LogController({ disableRequestLogging: true }), // the access-log plugin writes one line per request instead of two
     genReqId: requestIdFrom,
+    childLoggerFactory: lazyChildLogger,
     // While closing, a request that arrives on an already open keep-alive connection is served, not answered 503:
     // the load balancer sent it before it noticed readiness fail, and nginx does not retry a 503 (deploy/nginx.conf).
     return503OnClosing: false,

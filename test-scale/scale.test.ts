@@ -45,8 +45,13 @@ function keep(a: Answer): void {
   accepted.add(protocolo)
 }
 
-/** The instances whose log holds a request with one of these ids. */
-function servedBy(ids: string[]): number[] {
+/**
+ * The instances whose log holds a request with one of these ids, once every id is in some log: the instances
+ * write their log in batches at most a quarter second late (src/logging.ts), so the lines trail the answers.
+ */
+async function servedBy(ids: string[]): Promise<number[]> {
+  const logged = (id: string) => stack.instances.some((s) => s.output().includes(`"reqId":"${id}"`))
+  await until(`a log line for each of ${ids.length} requests`, () => ids.every(logged), 5000)
   return stack.instances.flatMap((s, i) => ids.some((id) => s.output().includes(`"reqId":"${id}"`)) ? [i] : [])
 }
 
@@ -59,7 +64,8 @@ describe('three instances behind nginx', () => {
       assert.equal(ok.length, CONTACT.max, `${ip}: ${answers.map((a) => a.status).join(' ')}`)
       ok.forEach(keep)
       for (const a of answers.filter((x) => x.status !== 202)) assertLimited(a, CONTACT.windowSeconds, ip)
-      assert.ok(servedBy(ids).length > 1, `${ip}: the ${ids.length} posts reached more than one instance (${servedBy(ids)})`)
+      const servers = await servedBy(ids)
+      assert.ok(servers.length > 1, `${ip}: the ${ids.length} posts reached more than one instance (${servers})`)
     }
   })
 
@@ -70,7 +76,8 @@ describe('three instances behind nginx', () => {
       const answers = await Promise.all(ids.map((id) => call(lb, { path: '/api/version', from: ip, headers: { 'x-request-id': id } })))
       assert.equal(answers.filter((a) => a.status === 200).length, READ.max, `${ip}: ${answers.map((a) => a.status).join(' ')}`)
       for (const a of answers.filter((x) => x.status !== 200)) assertLimited(a, READ.windowSeconds, ip)
-      assert.ok(servedBy(ids).length > 1, `${ip}: the reads reached more than one instance (${servedBy(ids)})`)
+      const servers = await servedBy(ids)
+      assert.ok(servers.length > 1, `${ip}: the reads reached more than one instance (${servers})`)
     }
   })
 

@@ -65,7 +65,7 @@ export function loginRoutes(app: FastifyInstance, web: WebContext, budgets?: Log
     }
     await endCookieSession(db, readSessionCookie(req, web.secure), { now: web.clock.now(), requestId: req.id, ip: req.ip })
     // A hash made with older parameters is replaced now, while the password is at hand (hashed outside the transaction).
-    const rehashed = web.hasher.needsRehash(who.senhaHash!) ? await web.hasher.hash(senha) : undefined
+    const rehashed = await web.hasher.needsRehash(who.senhaHash!) ? await web.hasher.hash(senha) : undefined
     const ctx = web.actionContext(req, { tipo: 'usuario', id: who.usuarioId })
     const { token } = await withTenant(db, who.clienteId, async (tx) => {
       if (rehashed) await rehashPassword(tx, who.usuarioId, rehashed)

@@ -2,11 +2,14 @@
 // argon2id (19 MiB of memory, 2 iterations, 1 degree of parallelism; 16-byte salt, 32-byte hash). A stored hash
 // made with other parameters still verifies; `needsRehash` tells the login to store a new one.
 import { randomBytes } from 'node:crypto'
-import { hash, parseOptions, verify, type Options } from '@node-rs/argon2'
+import type { Options } from '@node-rs/argon2'
+import { onFirstUse } from '../on-first-use.ts'
 import { normalizePassword, PASSWORD_MAX_LENGTH } from './password-policy.ts'
 
 // The package declares its enum `const`, which only the TypeScript compiler inlines: the number is written here.
 const ARGON2ID = 2
+
+const loadArgon2 = onFirstUse(() => import('@node-rs/argon2'))
 
 export type PasswordHashOptions = Required<Pick<Options, 'algorithm' | 'memoryCost' | 'timeCost' | 'parallelism' | 'outputLen'>>
 
@@ -23,15 +26,16 @@ export type PasswordHasher = {
    */
   verify(stored: string | null | undefined, password: string): Promise<boolean>
   /** The stored hash was made with other parameters (or another algorithm): hash the password again after a login. */
-  needsRehash(stored: string): boolean
+  needsRehash(stored: string): Promise<boolean>
 }
 
 export function makePasswordHasher(options: Readonly<PasswordHashOptions> = PASSWORD_HASH_OPTIONS): PasswordHasher {
   let dummy: Promise<string> | undefined
-  const dummyHash = () => (dummy ??= hash(randomBytes(18).toString('base64url'), options))
+  const dummyHash = () => (dummy ??= loadArgon2().then((a) => a.hash(randomBytes(18).toString('base64url'), options)))
   return {
-    hash: (password) => hash(normalizePassword(password), options),
+    hash: async (password) => (await loadArgon2()).hash(normalizePassword(password), options),
     async verify(stored, password) {
+      const { verify } = await loadArgon2()
       const given = normalizePassword(password)
       // Longer than any password the policy lets be set: refused alike for every account, without hashing it.
       if ([...given].length > PASSWORD_MAX_LENGTH) return false
@@ -42,7 +46,8 @@ export function makePasswordHasher(options: Readonly<PasswordHashOptions> = PASS
       await verify(await dummyHash(), given)
       return false
     },
-    needsRehash(stored) {
+    async needsRehash(stored) {
+      const { parseOptions } = await loadArgon2()
       let used: ReturnType<typeof parseOptions>
       try {
         used = parseOptions(stored)

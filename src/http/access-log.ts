@@ -1,7 +1,8 @@
 // One log line per request, written when the answer is sent (Fastify's own two lines are turned off):
 // what an operator greps for. The path is logged without its query string, which may carry personal
-// data or a token pasted into a link; the request id comes from the request's child logger (reqId).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+// data or a token pasted into a link. The line is written by the app's logger with the request id (reqId)
+// in it, so a request that logs nothing else never makes its own child logger (src/http/request-logger.ts).
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { routeLabel } from './route-label.ts'
 
@@ -21,24 +22,25 @@ const DEBUG_LEVELS = new Set(['debug', 'trace'])
 
 export const accessLog = fp(async (app: FastifyInstance, opts: { observers?: ResponseObserver[] }) => {
   const observers = opts.observers ?? []
+  const log = app.log
   // A callback hook: no promise per request on the hot path.
   app.addHook('onResponse', (req, reply, done) => {
     const route = routeLabel(req)
-    logAccess(req, reply, route)
+    logAccess(log, req, reply, route)
     for (const observe of observers) observe(req, reply, route)
     done()
   })
 }, { name: 'access-log' })
 
-function logAccess(req: FastifyRequest, reply: FastifyReply, route: string): void {
+function logAccess(log: FastifyBaseLogger, req: FastifyRequest, reply: FastifyReply, route: string): void {
   const status = reply.statusCode
   const probe = status < 400 && PROBES.has(route)
   // Checked first: building the line is most of the cost, and a probe's is usually not written.
-  if (probe && !DEBUG_LEVELS.has(req.log.level)) return
+  if (probe && !DEBUG_LEVELS.has(log.level)) return
   const q = req.url.indexOf('?')
   const path = (q === -1 ? req.url : req.url.slice(0, q)).slice(0, MAX_PATH)
-  const line = { method: req.method, route, path, status, ms: Math.round(reply.elapsedTime * 10) / 10, ip: req.ip }
-  if (probe) req.log.debug(line, 'request')
-  else if (status >= 500) req.log.warn(line, 'request')
-  else req.log.info(line, 'request')
+  const line = { reqId: req.id, method: req.method, route, path, status, ms: Math.round(reply.elapsedTime * 10) / 10, ip: req.ip }
+  if (probe) log.debug(line, 'request')
+  else if (status >= 500) log.warn(line, 'request')
+  else log.info(line, 'request')
 }

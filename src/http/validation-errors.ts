@@ -27,8 +27,11 @@ export type ValidationItem = {
   ctx?: Record<string, unknown>
 }
 
-/** Thrown (or passed to reply) to answer 422 in FastAPI's shape: `detail` is the list of items. */
-export class RequestValidationError extends Error implements ProblemAnswer {
+/**
+ * Thrown (or passed to reply) to answer 422 in FastAPI's shape: `detail` is the list of items. An expected
+ * answer, so without a stack (AnswerError): capturing one was about a tenth of a 422's CPU.
+ */
+export class RequestValidationError extends AnswerError implements ProblemAnswer {
   readonly statusCode = VALIDATION_STATUS
   readonly headers = {}
   constructor(readonly items: ValidationItem[]) {

@@ -1,9 +1,20 @@
 // Where a rendered message goes: an SMTP provider, or the sandbox (kept as .eml, never sent).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import nodemailer from 'nodemailer'
 import type Mail from 'nodemailer/lib/mailer/index.js'
+import { onFirstUse } from '../on-first-use.ts'
 import type { MailMode } from './channel.ts'
+
+const loadNodemailer = onFirstUse(() => import('nodemailer').then((m) => m.default))
+
+/** The transporter made on first use; `close` before then closes nothing. */
+function lazyTransporter(make: (nodemailer: Awaited<ReturnType<typeof loadNodemailer>>) => Mail) {
+  let made: Promise<Mail> | undefined
+  return {
+    get: () => (made ??= loadNodemailer().then(make)),
+    close: () => { void made?.then((t) => t.close()) },
+  }
+}
 
 export type Sent = { estado: 'enviado' | 'sandbox', eml: string | null }
 
@@ -24,25 +35,25 @@ export function smtpTransport(url: string, timeoutMs = 30_000): MailTransport {
   for (const key of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
     if (!withTimeouts.searchParams.has(key)) withTimeouts.searchParams.set(key, String(timeoutMs))
   }
-  const transporter = nodemailer.createTransport(withTimeouts.toString())
+  const transporter = lazyTransporter((nodemailer) => nodemailer.createTransport(withTimeouts.toString()))
   return {
     mode: 'smtp',
     async send(message) {
-      await transporter.sendMail(message)
+      await (await transporter.get()).sendMail(message)
       return { estado: 'enviado', eml: null }
     },
-    verify: () => transporter.verify(),
-    close: () => transporter.close(),
+    verify: async () => (await transporter.get()).verify(),
+    close: transporter.close,
   }
 }
 
 /** Renders exactly what SMTP would carry and keeps it in `dir/<protocolo>.eml` (and the database). */
 export function sandboxTransport(dir: string): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+  const transporter = lazyTransporter((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }))
   return {
     mode: 'sandbox',
     async send(message, protocolo) {
-      const info = await transporter.sendMail(message)
+      const info = await (await transporter.get()).sendMail(message)
       const eml = (info.message as Buffer).toString('utf8')
       // Visitors' personal data: this user's alone, whatever the process umask.
       mkdirSync(dir, { recursive: true, mode: 0o700 })
@@ -50,7 +61,7 @@ export function sandboxTransport(dir: string): MailTransport {
       return { estado: 'sandbox', eml }
     },
     verify: async () => undefined,
-    close: () => transporter.close(),
+    close: transporter.close,
   }
 }
 

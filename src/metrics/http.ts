@@ -9,7 +9,7 @@ const CONTACT_ROUTES: Record<string, string> = { '/api/site/contato': 'api', '/c
 /** For the access log's hook (one hook per response for both). */
 export function observeHttp(metrics: Metrics): ResponseObserver {
   return (req, reply, route) => {
-    metrics.httpDuration.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000)
+    metrics.httpDuration.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000)
     const canal = CONTACT_ROUTES[route]
     if (canal && req.method === 'POST' && reply.statusCode === 202) metrics.contactsAccepted.inc({ canal })
   }

@@ -1,10 +1,11 @@
 // The service's Prometheus metrics, on a registry of its own per app (never prom-client's global one:
 // the tests build many apps in one process, and two apps must not share or collide on a metric).
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client'
+import { RequestDurationHistogram } from './request-histogram.ts'
 
 export type Metrics = {
   registry: Registry
-  httpDuration: Histogram<'method' | 'route' | 'status_code'>
+  httpDuration: RequestDurationHistogram
   rateLimited: Counter<'route'>
   deliveries: Counter<'resultado'>
   contactsAccepted: Counter<'canal'>
@@ -31,13 +32,7 @@ export function createMetrics(opts: { processMetrics: boolean }, sources: Metric
   const now = sources.now ?? (() => new Date())
   return {
     registry,
-    httpDuration: new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time to answer a request, by route template (not the raw URL), method and status code',
-      labelNames: ['method', 'route', 'status_code'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    }),
+    httpDuration: requestDuration(registry),
     rateLimited: new Counter({
       name: 'http_rate_limited_total', help: 'Requests refused with 429 by a per-IP budget, by route template', labelNames: ['route'], registers,
     }),
@@ -79,4 +74,16 @@ export function createMetrics(opts: { processMetrics: boolean }, sources: Metric
       },
     }),
   }
+}
+
+export const REQUEST_DURATION = {
+  name: 'http_request_duration_seconds',
+  help: 'Time to answer a request, by route template (not the raw URL), method and status code',
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+} as const
+
+function requestDuration(registry: Registry): RequestDurationHistogram {
+  const histogram = new RequestDurationHistogram(REQUEST_DURATION.name, REQUEST_DURATION.help, REQUEST_DURATION.buckets)
+  registry.registerMetric(histogram.asMetric())
+  return histogram
 }

@@ -6,12 +6,16 @@
 // before the jti is recorded, so a proof nobody signed cannot use up a jti (or a row) of anyone's key. A proof
 // failing a cheap check is refused whatever its signature: checks only ever refuse, never accept.
 import { createHash } from 'node:crypto'
-import { calculateJwkThumbprint, compactVerify, decodeJwt, decodeProtectedHeader, EmbeddedJWK, type JWK, type JWSHeaderParameters } from 'jose'
+import type { JWK, JWSHeaderParameters } from 'jose'
 import type { Clock } from '../../clock.ts'
 import { checkedAlgorithms, DEFAULT_DPOP_ALGORITHMS, keyFitsAlgorithm, PRIVATE_KEY_MEMBERS, type DpopAlgorithm } from './algorithms.ts'
 import { sameHtu } from './htu.ts'
 import { jtiKey, type JtiStore } from './jti-store.ts'
 import type { DpopNonces } from './nonces.ts'
+import { onFirstUse } from '../../on-first-use.ts'
+
+const loadJose = onFirstUse(() => import('jose'))
+type Jose = Awaited<ReturnType<typeof loadJose>>
 
 export type DpopProofInput = {
   /** Every `DPoP` header value the request carried, counted in `rawHeaders` (Node joins repeated headers). */
@@ -73,7 +77,8 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   if (input.proofs.length === 0) return fail('missing')
   if (input.proofs.length > 1) return fail('multiple')
   const proof = input.proofs[0]!
-  const decoded = decode(proof)
+  const jose = await loadJose()
+  const decoded = decode(jose, proof)
   if (!decoded) return fail('malformed')
   const { header, claims } = decoded
 
@@ -84,7 +89,7 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   if (!isObject(jwk)) return fail('jwk')
   if (PRIVATE_KEY_MEMBERS.some((member) => Object.hasOwn(jwk, member))) return fail('jwk_private')
   if (!keyFitsAlgorithm(jwk, alg)) return fail('jwk')
-  const jkt = await thumbprint(jwk)
+  const jkt = await thumbprint(jose, jwk)
   if (!jkt) return fail('jwk')
 
   if (claims.htm !== input.method) return fail('htm')
@@ -100,9 +105,9 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   if (claims.nonce === undefined) return fail('nonce_missing', 'use_dpop_nonce')
   if (typeof claims.nonce !== 'string' || !deps.nonces.isValid(claims.nonce)) return fail('nonce_invalid', 'use_dpop_nonce')
 
-  const key = await EmbeddedJWK(header as JWSHeaderParameters).catch(() => undefined)
+  const key = await jose.EmbeddedJWK(header as JWSHeaderParameters).catch(() => undefined)
   if (!key) return fail('jwk')
-  const signed = await compactVerify(proof, key, { algorithms: [alg] }).then(() => true, () => false)
+  const signed = await jose.compactVerify(proof, key, { algorithms: [alg] }).then(() => true, () => false)
   if (!signed) return fail('signature')
 
   // Kept while this proof's iat could still pass here, or on an instance whose clock is a little behind.
@@ -118,18 +123,18 @@ type Decoded = { header: Record<string, unknown>, claims: Record<string, unknown
  * The header and claims of a compact JWS whose first two parts are base64url JSON objects; undefined for anything
  * else. An empty signature (an unsecured JWT) is well-formed: it is refused by its `alg`.
  */
-function decode(proof: string): Decoded | undefined {
+function decode(jose: Jose, proof: string): Decoded | undefined {
   if (proof.length > MAX_PROOF_LENGTH || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(proof)) return undefined
   try {
-    return { header: decodeProtectedHeader(proof) as Record<string, unknown>, claims: decodeJwt(proof) as Record<string, unknown> }
+    return { header: jose.decodeProtectedHeader(proof) as Record<string, unknown>, claims: jose.decodeJwt(proof) as Record<string, unknown> }
   } catch {
     return undefined
   }
 }
 
-async function thumbprint(jwk: Record<string, unknown>): Promise<string | undefined> {
+async function thumbprint(jose: Jose, jwk: Record<string, unknown>): Promise<string | undefined> {
   try {
-    return await calculateJwkThumbprint(jwk as JWK, 'sha256')
+    return await jose.calculateJwkThumbprint(jwk as JWK, 'sha256')
   } catch {
     return undefined
   }
