@@ -43,7 +43,7 @@ import { DeliveryWorker } from './mail/worker.ts'
 import { checkDatabase, checkLimits } from './status/checks.ts'
 import { withTimeout } from './timeout.ts'
 import { describeWindow, openWindows, pickWindow } from './status/maintenance.ts'
-import { statusRoutes } from './status/routes.ts'
+import { statusRoutes, statusVersion } from './status/routes.ts'
 import { StatusSnapshot } from './status/snapshot.ts'
 import { securityHeaders } from './site/headers.ts'
 import { DEFAULT_MAX_AGE_MS, type SpamReason } from './spam/rules.ts'
@@ -57,6 +57,14 @@ import { sessionCookieSecure } from './auth/sessions/cookie.ts'
 import { accountWebRoutes } from './account-web/routes.ts'
 import { readInstallationSecret } from './auth/installation-secret.ts'
 import { makeCsrfTokens } from './auth/sessions/csrf.ts'
+import { keyedLimit } from './http/rate-limit.ts'
+import { mcpPathItem } from './mcp/document.ts'
+import { MCP_PATH, mcpRoutes } from './mcp/routes.ts'
+import { contactSender } from './mcp/send-contact.ts'
+import { idempotencyKeys } from './idempotency/http.ts'
+import { makeIdempotency } from './idempotency/run.ts'
+import { purgeExpiredKeys } from './idempotency/store.ts'
+import { makeTools } from './mcp/tools.ts'
 
 export type AppDeps = {
   /** An open, migrated database; when absent the app opens (and later closes) its own from config. */
@@ -194,6 +202,8 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   })
   await app.register(openApi, { schemas: [ContatoIn, ContatoOut, VersionOut, StatusOut, ServicoOut, ManutencaoOut] })
   await app.register(gate, { budget: config.rateLimits.restrito, notFound: siteNotFound, guard })
+  await app.register(idempotencyKeys)
+  const idempotency = makeIdempotency({ db, clock, ttlMs: config.idempotencyTtlHours * 3_600_000 })
 
   const store = makeContactStore(db.orm, clock)
   const contact = makeContactService(store, subjects, {
@@ -201,16 +211,29 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     onSpam: (reason) => { metrics.spam.inc({ motivo: reason }); deps.onSpam?.(reason) },
   })
   await app.register(routesPlugin('status-routes', statusRoutes({ config, db, snapshot, lifecycle })))
-  await app.register(routesPlugin('contact-routes', contactRoutes({ config, db, contact, channel, clock })))
+  await app.register(routesPlugin('contact-routes', contactRoutes({ config, db, contact, channel, clock, idempotency })))
   await app.register(routesPlugin('site-routes', siteRoutes({ config, contact, snapshot, openapi: () => app.swagger() })))
-  await app.register(routesPlugin('account-routes', accountRoutes({ config, db, clock })))
-  await app.register(routesPlugin('account-web-routes', accountWebRoutes({ config, db, clock, csrf })))
+  const tools = makeTools({
+    db, clock, snapshot, contact, version: statusVersion(config), sendContact: contactSender(contact, idempotency, config.dbTimeoutMs),
+    contactLimit: keyedLimit(app, config.rateLimits.contato, (req) => `mcp-contato:${req.credential!.id}`,
+      (req) => metrics.rateLimited.inc({ route: routeLabel(req) })),
+  })
+  const documentPaths = { [MCP_PATH.slice('/api'.length)]: mcpPathItem(tools) }
+  await app.register(routesPlugin('account-routes', accountRoutes({ config, db, clock, documentPaths, idempotency })))
+  await app.register(routesPlugin('account-web-routes', accountWebRoutes({ config, db, clock, csrf, idempotency })))
+  await app.register(routesPlugin('mcp-routes', mcpRoutes({
+    db, clock, publicUrl: config.publicUrl, production: config.ambiente === 'producao', budget: config.rateLimits.leitura, version: config.build.versao,
+    tools, resources: { pages: { page: (path) => app.sitePages.page(path) }, openapi: () => app.swagger() },
+  })))
 
   const stopRetention: (() => void)[] = []
   app.addHook('onReady', async () => {
     const mailDir = join(config.dataDir, 'mail')
     stopRetention.push(
-      scheduleRetention({ orm: db.orm, days: config.mail.retentionDays, mailDir, clock, log: app.log }),
+      scheduleRetention({
+        orm: db.orm, days: config.mail.retentionDays, mailDir, clock, log: app.log,
+        purges: [{ name: 'idempotency keys', run: (now) => purgeExpiredKeys(db.orm, now) }],
+      }),
       scheduleContentPurge({ orm: db.orm, mailDir, clock, log: app.log }),
       scheduleJtiPurge({ db, clock, log: app.log }),
     )

@@ -51,6 +51,8 @@ export type Config = {
   mail: MailConfig
   /** Load shedding thresholds (503 servico_indisponivel). */
   overload: OverloadConfig
+  /** How long an Idempotency-Key's answer is kept and replayed. */
+  idempotencyTtlHours: number
 }
 
 export { ConfigError }
@@ -63,7 +65,7 @@ export const CONFIG_VARIABLES = [
   'MAIL_WORKER', 'MAIL_MAX_TRIES', 'MAIL_RETRY_BASE_MS', 'MAIL_RETRY_MAX_MS', 'MAIL_LEASE_MS', 'MAIL_POLL_MS', 'MAIL_VERIFY_MS',
   'CONTACT_RETENTION_DAYS', 'STATUS_REFRESH_MS', 'DB_TIMEOUT_MS', 'SPAM_MIN_FILL_MS',
   'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 'OVERLOAD_MAX_HEAP_MB', 'OVERLOAD_MAX_RSS_MB', 'OVERLOAD_SAMPLE_MS', 'OVERLOAD_RETRY_AFTER_S',
-  'HEADERS_TIMEOUT_MS', 'REQUEST_TIMEOUT_MS', 'KEEP_ALIVE_TIMEOUT_MS', 'MAX_CONNECTIONS',
+  'HEADERS_TIMEOUT_MS', 'REQUEST_TIMEOUT_MS', 'KEEP_ALIVE_TIMEOUT_MS', 'MAX_CONNECTIONS', 'IDEMPOTENCY_KEY_TTL_HOURS',
 ] as const
 
 type Env = Record<string, string | undefined>
@@ -127,6 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
     http: httpLimits(env),
     mail: loadMailConfig(env, int, (msg) => { throw new ConfigError(msg) }),
     overload: overloadConfig(env),
+    idempotencyTtlHours: int(env, 'IDEMPOTENCY_KEY_TTL_HOURS', 24, 1, 720),
   }
 }
 

@@ -125,6 +125,8 @@ describe('loadConfig', () => {
       ['PORT', { PORT: '80 443' }],
       ['STATUS_REFRESH_MS', { STATUS_REFRESH_MS: '5' }],
       ['DB_TIMEOUT_MS', { DB_TIMEOUT_MS: 'soon' }],
+      ['IDEMPOTENCY_KEY_TTL_HOURS', { IDEMPOTENCY_KEY_TTL_HOURS: '0' }],
+      ['IDEMPOTENCY_KEY_TTL_HOURS', { IDEMPOTENCY_KEY_TTL_HOURS: '721' }],
       ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
       ['DATABASE_URL', { DATABASE_URL: 'mysql://root@db/fps' }],
       ['DATABASE_URL', { DATABASE_URL: 'not a url' }],

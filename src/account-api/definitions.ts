@@ -2,6 +2,7 @@
 // serialize the route and make its OpenAPI document (GET /api/conta/openapi.json). Hidden from the public one.
 import type { Scope } from '../auth/scopes.ts'
 import { Problem } from '../http/schemas.ts'
+import { IdempotencyKeyHeader, idempotencyProblems } from '../idempotency/schemas.ts'
 import { AuditoriaOut, AuditoriaQuery, ContaOut, TokenParams, TokensOut } from './schemas.ts'
 
 const refusals = {
@@ -33,9 +34,15 @@ export const ACCOUNT_ROUTES = {
     method: 'DELETE', url: '/api/conta/tokens/:id', escopo: 'tokens',
     schema: {
       hide: true, operationId: 'revogarToken', tags: ['tokens'], summary: 'Revoke one of the customer\'s tokens (audited)',
-      description: 'Revoking a token revoked already changes nothing and answers 204 too. A token of another customer is not found.',
+      description: 'Revoking a token revoked already changes nothing and answers 204 too. A token of another customer is not found. '
+        + 'Takes an `Idempotency-Key`: the same request with the same key answers the first answer (`Idempotent-Replayed: true`).',
       params: TokenParams,
-      response: { 204: { type: 'null', description: 'Revoked.' }, ...refusals, 404: Problem('No token of this customer has this id.', 'nao_encontrado') },
+      headers: IdempotencyKeyHeader,
+      response: {
+        204: { type: 'null', description: 'Revoked.' }, ...refusals, ...idempotencyProblems,
+        404: Problem('No token of this customer has this id.', 'nao_encontrado'),
+        422: Problem('The Idempotency-Key was used for another request.', 'chave_idempotencia_reutilizada'),
+      },
     },
   },
   auditoria: {

@@ -6,17 +6,18 @@ import { ACCOUNT_ROUTES } from './definitions.ts'
 
 type Schema = Record<string, unknown>
 
-export function accountDocument(): Record<string, unknown> {
+/** `more`: paths of other parts behind the same credentials (the MCP server's), under /api as the rest. */
+export function accountDocument(more: Record<string, Record<string, unknown>> = {}): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const { method, url, escopo, schema } of Object.values(ACCOUNT_ROUTES)) {
-    type Parts = Schema & { response: Record<string, Schema>, params?: Schema, querystring?: Schema }
-    const { response, params, querystring, hide: _hide, ...rest } = schema as unknown as Parts
+    type Parts = Schema & { response: Record<string, Schema>, params?: Schema, querystring?: Schema, headers?: Schema }
+    const { response, params, querystring, headers, hide: _hide, ...rest } = schema as unknown as Parts
     const path = url.slice('/api'.length).replace(/:(\w+)/g, '{$1}')
     const operations = (paths[path] ??= {})
     operations[method.toLowerCase()] = {
       ...rest,
       ...(escopo ? { description: `${(rest.description as string | undefined) ?? ''} Needs the scope \`${escopo}\`.`.trim() } : {}),
-      parameters: [...parameters(params, 'path'), ...parameters(querystring, 'query')],
+      parameters: [...parameters(params, 'path'), ...parameters(querystring, 'query'), ...parameters(headers, 'header')],
       responses: Object.fromEntries(Object.entries(response).map(([status, body]) => [status, responseOf(body)])),
     }
   }
@@ -32,7 +33,10 @@ export function accountDocument(): Record<string, unknown> {
         + 'Every other path under /api answers 404 with a valid credential.',
     },
     servers: [{ url: '/api', description: 'This origin' }],
-    tags: [{ name: 'conta', description: 'The account and its audit trail' }, { name: 'tokens', description: 'Personal access tokens' }],
+    tags: [
+      { name: 'conta', description: 'The account and its audit trail' }, { name: 'tokens', description: 'Personal access tokens' },
+      ...(Object.keys(more).length ? [{ name: 'mcp', description: 'The MCP server, for AI agents' }] : []),
+    ],
     components: {
       securitySchemes: {
         pat: { type: 'http', scheme: 'bearer', description: 'A personal access token not bound to a key.' },
@@ -40,11 +44,11 @@ export function accountDocument(): Record<string, unknown> {
       },
     },
     security: [{ pat: [] }, { dpop: [] }],
-    paths,
+    paths: { ...paths, ...more },
   }
 }
 
-function parameters(schema: Schema | undefined, where: 'path' | 'query'): Schema[] {
+function parameters(schema: Schema | undefined, where: 'path' | 'query' | 'header'): Schema[] {
   const properties = (schema?.properties ?? {}) as Record<string, Schema>
   const required = new Set((schema?.required ?? []) as string[])
   return Object.entries(properties).map(([name, s]) => ({

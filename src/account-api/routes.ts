@@ -1,36 +1,39 @@
 // The credential layer's own endpoints: who am I, my customer's tokens (list, revoke), my customer's audit trail,
 // and their OpenAPI document. Each declares the credential and scope it needs (`config.credencial`), so the gate
-// guards it; every query runs in the credential's customer's transaction (withTenant), under row-level security.
+// guards it; what each answers is in views.ts (every query in the credential's customer's transaction).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Clock } from '../clock.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import { listAudit } from '../auth/audit/store.ts'
-import { getCustomer } from '../auth/customers/store.ts'
 import { actionContext, actorOf, type Credential } from '../auth/http/credential.ts'
-import { withTenant } from '../auth/tenancy.ts'
-import { tokenJson } from '../auth/tokens/json.ts'
-import { getToken, listTokens, revokeToken } from '../auth/tokens/store.ts'
-import { getUser } from '../auth/users/store.ts'
 import { problem } from '../http/problem.ts'
 import { rateLimitFor } from '../http/rate-limit.ts'
-import { isUuid } from '../uuid.ts'
 import { accountDocument } from './openapi.ts'
 import { ACCOUNT_ROUTES } from './definitions.ts'
+import { accountView, auditView, revokeOwnToken, tokensView } from './views.ts'
+import { revokeToken } from '../auth/tokens/store.ts'
+import { answerIdempotently, idempotencyKeyOf, jsonAnswer, problemAnswer, sendAnswer } from '../idempotency/http.ts'
+import type { Idempotency } from '../idempotency/run.ts'
+import { isUuid } from '../uuid.ts'
 
 export type AccountRoutesDeps = {
-  config: Pick<Config, 'rateLimits'>
+  config: Pick<Config, 'rateLimits' | 'dbTimeoutMs'>
   db: Database
   clock: Clock
+  idempotency: Idempotency
+  /** Paths of other parts behind the same credentials, for the account's OpenAPI document (the MCP server's). */
+  documentPaths?: Record<string, Record<string, unknown>>
 }
 
 const NOT_FOUND = problem('nao_encontrado')
+/** A keyed revocation's transaction, in single queries (DB_TIMEOUT_MS): the key's lock and read, the change, its audit row, the key's row. */
+const TRANSACTION_TIMEOUT_FACTOR = 4
 
 export function accountRoutes(deps: AccountRoutesDeps) {
-  const { db, clock } = deps
+  const { db, clock, idempotency } = deps
   const limit = rateLimitFor(deps.config.rateLimits.leitura)
-  const document = accountDocument()
+  const document = accountDocument(deps.documentPaths)
   const credentialOf = (req: FastifyRequest): Credential => req.credential!
   const config = (escopo: string | undefined) => ({ rateLimit: limit, credencial: { escopo } })
   const { conta, tokens, revogar, auditoria, documento } = ACCOUNT_ROUTES
@@ -38,49 +41,34 @@ export function accountRoutes(deps: AccountRoutesDeps) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
 
-    app.get(conta.url, { config: config(conta.escopo), schema: conta.schema }, async (req) => {
-      const c = credentialOf(req)
-      return withTenant(db, c.clienteId, async (tx) => {
-        const cliente = (await getCustomer(tx, c.clienteId))!
-        const nome = c.kind === 'pat' ? (await getToken(tx, c.clienteId, c.id))?.nome : (await getUser(tx, c.usuarioId!))?.nome
-        return {
-          cliente: { id: cliente.id, nome: cliente.nome },
-          credencial: { tipo: c.kind, id: c.id, nome: nome ?? '', escopos: [...c.escopos], expira_em: c.expiraEm.toISOString(), dpop: c.dpop },
-        }
-      })
-    })
+    app.get(conta.url, { config: config(conta.escopo), schema: conta.schema }, async (req) => accountView(db, credentialOf(req)))
 
-    app.get(tokens.url, { config: config(tokens.escopo), schema: tokens.schema }, async (req) => {
-      const c = credentialOf(req)
-      const now = clock.now()
-      const tokens = await withTenant(db, c.clienteId, (tx) => listTokens(tx, c.clienteId))
-      return { tokens: tokens.map((t) => tokenJson(t, now)) }
-    })
+    app.get(tokens.url, { config: config(tokens.escopo), schema: tokens.schema }, async (req) => tokensView(db, credentialOf(req), clock.now()))
 
-    app.delete(revogar.url, { config: config(revogar.escopo), schema: revogar.schema }, async (req, reply) => {
+    app.delete(revogar.url, { config: { ...config(revogar.escopo), idempotency: 'accepted' }, schema: revogar.schema }, async (req, reply) => {
       const c = credentialOf(req)
-      const tokenId = req.params.id
-      // Another customer's id is as unknown as a made-up one: row-level security hides it either way.
-      if (!isUuid(tokenId)) throw NOT_FOUND
       const ctx = actionContext(req, actorOf(c), clock.now())
-      const outcome = await withTenant(db, c.clienteId, (tx) => revokeToken(tx, { clienteId: c.clienteId, tokenId }, ctx))
-      if (outcome === 'not_found') throw NOT_FOUND
-      return reply.code(204).send(null)
+      if (!idempotencyKeyOf(req)) {
+        const outcome = await revokeOwnToken(db, c, req.params.id, ctx)
+        if (outcome === 'not_found') throw NOT_FOUND
+        return reply.code(204).send(null)
+      }
+      // With a key: the revocation, its audit row and the stored answer in one transaction of the customer's.
+      const tokenId = req.params.id
+      const outcome = await answerIdempotently(idempotency, req, reply, {
+        scope: { escopo: `${c.kind}:${c.id}`, clienteId: c.clienteId },
+        work: async (tx) => {
+          const done = isUuid(tokenId) ? await revokeToken(tx, { clienteId: c.clienteId, tokenId }, ctx) : 'not_found'
+          const answer = done === 'not_found' ? problemAnswer(NOT_FOUND) : jsonAnswer(204, null)
+          return { answer, result: answer }
+        },
+      }, TRANSACTION_TIMEOUT_FACTOR * deps.config.dbTimeoutMs)
+      return outcome.sent ? reply : sendAnswer(reply, outcome.result)
     })
 
-    app.get(auditoria.url, { config: config(auditoria.escopo), schema: auditoria.schema }, async (req) => {
-      const c = credentialOf(req)
-      const page = await withTenant(db, c.clienteId, (tx) => listAudit(tx, c.clienteId, {
-        limit: Number(req.query.limite ?? 50), ...(req.query.antes ? { before: Number(req.query.antes) } : {}),
-      }))
-      return {
-        itens: page.items.map((e) => ({
-          id: e.id, em: e.em.toISOString(), ator_tipo: e.atorTipo, ator_id: e.atorId, acao: e.acao, alvo_id: e.alvoId, motivo: e.motivo,
-          request_id: e.requestId,
-        })),
-        proximo: page.next,
-      }
-    })
+    app.get(auditoria.url, { config: config(auditoria.escopo), schema: auditoria.schema }, async (req) => auditView(db, credentialOf(req), {
+      limit: Number(req.query.limite ?? 50), ...(req.query.antes ? { before: Number(req.query.antes) } : {}),
+    }))
 
     app.get(documento.url, { config: config(documento.escopo), schema: documento.schema }, async () => document)
   }

@@ -13,16 +13,27 @@ import { isUuid } from '../uuid.ts'
 import { accountPage, type AccountView } from './account-views.ts'
 import { field, formFields } from './form-body.ts'
 import { signedOut } from './login-routes.ts'
-import { FORM_REFUSED, noticeOf, NOTICES, type Notice } from './messages.ts'
+import { FORM_REFUSED, noticeOf, NOTICES, TOKEN_FORM_IN_USE, TOKEN_FORM_REUSED, type Notice } from './messages.ts'
 import { ACCOUNT_PATHS } from './paths.ts'
 import { fromThisSite } from './same-origin.ts'
 import type { LiveSession } from './session.ts'
 import { readSessionCookie } from './session-cookie.ts'
-import { readTokenForm } from './token-form.ts'
+import { readTokenForm, TOKEN_KEY_FIELD } from './token-form.ts'
+import { requestFingerprint } from '../idempotency/fingerprint.ts'
+import { sendAnswer } from '../idempotency/http.ts'
+import { parseIdempotencyKey } from '../idempotency/key.ts'
+import type { StoredAnswer } from '../idempotency/store.ts'
 import { CSRF_FIELD, messagePage } from './view-parts.ts'
 import type { WebContext } from './web-context.ts'
 
 type Extra = Pick<AccountView, 'notice' | 'created' | 'form'>
+
+/** What a token form's key answers when posted again: the list, with a notice (the secret is never stored). */
+const ALREADY_MADE: StoredAnswer = {
+  status: 303, headers: { location: `${ACCOUNT_PATHS.conta}?aviso=token-ja-criado`, 'cache-control': 'no-store' }, body: '',
+}
+/** A token's transaction, in single queries (DB_TIMEOUT_MS): the key, the checks, the token, its audit row, the page's reads. */
+const TOKEN_TIMEOUT_FACTOR = 8
 
 export function accountRoutes(app: FastifyInstance, web: WebContext): void {
   const { db } = web
@@ -33,19 +44,18 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
   const back = (reply: FastifyReply, aviso: Notice) => reply.header('cache-control', 'no-store').redirect(`${ACCOUNT_PATHS.conta}?aviso=${aviso}`, 303)
 
   /**
-   * The page as of now, in the session's tenant transaction `tx` (the one that just changed something, when
-   * given): on the embedded database a query outside `tx` would wait for it.
+   * The page as of now, read in the session's tenant transaction `t` (the one that just changed something, when
+   * there is one): on the embedded database a query outside it would wait for it.
    */
-  const show = async (reply: FastifyReply, status: number, s: LiveSession, extra: Extra = {}, tx?: Orm) => {
-    const csrf = web.csrf.issue(s.id)
-    const read = async (t: Orm): Promise<AccountView | undefined> => {
-      const customer = await getCustomer(t, s.clienteId)
-      const user = await getUser(t, s.usuarioId)
-      if (!customer || !user) return undefined
-      const [tokens, sessions] = [await listTokens(t, s.clienteId), await listSessions(t, s, web.clock.now())]
-      return { customer, user, tokens, sessions, currentSessionId: s.id, csrf, now: web.clock.now(), limits: web.limits, ...extra }
-    }
-    const view = tx ? await read(tx) : await withTenant(db, s.clienteId, read)
+  const read = async (t: Orm, s: LiveSession, extra: Extra = {}): Promise<AccountView | undefined> => {
+    const customer = await getCustomer(t, s.clienteId)
+    const user = await getUser(t, s.usuarioId)
+    if (!customer || !user) return undefined
+    const [tokens, sessions] = [await listTokens(t, s.clienteId), await listSessions(t, s, web.clock.now())]
+    return { customer, user, tokens, sessions, currentSessionId: s.id, csrf: web.csrf.issue(s.id), now: web.clock.now(), limits: web.limits, ...extra }
+  }
+  const show = async (reply: FastifyReply, status: number, s: LiveSession, extra: Extra = {}) => {
+    const view = await withTenant(db, s.clienteId, (t) => read(t, s, extra))
     return view ? web.send(reply, status, accountPage(view)) : toLogin(reply)
   }
 
@@ -82,14 +92,29 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
     if (!form.request) return show(reply, 422, s, { form })
     const r = form.request
     const ctx = actor(req, s)
+    // The token and the page that shows its secret, in one tenant transaction; the page is sent once it committed.
+    const make = async (tx: Orm) => {
+      const created = await createToken(tx, {
+        clienteId: s.clienteId, usuarioId: s.usuarioId, nome: r.nome, escopos: r.escopos, dpopJkt: r.dpopJkt,
+        expiraEm: new Date(ctx.now.getTime() + r.dias * 86_400_000),
+      }, ctx)
+      return read(tx, s, { created })
+    }
+    const shown = (view: AccountView | undefined) => (view ? web.send(reply, 201, accountPage(view)) : toLogin(reply))
     try {
-      return await withTenant(db, s.clienteId, async (tx) => {
-        const created = await createToken(tx, {
-          clienteId: s.clienteId, usuarioId: s.usuarioId, nome: r.nome, escopos: r.escopos, dpopJkt: r.dpopJkt,
-          expiraEm: new Date(ctx.now.getTime() + r.dias * 86_400_000),
-        }, ctx)
-        return show(reply, 201, s, { created }, tx)
-      })
+      const rawKey = fields.get(TOKEN_KEY_FIELD)
+      if (rawKey === null) return shown(await withTenant(db, s.clienteId, make))
+      const key = parseIdempotencyKey(rawKey)
+      if (key.kind !== 'key') return web.send(reply, 400, messagePage(...FORM_REFUSED))
+      // What is stored for the key is a redirect to the list, never the page: the secret is shown once.
+      const outcome = await web.idempotency.run({
+        scope: { escopo: `sessao:${s.id}`, clienteId: s.clienteId }, key: key.key,
+        fingerprint: requestFingerprint('POST', ACCOUNT_PATHS.criarToken, r),
+      }, async (tx) => ({ answer: ALREADY_MADE, result: await make(tx) }), TOKEN_TIMEOUT_FACTOR * web.dbTimeoutMs)
+      if (outcome.kind === 'fresh') return shown(outcome.result)
+      if (outcome.kind === 'replayed') return sendAnswer(reply, outcome.answer, true)
+      const [title, text] = outcome.kind === 'in_use' ? TOKEN_FORM_IN_USE : TOKEN_FORM_REUSED
+      return web.send(reply, outcome.kind === 'in_use' ? 409 : 422, messagePage(title, text, { href: ACCOUNT_PATHS.conta, label: 'Voltar à conta' }))
     } catch (err) {
       if (err instanceof InactiveCustomerError) return toLogin(reply)
       throw err

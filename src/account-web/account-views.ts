@@ -8,7 +8,8 @@ import type { Customer } from '../auth/customers/store.ts'
 import type { User } from '../auth/users/store.ts'
 import { escapeHtml as h } from '../markup-escape.ts'
 import { ACCOUNT_PATHS } from './paths.ts'
-import { TOKEN_FIELDS, TOKEN_VALIDITY_DAYS, type TokenFormErrors, type TokenFormValues } from './token-form.ts'
+import { randomUUID } from 'node:crypto'
+import { TOKEN_FIELDS, TOKEN_KEY_FIELD, TOKEN_VALIDITY_DAYS, type TokenFormErrors, type TokenFormValues } from './token-form.ts'
 import { CSRF_FIELD, errorSummary, hidden, inputField, notice, type Page } from './view-parts.ts'
 
 export type AccountView = {
@@ -114,6 +115,7 @@ function tokenForm(v: AccountView): string {
   const options = TOKEN_VALIDITY_DAYS.map((d) => `<option value="${d}"${String(d) === values.dias ? ' selected' : ''}>${d} dias</option>`).join('')
   return `<form id="form-token" method="post" action="${ACCOUNT_PATHS.criarToken}">
 ${hidden(CSRF_FIELD, v.csrf)}
+${hidden(TOKEN_KEY_FIELD, randomUUID())}
 ${inputField({
   name: TOKEN_FIELDS.nome, label: 'Nome', hint: NAME_HINT, value: values.nome, error: errors.nome, required: true, extra: ` maxlength="${TOKEN_NAME_MAX}"`,
 })}

@@ -39,6 +39,9 @@ export const NOTICES = {
   'token-revogado': 'O token foi revogado: ele deixou de funcionar.',
   'token-ja-revogado': 'Este token já estava revogado.',
   'sessao-encerrada': 'A sessão foi encerrada.',
+  // The token form was posted again (its key already made a token): the secret was shown once, on the first answer.
+  'token-ja-criado': 'Este formulário já criou um token, que está na lista abaixo. O segredo dele só foi mostrado uma vez, na primeira resposta: '
+    + 'se você não o copiou, revogue este token e crie outro.',
 } as const
 
 export type Notice = keyof typeof NOTICES
@@ -46,6 +49,12 @@ export type Notice = keyof typeof NOTICES
 export function noticeOf(value: unknown): Notice | undefined {
   return typeof value === 'string' && Object.hasOwn(NOTICES, value) ? value as Notice : undefined
 }
+
+/** The token form's key is in use by a post still running, or made a token from other values. */
+export const TOKEN_FORM_IN_USE = ['Token em criação', 'Este formulário já foi enviado e o token está sendo criado. '
+  + 'Abra a página da conta de novo em instantes para vê-lo.'] as const
+export const TOKEN_FORM_REUSED = ['Formulário já usado', 'Este formulário já criou um token com outros dados. '
+  + 'Abra a página da conta de novo e preencha o formulário outra vez.'] as const
 
 /** The post of a form of the account was refused (another site's, or a stale page's). */
 export const FORM_REFUSED = ['Envio recusado', 'Este formulário só vale quando enviado a partir desta página do site, aberta na sua sessão. '

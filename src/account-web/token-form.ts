@@ -7,6 +7,12 @@ import { field } from './form-body.ts'
 
 export const TOKEN_FIELDS = { nome: 'nome', escopos: 'escopos', dias: 'validade_dias', dpopJkt: 'dpop_jkt' } as const
 
+/**
+ * The form's Idempotency-Key, a hidden field with a fresh UUID each time the form is shown: a browser cannot send
+ * the header, and a form posted twice (a double click, a resubmitted page) must make one token.
+ */
+export const TOKEN_KEY_FIELD = 'chave_idempotencia'
+
 /** The validities offered, in days; the store's limit (TOKEN_MAX_DAYS, 366) is the longest. */
 export const TOKEN_VALIDITY_DAYS = [7, 30, 90, 180, 366] as const
 

@@ -11,16 +11,19 @@ import { DEFAULT_SESSION_LIMITS, type SessionLimits } from '../auth/sessions/sto
 import type { Clock } from '../clock.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
+import type { Idempotency } from '../idempotency/run.ts'
 import type { LoginBudgets } from './login-limits.ts'
 import { liveSession, type LiveSession } from './session.ts'
 import { readSessionCookie } from './session-cookie.ts'
 import type { Page } from './view-parts.ts'
 
 export type AccountWebDeps = {
-  config: Pick<Config, 'publicUrl' | 'ambiente'>
+  config: Pick<Config, 'publicUrl' | 'ambiente' | 'dbTimeoutMs'>
   db: Database
   clock: Clock
   csrf: CsrfTokens
+  /** The token form's key (a hidden field): a form posted twice makes one token. */
+  idempotency: Idempotency
   hasher?: PasswordHasher
   sessionLimits?: SessionLimits
   loginBudgets?: LoginBudgets
@@ -36,6 +39,8 @@ export type WebContext = {
   limits: SessionLimits
   commonPasswords(): ReadonlySet<string>
   csrf: CsrfTokens
+  idempotency: Idempotency
+  dbTimeoutMs: number
   /** The request's live session, from its cookie; undefined when there is none that may be used. */
   session(req: FastifyRequest): Promise<LiveSession | undefined>
   actionContext(req: FastifyRequest, actor: Actor): ActionContext
@@ -48,7 +53,7 @@ export function makeWebContext(app: FastifyInstance, deps: AccountWebDeps): WebC
   const limits = deps.sessionLimits ?? DEFAULT_SESSION_LIMITS
   let common: ReadonlySet<string> | undefined
   return {
-    db, clock, secure, limits, csrf: deps.csrf,
+    db, clock, secure, limits, csrf: deps.csrf, idempotency: deps.idempotency, dbTimeoutMs: deps.config.dbTimeoutMs,
     publicUrl: deps.config.publicUrl,
     hasher: deps.hasher ?? makePasswordHasher(),
     commonPasswords: () => (common ??= loadCommonPasswords()),

@@ -27,9 +27,13 @@ export async function purgePersonalData(orm: Orm, days: number, now: Date, mailD
 }
 
 
+/** Other expiries that run on the same schedule (the Idempotency-Keys' answers): each returns how many rows it deleted. */
+export type Purge = { name: string, run: (now: Date) => Promise<number> }
+
 export type RetentionDeps = {
   orm: Orm, days: number, mailDir: string, clock: { now(): Date },
   log: { info(o: object, m: string): void, warn(o: object, m: string): void },
+  purges?: Purge[]
 }
 
 /**
@@ -43,6 +47,15 @@ export function scheduleRetention(deps: RetentionDeps, everyMs = 6 * 3_600_000, 
       if (n > 0) deps.log.info({ apagados: n, dias: deps.days }, 'personal data past retention erased')
     } catch (err) {
       deps.log.warn({ code: (err as { code?: string }).code }, 'retention pass failed; will retry')
+    }
+    // Each on its own: one failing does not hold back the others.
+    for (const purge of deps.purges ?? []) {
+      try {
+        const n = await purge.run(deps.clock.now())
+        if (n > 0) deps.log.info({ apagados: n }, `expired ${purge.name} deleted`)
+      } catch (err) {
+        deps.log.warn({ code: (err as { code?: string }).code }, `purge of expired ${purge.name} failed; will retry`)
+      }
     }
   }
   return repeat(run, everyMs, firstAfterMs)

@@ -16,7 +16,13 @@ import type { Clock } from '../clock.ts'
 import { CHANNEL_STATE_API_PATH, CONTACT_API_PATH, SUBJECTS_API_PATH } from './paths.ts'
 import { AssuntosOut, ContatoIn, ContatoOut, EstadoOut } from './schemas.ts'
 import type { ContactService } from './service.ts'
-import { RETRY_AFTER_SECONDS, submitContact } from './submit.ts'
+import { CONTACT_TIMEOUT_FACTOR, RETRY_AFTER_SECONDS, submitContact } from './submit.ts'
+import { AnswerError } from '../http/answer-error.ts'
+import { answerIdempotently, idempotencyKeyOf, jsonAnswer, sendAnswer } from '../idempotency/http.ts'
+import { IdempotencyKeyHeader, idempotencyProblems } from '../idempotency/schemas.ts'
+import type { Idempotency } from '../idempotency/run.ts'
+import { withTimeout } from '../timeout.ts'
+import { errorFacts } from '../log-safety.ts'
 
 export type ContactRoutesDeps = {
   config: Pick<Config, 'rateLimits' | 'dbTimeoutMs'>
@@ -24,24 +30,31 @@ export type ContactRoutesDeps = {
   contact: ContactService
   channel: MailChannel
   clock: Clock
+  idempotency: Idempotency
 }
 
+const UNAVAILABLE = () => problem('servico_indisponivel', { 'retry-after': String(RETRY_AFTER_SECONDS) })
+
 export function contactRoutes(deps: ContactRoutesDeps) {
-  const { config, db, contact, channel, clock } = deps
+  const { config, db, contact, channel, clock, idempotency } = deps
   const tags = ['contato']
   // One computation a second however many ask: the endpoint is public and counts the queue.
   const estado = singleFlight(() => channelState(channel, db, clock.now(), config.dbTimeoutMs), 1000)
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
     app.post(CONTACT_API_PATH, {
-      config: { rateLimit: rateLimitFor(config.rateLimits.contato) },
+      config: { rateLimit: rateLimitFor(config.rateLimits.contato), idempotency: 'accepted' },
       schema: {
         operationId: 'enviarContato', tags, summary: 'Send the contact form',
         description: 'Stores the message and forwards it by e-mail to the mailbox of its subject. 202: accepted; delivery is confirmed asynchronously. '
-          + 'The same payload sent again within minutes answers the first protocolo.',
+          + 'The same payload sent again within minutes answers the first protocolo. With an `Idempotency-Key`, the same request with the same '
+          + 'key answers the first answer for 24 hours (`Idempotent-Replayed: true`); the key with another body is refused with 422 '
+          + '`chave_idempotencia_reutilizada`.',
+        headers: IdempotencyKeyHeader,
         body: ref(ContatoIn),
         response: {
           202: ref(ContatoOut),
+          ...idempotencyProblems,
           422: ref(HTTPValidationError),
           ...rateLimited,
           503: Problem('The message could not be stored; nothing was accepted. Retry after Retry-After seconds.', 'servico_indisponivel'),
@@ -49,11 +62,35 @@ export function contactRoutes(deps: ContactRoutesDeps) {
       },
     }, async (req, reply) => {
       // The site's script adds the honeypot and the form token; a client of the contract sends neither.
-      const result = await submitContact(contact, req, { value: req.body, posted: req.body, via: 'api' }, config.dbTimeoutMs)
-      // (`expired` is the site form's alone: the API delivers an old token's contact, see src/spam/rules.ts.)
-      if (result.kind !== 'accepted') throw problem('servico_indisponivel', { 'retry-after': String(RETRY_AFTER_SECONDS) })
-      const { protocolo, destino, mensagem } = result.accepted
-      return reply.code(202).send({ protocolo, destino, mensagem })
+      const submission = { value: req.body, posted: req.body, via: 'api' } as const
+      if (!idempotencyKeyOf(req)) {
+        const result = await submitContact(contact, req, submission, config.dbTimeoutMs)
+        // (`expired` is the site form's alone: the API delivers an old token's contact, see src/spam/rules.ts.)
+        if (result.kind !== 'accepted') throw UNAVAILABLE()
+        const { protocolo, destino, mensagem } = result.accepted
+        return reply.code(202).send({ protocolo, destino, mensagem })
+      }
+      // With a key: the contact and its answer in one transaction, scoped to the client's (hashed) address. What
+      // screening and the address's hash read from the database is read first, outside that transaction.
+      try {
+        await contact.prepareForm()
+        const escopo = `ip:${await withTimeout(contact.ipHash(req.ip), config.dbTimeoutMs)}`
+        const outcome = await answerIdempotently(idempotency, req, reply, {
+          scope: { escopo, clienteId: null },
+          work: async (tx) => {
+            const result = await submitContact(contact, req, submission, config.dbTimeoutMs, tx)
+            if (result.kind !== 'accepted') throw UNAVAILABLE()
+            const { protocolo, destino, mensagem } = result.accepted
+            const answer = jsonAnswer(202, { protocolo, destino, mensagem })
+            return { answer, result: answer }
+          },
+        }, CONTACT_TIMEOUT_FACTOR * config.dbTimeoutMs)
+        return outcome.sent ? reply : sendAnswer(reply, outcome.result)
+      } catch (err) {
+        if (err instanceof AnswerError) throw err
+        req.log.error(errorFacts(err), 'contact could not be stored')
+        throw UNAVAILABLE()
+      }
     })
 
     // The public reads: the reading budget, and 200 or 429.

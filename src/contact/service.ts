@@ -6,6 +6,8 @@ import type { Clock } from '../clock.ts'
 import { judge, type SpamReason, type SpamRules, type Verdict, type Via } from '../spam/rules.ts'
 import type { FormTokens } from '../spam/token.ts'
 import { ContatoIn, type ContatoInT } from './schemas.ts'
+import type { Orm } from '../db/database.ts'
+import { ipHash } from '../ip-hash.ts'
 import type { ContactStore } from './store.ts'
 import type { SubjectRouter } from './subjects.ts'
 
@@ -26,7 +28,9 @@ export type ContactService = {
    * Stores the contact; rejects when the database cannot take it (the caller answers 503). With `spam` it is
    * stored as a bot's, never e-mailed, and answered exactly like a person's.
    */
-  submit(value: ContatoInT, meta: { requestId: string, ip: string, spam?: SpamReason }): Promise<Accepted>
+  submit(value: ContatoInT, meta: { requestId: string, ip: string, spam?: SpamReason }, tx?: Orm): Promise<Accepted>
+  /** The client's address as the contact rows keep it (HMAC with the installation's salt): an anonymous caller's identity. */
+  ipHash(ip: string): Promise<string>
 }
 
 export type SpamOptions = {
@@ -42,22 +46,31 @@ export function confirmation(protocolo: string): string {
 }
 
 export function makeContactService(store: ContactStore, subjects: SubjectRouter, spam: SpamOptions): ContactService {
-  const ajv = new Ajv({ ...AJV_OPTIONS })
-  addEmailFormat(ajv)
-  const check = ajv.compile(ContatoIn)
+  // Compiled on the first form post, not at start (a tenth of a second of a loaded start-up's CPU went here).
+  let compiled: ReturnType<Ajv['compile']> | undefined
+  const check = (input: unknown) => {
+    if (!compiled) {
+      const ajv = new Ajv({ ...AJV_OPTIONS })
+      addEmailFormat(ajv)
+      compiled = ajv.compile(ContatoIn)
+    }
+    return compiled(input) ? null : compiled.errors ?? []
+  }
   const order = Object.keys(ContatoIn.properties)
   return {
     subjects,
     validate(input) {
       const copy = input !== null && typeof input === 'object' && !Array.isArray(input) ? { ...input } : input
-      if (check(copy)) return { ok: true, value: copy as ContatoInT }
-      return { ok: false, errors: fromAjv((check.errors ?? []) as AjvError[], 'body', input, order) }
+      const errors = check(copy)
+      if (!errors) return { ok: true, value: copy as ContatoInT }
+      return { ok: false, errors: fromAjv(errors as AjvError[], 'body', input, order) }
     },
     screen: (body, via) => judge(body, via, spam.tokens, spam.rules, spam.clock.now()),
     // A database that cannot be read now leaves the token empty: a post of that form is then judged tokenless.
     prepareForm: () => spam.tokens.load().catch(() => {}),
     formToken: () => spam.tokens.issue(spam.clock.now()),
-    async submit(value, meta) {
+    ipHash: async (ip) => ipHash(await store.secret(), ip),
+    async submit(value, meta, tx) {
       const subject = subjects.route(value.assunto)
       const stored = await store.submit({
         fields: {
@@ -66,7 +79,7 @@ export function makeContactService(store: ContactStore, subjects: SubjectRouter,
         },
         subject,
         ...meta,
-      })
+      }, tx)
       if (meta.spam) {
         try { spam.onSpam?.(meta.spam) } catch { /* counting must never turn a stored contact into an error */ }
       }

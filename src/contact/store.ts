@@ -26,24 +26,27 @@ export type Submission = { fields: ContactFields, subject: Subject, requestId: s
 export type Stored = { protocolo: string, destino: string, novo: boolean }
 
 export type ContactStore = {
-  submit(s: Submission): Promise<Stored>
+  /** In its own transaction, or in `tx` (an Idempotency-Key's, which stores the answer with the contact). */
+  submit(s: Submission, tx?: Orm): Promise<Stored>
   /** The per-installation secret (keys the IP hashes; the form tokens derive their own key from it). */
   secret(): Promise<string>
 }
 
 export function makeContactStore(orm: Orm, clock: Clock): ContactStore {
   let salt: Promise<string> | undefined
-  const ipSalt = () => (salt ??= orm.select({ s: instalacao.salIp }).from(instalacao).then((r) => r[0]!.s)
+  // Read through the caller's transaction when there is one: on the embedded database a query outside it would wait for it.
+  const ipSalt = (via: Orm = orm) => (salt ??= via.select({ s: instalacao.salIp }).from(instalacao).then((r) => r[0]!.s)
     .catch((err) => { salt = undefined; throw err }))
 
   return {
-    secret: ipSalt,
-    async submit({ fields, subject, requestId, ip, spam }) {
+    secret: () => ipSalt(),
+    async submit({ fields, subject, requestId, ip, spam }, outer) {
       const clean = sanitizeFields(fields)
       const impressao = fingerprint(clean, subject.codigo)
-      const ipHash = hashIp(await ipSalt(), ip)
+      const ipHash = hashIp(await ipSalt(outer), ip)
       const now = clock.now()
-      return orm.transaction(async (tx) => {
+      const inTransaction = <T>(fn: (tx: Orm) => Promise<T>) => (outer ? fn(outer) : orm.transaction(fn))
+      return inTransaction(async (tx) => {
         // Identical submissions queue here, so two racing double-clicks still store one message.
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${impressao}, 0))`)
         // A double click finds its first copy among its own kind: a person's message identical to a bot's earlier

@@ -3,11 +3,15 @@
 // stops answering gives the visitor a 503 in bounded time instead of a request that hangs; a failure is
 // logged by its facts alone (src/log-safety.ts: a query's message carries the visitor's data).
 import type { FastifyRequest } from 'fastify'
+import type { Orm } from '../db/database.ts'
 import { errorFacts } from '../log-safety.ts'
 import type { Via } from '../spam/rules.ts'
 import { withTimeout } from '../timeout.ts'
 import type { ContatoInT } from './schemas.ts'
 import type { Accepted, ContactService } from './service.ts'
+
+/** A contact's budget, in single queries (DB_TIMEOUT_MS): a transaction of a few statements after the secret's read. */
+export const CONTACT_TIMEOUT_FACTOR = 4
 
 /** What a 503 asks the client to wait before trying again. */
 export const RETRY_AFTER_SECONDS = 30
@@ -31,11 +35,14 @@ export type SubmitResult =
   /** Nothing was stored: the database failed or did not answer in time. */
   | { kind: 'unavailable' }
 
-export async function submitContact(contact: ContactService, req: SubmittedBy, s: Submission, dbTimeoutMs: number): Promise<SubmitResult> {
+/**
+ * Screens and stores the contact; in `tx` when given (an Idempotency-Key's transaction). Screening may read the
+ * form tokens' key: a caller with `tx` on the embedded database has it read first (ContactService.prepareForm).
+ */
+export async function submitContact(contact: ContactService, req: SubmittedBy, s: Submission, dbTimeoutMs: number, tx?: Orm): Promise<SubmitResult> {
   let result: SubmitResult
   try {
-    // A transaction of a few statements, after the secret's read: a few times the single-query budget.
-    result = await withTimeout(screenAndStore(contact, req, s), dbTimeoutMs * 4)
+    result = await withTimeout(screenAndStore(contact, req, s, tx), CONTACT_TIMEOUT_FACTOR * dbTimeoutMs)
   } catch (err) {
     req.log.error(errorFacts(err), 'contact could not be stored')
     return { kind: 'unavailable' }
@@ -48,9 +55,9 @@ export async function submitContact(contact: ContactService, req: SubmittedBy, s
   return result
 }
 
-async function screenAndStore(contact: ContactService, req: SubmittedBy, s: Submission): Promise<SubmitResult> {
+async function screenAndStore(contact: ContactService, req: SubmittedBy, s: Submission, tx?: Orm): Promise<SubmitResult> {
   const verdict = await contact.screen(s.posted, s.via)
   if (verdict.expired) return { kind: 'expired' }
-  const accepted = await contact.submit(s.value, { requestId: req.id, ip: req.ip, spam: verdict.spam })
+  const accepted = await contact.submit(s.value, { requestId: req.id, ip: req.ip, spam: verdict.spam }, tx)
   return { kind: 'accepted', accepted }
 }

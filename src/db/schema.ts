@@ -1,5 +1,5 @@
 // Drizzle's view of the tables created by the SQL migrations in ./migrations (the SQL is the source of truth).
-import { bigserial, bigint, boolean, inet, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, bigint, boolean, inet, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -173,6 +173,21 @@ export const auditoriaCliente = pgTable('auditoria_cliente', {
   ipHash: text('ip_hash'),
 })
 
+// Idempotency-Key answers (0009_idempotencia.sql), under row-level security like the credential tables: a customer's
+// transaction sees its own keys, a transaction of no customer only the keys of no customer (the public routes).
+export const chavesIdempotencia = pgTable('chaves_idempotencia', {
+  escopo: text('escopo').notNull(),
+  chave: text('chave').notNull(),
+  clienteId: uuid('cliente_id'),
+  impressao: text('impressao').notNull(),
+  status: smallint('status').notNull(),
+  cabecalhos: jsonb('cabecalhos').$type<Record<string, string>>().notNull(),
+  corpo: text('corpo').notNull(),
+  criadaEm: tz('criada_em').notNull(),
+  expiraEm: tz('expira_em').notNull(),
+}, (t) => [primaryKey({ columns: [t.escopo, t.chave] })])
+
 export const schema = {
   instalacao, contato, outbox, entregaTentativa, auditoria, manutencao, dpopJti, clientes, usuarios, convites, tokens, sessoes, auditoriaCliente,
+  chavesIdempotencia,
 }

@@ -13,18 +13,19 @@ export const CONTACT_PATH = '/api/site/contato'
 
 const READ_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-request-id' }
 const READ_PREFLIGHT = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, HEAD', 'access-control-max-age': '86400' }
-const CONTACT_EXPOSE = 'x-request-id, retry-after'
+const CONTACT_EXPOSE = 'x-request-id, retry-after, idempotent-replayed'
 const CONTACT_PREFLIGHT = {
-  'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type, x-request-id', 'access-control-max-age': '600',
+  'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type, x-request-id, idempotency-key', 'access-control-max-age': '600',
 }
 
 // The challenges and the nonce a client needs to read to answer a refusal, besides the request id.
 const TOKEN_HEADERS = {
-  'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-request-id, www-authenticate, dpop-nonce, retry-after',
+  'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-request-id, www-authenticate, dpop-nonce, retry-after, idempotent-replayed',
 }
 const TOKEN_PREFLIGHT = {
   'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE',
-  'access-control-allow-headers': 'authorization, dpop, content-type, x-request-id, idempotency-key', 'access-control-max-age': '600',
+  'access-control-allow-headers': 'authorization, dpop, content-type, x-request-id, idempotency-key, mcp-protocol-version',
+  'access-control-max-age': '600',
 }
 
 const readPaths = new Set(PUBLIC_READS)

@@ -13,16 +13,25 @@ type PublicRoutes = Map<string, Set<string>>
 
 type Answer = (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>
 
+/** What a route asks of the credential. */
+export type Need = {
+  escopo?: string
+  /** A personal access token only: the site's session cookie is not looked at (the MCP server). */
+  apenasToken?: boolean
+  /** The resource's path when it has an RFC 9728 metadata document: its refusals name it (`resource_metadata`). */
+  recurso?: string
+}
+
 /**
  * The credential layer's check (src/auth/http/guard.ts): true when the request has a credential, with the scope
  * `need.escopo` when given, and goes on; false when the guard answered it (401, 403, 429, 503).
  */
-export type Guard = (req: FastifyRequest, reply: FastifyReply, need?: { escopo?: string }) => Promise<boolean>
+export type Guard = (req: FastifyRequest, reply: FastifyReply, need?: Need) => Promise<boolean>
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route needs a credential (with this scope, when given): it is not public, and the guard runs first. */
-    credencial?: { escopo?: string }
+    credencial?: Need
   }
 }
 

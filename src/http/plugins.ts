@@ -8,7 +8,7 @@ import fp from 'fastify-plugin'
 
 /** The policies a route needs registered before it, in the order app.ts registers them. */
 export const ROUTE_PREREQUISITES = [
-  'request-guards', 'access-log', 'overload', 'error-handler', 'body-parser', 'cors', 'rate-limit', 'openapi', 'gate',
+  'request-guards', 'access-log', 'overload', 'error-handler', 'body-parser', 'cors', 'rate-limit', 'openapi', 'gate', 'idempotency-keys',
 ] as const
 
 /**

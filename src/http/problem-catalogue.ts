@@ -22,6 +22,9 @@ export type CatalogueEntry = {
 
 export const PROBLEMS = {
   requisicao_invalida: { status: 400 },
+  // Idempotency-Key (src/idempotency/): missing where a route requires it, or not a key (draft's syntax, 1–255).
+  chave_idempotencia_ausente: { status: 400 },
+  chave_idempotencia_invalida: { status: 400 },
   // The challenges name the DPoP algorithms and, after a refused credential, the RFC 6750/9449 error code.
   nao_autenticado: { status: 401, headers: { 'www-authenticate': PER_ANSWER } },
   token_invalido: { status: 401, headers: { 'www-authenticate': PER_ANSWER } },
@@ -36,7 +39,11 @@ export const PROBLEMS = {
   metodo_nao_permitido: { status: 405, headers: { allow: PER_ANSWER } },
   nao_aceitavel: { status: 406, headers: { 'cache-control': 'no-store' }, extra: { aceitos: ['text/html', 'text/markdown'] } },
   tempo_esgotado: { status: 408 },
+  // The first request with this Idempotency-Key is still running.
+  chave_idempotencia_em_uso: { status: 409, headers: { 'retry-after': PER_ANSWER } },
   corpo_muito_grande: { status: 413 },
+  // The Idempotency-Key was used for another request (method, path or body differ).
+  chave_idempotencia_reutilizada: { status: 422 },
   limite_de_requisicoes: { status: 429, headers: { 'retry-after': BY_RATE_LIMIT } },
   cabecalho_muito_grande: { status: 431 },
   erro_interno: { status: 500 },

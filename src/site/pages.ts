@@ -13,7 +13,7 @@ import type { PagePath, SourceName } from './page-list.ts'
 import { statusBlock } from './status-view.ts'
 
 export type PagesDeps = {
-  config: Pick<Config, 'rateLimits' | 'mail'>
+  config: Pick<Config, 'rateLimits' | 'mail' | 'idempotencyTtlHours'>
   contact: Pick<ContactService, 'subjects' | 'validate'>
   snapshot: Pick<StatusSnapshot, 'current'>
   openapi: () => unknown
@@ -55,7 +55,7 @@ export function makePages(deps: PagesDeps): Pages {
     '/': () => memo('/', () => render('index')),
     '/contato': () => memo('/contato', () => contactPage()),
     '/status': statusPage,
-    '/docs': () => memo('/docs', () => render('docs', {}, {
+    '/docs': () => memo('/docs', () => render('docs', { horas_chave: String(config.idempotencyTtlHours) }, {
       limites: block(limitsMarkdown(config.rateLimits)),
       exemplo_422: block(example422(contact)),
       referencia: block(referenceMarkdown(deps.openapi() as OpenApiDocument)),

@@ -17,7 +17,7 @@ import { decorateSite, makeSiteAnswers } from './error-answers.ts'
 import { registerFormPost } from './form-post.ts'
 import { siteHeadersHook } from './headers.ts'
 import { PAGES, SOURCES, type SourceName } from './page-list.ts'
-import { makePages } from './pages.ts'
+import { makePages, type Pages } from './pages.ts'
 import { layout, type SiteLayout } from './layout.ts'
 import { makeSendPage } from './respond.ts'
 
@@ -27,6 +27,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The site's layout with its assets, for pages served outside these routes (the account's, src/account-web/). */
     siteLayout: SiteLayout
+    /** The site's pages as rendered for its routes, for other readers of them (the MCP server's resources). */
+    sitePages: Pages
   }
 }
 
@@ -50,6 +52,7 @@ export function siteRoutes(deps: SiteDeps) {
     const send = makeSendPage(assets, () => contact.formToken())
     const answers = makeSiteAnswers(pages, send)
     decorateSite(app, answers)
+    app.decorate('sitePages', pages)
     app.decorate('siteLayout', ((p) => layout({ ...p, assets })) satisfies SiteLayout)
     // A form is served even when its token's key cannot be read in time: a post of it then gets a fresh one.
     const prepareForm = () => withTimeout(contact.prepareForm(), config.dbTimeoutMs).catch(() => {})

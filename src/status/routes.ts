@@ -57,13 +57,7 @@ export function statusRoutes(deps: StatusRoutesDeps) {
       return { status: 'ok' }
     })
 
-    const version = {
-      versao: config.build.versao,
-      commit: config.build.commit,
-      ambiente: config.ambiente,
-      build_em: config.build.buildEm,
-      schema_versao: config.build.schemaVersao,
-    }
+    const version = statusVersion(config)
     app.get('/api/version', {
       config: limit,
       schema: {
@@ -87,5 +81,16 @@ export function statusRoutes(deps: StatusRoutesDeps) {
       // A snapshot is read by every request until the next refresh: serialized once.
       return sendStatus(reply.header('cache-control', 'no-store'), await snapshot.current())
     })
+  }
+}
+
+/** What GET /api/version answers (and the MCP tool `versao`): the running build's identity. */
+export function statusVersion(config: Pick<Config, 'build' | 'ambiente'>) {
+  return {
+    versao: config.build.versao,
+    commit: config.build.commit,
+    ambiente: config.ambiente,
+    build_em: config.build.buildEm,
+    schema_versao: config.build.schemaVersao,
   }
 }

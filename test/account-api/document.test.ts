@@ -26,7 +26,9 @@ describe('GET /api/conta/openapi.json', () => {
     const doc = res.json()
     const result = await new Validator().validate(structuredClone(doc))
     assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2))
-    assert.deepEqual(Object.keys(doc.paths).sort(), ['/conta', '/conta/auditoria', '/conta/openapi.json', '/conta/tokens', '/conta/tokens/{id}'])
+    assert.deepEqual(Object.keys(doc.paths).sort(), ['/conta', '/conta/auditoria', '/conta/openapi.json', '/conta/tokens', '/conta/tokens/{id}', '/mcp'])
+    const mcp = doc.paths['/mcp'].post.description as string
+    for (const tool of ['status_servicos', 'enviar_contato', 'revogar_token', 'auditoria']) assert.ok(mcp.includes(`\`${tool}\``), tool)
     assert.deepEqual(Object.keys(doc.paths['/conta/tokens/{id}']), ['delete'])
     assert.ok(doc.paths['/conta'].get.responses['200'].content['application/json'].schema.properties.credencial)
   })
@@ -34,6 +36,6 @@ describe('GET /api/conta/openapi.json', () => {
   it('the public /openapi.json is unchanged: its seven paths, none of the credential layer\'s', async () => {
     const doc = (await ctx.app.inject({ url: '/openapi.json' })).json()
     assert.deepEqual(Object.keys(doc.paths).sort(), Object.keys(PATHS).sort())
-    assert.doesNotMatch(JSON.stringify(doc), /\/conta["/]|escopo|DPoP/)
+    assert.doesNotMatch(JSON.stringify(doc), /\/conta["/]|escopo|DPoP|\/mcp|enviar_contato/)
   })
 })

@@ -31,6 +31,15 @@ describe('WWW-Authenticate', () => {
     }
   })
 
+  it('a resource with an RFC 9728 document names it on both challenges, after the error (section 5.1)', () => {
+    const resourceMetadata = 'https://api.fatorial.example/.well-known/oauth-protected-resource/api/mcp'
+    assert.equal(wwwAuthenticate({ algs, resourceMetadata }),
+      `Bearer realm="api", resource_metadata="${resourceMetadata}", DPoP realm="api", algs="ES256 EdDSA", resource_metadata="${resourceMetadata}"`)
+    assert.equal(wwwAuthenticate({ algs, resourceMetadata, error: 'insufficient_scope', scope: ['mcp'] }),
+      `Bearer realm="api", error="insufficient_scope", scope="mcp", resource_metadata="${resourceMetadata}", `
+      + `DPoP realm="api", algs="ES256 EdDSA", resource_metadata="${resourceMetadata}"`)
+  })
+
   it('a missing scope: insufficient_scope with the scopes the request needs', () => {
     assert.equal(wwwAuthenticate({ algs, error: 'insufficient_scope', scheme: 'DPoP', scope: ['tokens', 'conta:ler'] }),
       'Bearer realm="api", DPoP realm="api", error="insufficient_scope", scope="tokens conta:ler", algs="ES256 EdDSA"')

@@ -14,8 +14,9 @@ import { activeUser, customer, dbError, operatorNow, operatorToken } from '../he
 import { asOwner } from '../helpers/database.ts'
 import { useTestDatabase } from '../helpers/fixture.ts'
 
-const DEFINERS = ['autentica_token', 'autentica_sessao', 'autentica_login', 'autentica_convite', 'operador_clientes', 'operador_cliente_do_token']
-const CUSTOMER_TABLES = ['clientes', 'usuarios', 'convites', 'tokens', 'sessoes', 'auditoria_cliente']
+const DEFINERS = ['autentica_token', 'autentica_sessao', 'autentica_login', 'autentica_convite', 'operador_clientes', 'operador_cliente_do_token',
+  'purga_chaves_idempotencia']
+const CUSTOMER_TABLES = ['clientes', 'usuarios', 'convites', 'tokens', 'sessoes', 'auditoria_cliente', 'chaves_idempotencia']
 
 describe('the runtime role', () => {
   const tdb = useTestDatabase()

@@ -21,7 +21,7 @@ export const PATHS: Record<string, Record<string, string[]>> = {
   '/health/ready': { get: ['200', '429', '503'] },
   '/version': { get: ['200', '429'] },
   '/status': { get: ['200', '429'] },
-  '/site/contato': { post: ['202', '422', '429', '503'] },
+  '/site/contato': { post: ['202', '400', '409', '422', '429', '503'] },
   '/site/contato/assuntos': { get: ['200', '429'] },
   '/site/contato/estado': { get: ['200', '429'] },
 }

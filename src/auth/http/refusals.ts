@@ -15,25 +15,28 @@ export type Refusals = {
   insufficientScope(scheme: AuthScheme | undefined, scope: string): HttpProblem<'escopo_insuficiente'>
 }
 
-export function makeRefusals(algs: readonly string[]): Refusals {
-  const unauthenticated = problem('nao_autenticado', { 'www-authenticate': wwwAuthenticate({ algs }) })
+/** `resourceMetadata`: the URL of the RFC 9728 document of the resource refused, named on every challenge. */
+export function makeRefusals(algList: readonly string[], resourceMetadata?: string): Refusals {
+  const base = { algs: algList, resourceMetadata }
+  const unauthenticated = problem('nao_autenticado', { 'www-authenticate': wwwAuthenticate(base) })
   return {
     unauthenticated,
     invalidToken: (scheme, description) =>
-      problem('token_invalido', { 'www-authenticate': wwwAuthenticate({ algs, error: 'invalid_token', scheme, description }) }),
+      problem('token_invalido', { 'www-authenticate': wwwAuthenticate({ ...base, error: 'invalid_token', scheme, description }) }),
     dpopRequired: (scheme) => problem('dpop_obrigatorio', {
       'www-authenticate': scheme === 'Bearer'
-        ? wwwAuthenticate({ algs, error: 'invalid_token', scheme, description: 'the token is bound to a key: send it as DPoP with a proof' })
-        : wwwAuthenticate({ algs, error: 'invalid_dpop_proof', description: 'a DPoP proof header is required' }),
+        ? wwwAuthenticate({ ...base, error: 'invalid_token', scheme, description: 'the token is bound to a key: send it as DPoP with a proof' })
+        : wwwAuthenticate({ ...base, error: 'invalid_dpop_proof', description: 'a DPoP proof header is required' }),
     }),
     invalidProof: (nonce) => problem('dpop_invalido', {
-      'www-authenticate': wwwAuthenticate({ algs, error: 'invalid_dpop_proof', description: 'the DPoP proof was refused' }), 'dpop-nonce': nonce,
+      'www-authenticate': wwwAuthenticate({ ...base, error: 'invalid_dpop_proof', description: 'the DPoP proof was refused' }), 'dpop-nonce': nonce,
     }),
     useNonce: (nonce) => problem('dpop_nonce_obrigatorio', {
-      'www-authenticate': wwwAuthenticate({ algs, error: 'use_dpop_nonce', description: 'the proof must carry the nonce of DPoP-Nonce' }), 'dpop-nonce': nonce,
+      'www-authenticate': wwwAuthenticate({ ...base, error: 'use_dpop_nonce', description: 'the proof must carry the nonce of DPoP-Nonce' }),
+      'dpop-nonce': nonce,
     }),
     insufficientScope: (scheme, scope) => problem('escopo_insuficiente', {
-      'www-authenticate': wwwAuthenticate({ algs, error: 'insufficient_scope', scheme, scope: [scope] }),
+      'www-authenticate': wwwAuthenticate({ ...base, error: 'insufficient_scope', scheme, scope: [scope] }),
     }),
   }
 }

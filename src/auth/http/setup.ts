@@ -43,6 +43,7 @@ export function credentialGuard(app: FastifyInstance, setup: CredentialSetup): C
     clock,
     publicUrl: setup.publicUrl,
     refusals: makeRefusals(DEFAULT_DPOP_ALGORITHMS),
+    refusalsFor: (resourceMetadata) => makeRefusals(DEFAULT_DPOP_ALGORITHMS, resourceMetadata),
     dpop: {
       clock,
       nonces: makeDpopNonces({ key: derivedKey(secret, DPOP_NONCE_LABEL), clock }),

@@ -2,7 +2,8 @@
 // section 7.2), DPoP's with the algorithms it accepts (`algs`, section 7.1), and the error, when there is one,
 // on the challenge it concerns: a proof's (`invalid_dpop_proof`, `use_dpop_nonce`) on DPoP's, a token's
 // (`invalid_token`, `insufficient_scope`, RFC 6750 section 3.1) on the scheme the client used. A request that
-// carried no credential gets no error code (RFC 6750 section 3.1).
+// carried no credential gets no error code (RFC 6750 section 3.1). A resource with a metadata document (the MCP
+// server) names it in `resource_metadata` (RFC 9728 section 5.1).
 import type { AuthScheme } from './authorization.ts'
 
 export type ChallengeError = 'invalid_token' | 'invalid_dpop_proof' | 'use_dpop_nonce' | 'insufficient_scope'
@@ -18,6 +19,11 @@ export type ChallengeOptions = {
   scope?: readonly string[]
   /** Human-readable, for the client's developer; never a secret. Characters RFC 6750 does not allow are dropped. */
   description?: string
+  /**
+   * The URL of the resource's RFC 9728 metadata document, on both challenges (RFC 9728 section 5.1): how a client
+   * that only knows the resource's URL learns its scopes, bearer methods and DPoP algorithms.
+   */
+  resourceMetadata?: string
 }
 
 export const REALM = 'api'
@@ -41,6 +47,7 @@ export function wwwAuthenticate(opts: ChallengeOptions): string {
       if (opts.scope?.length) params.push(['scope', opts.scope.join(' ')])
     }
     params.push(...extra)
+    if (opts.resourceMetadata) params.push(['resource_metadata', opts.resourceMetadata])
     return `${scheme} ${params.map(([k, v]) => `${k}="${v.replace(/["\\]/g, '\\$&')}"`).join(', ')}`
   }
   return `${challenge('Bearer', [])}, ${challenge('DPoP', [['algs', opts.algs.join(' ')]])}`

@@ -1,0 +1,92 @@
+// Idempotency-Key for HTTP routes: a route declares `config.idempotency` ('required' or 'accepted'), this plugin
+// checks the header before the body is validated (400s), and the route's handler runs its work through
+// answerIdempotently, which sends the fresh answer, the stored one (Idempotent-Replayed: true), a 409 or a 422.
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Orm } from '../db/database.ts'
+import { problem, type HttpProblem } from '../http/problem.ts'
+import { requestFingerprint } from './fingerprint.ts'
+import { parseIdempotencyKey } from './key.ts'
+import type { Done, Idempotency } from './run.ts'
+import type { KeyScope, StoredAnswer } from './store.ts'
+
+export type IdempotencyMode = 'required' | 'accepted'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes an Idempotency-Key header: it must come (`required`) or may (`accepted`). */
+    idempotency?: IdempotencyMode
+  }
+}
+
+/** A retry after this many seconds finds the first request finished (they run for well under a second). */
+export const IN_USE_RETRY_AFTER_SECONDS = 1
+
+const KEY = Symbol('idempotency key')
+type Keyed = FastifyRequest & { [KEY]?: string }
+
+/** Registered before the routes, so it sees each one as it is added. */
+export const idempotencyKeys = fp(async (app: FastifyInstance) => {
+  app.addHook('onRoute', (route) => {
+    const mode = route.config?.idempotency
+    if (!mode) return
+    const check: preValidationHookHandler = (req, _reply, done) => {
+      const parsed = parseIdempotencyKey(req.headers['idempotency-key'])
+      if (parsed.kind === 'invalid') return done(problem('chave_idempotencia_invalida'))
+      if (parsed.kind === 'key') (req as Keyed)[KEY] = parsed.key
+      else if (mode === 'required') return done(problem('chave_idempotencia_ausente'))
+      done()
+    }
+    route.preValidation = [check, ...[route.preValidation ?? []].flat()]
+  })
+}, { name: 'idempotency-keys' })
+
+/** The request's key, checked by the plugin; undefined when the route takes none or none was sent. */
+export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
+  return (req as Keyed)[KEY]
+}
+
+export function jsonAnswer(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): StoredAnswer {
+  return { status, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' }, body: status === 204 ? '' : JSON.stringify(body) }
+}
+
+export function problemAnswer(p: HttpProblem): StoredAnswer {
+  return jsonAnswer(p.statusCode, p.body, p.headers)
+}
+
+export function sendAnswer(reply: FastifyReply, answer: StoredAnswer, replayed = false): FastifyReply {
+  const headers: Record<string, string> = { ...answer.headers }
+  if (answer.status === 204) delete headers['content-type']
+  if (replayed) headers['idempotent-replayed'] = 'true'
+  return reply.code(answer.status).headers(headers).send(answer.body === '' ? null : answer.body)
+}
+
+export type IdempotentRoute<T> = {
+  scope: KeyScope
+  /** The request as the fingerprint reads it; defaults to the parsed body. */
+  fingerprintOf?: unknown
+  /** The work, in the transaction that stores its answer. */
+  work: (tx: Orm) => Promise<Done<T>>
+}
+
+/**
+ * For a request with a key: runs the work once and sends its answer, or sends what the key already answered.
+ * Returns the work's result when it ran now (the caller may still change what is sent), undefined when it did not.
+ * Without a key the caller does its work as it would anyway.
+ */
+export async function answerIdempotently<T>(
+  idempotency: Idempotency, req: FastifyRequest, reply: FastifyReply, route: IdempotentRoute<T>, timeoutMs: number,
+): Promise<{ sent: false, result: T } | { sent: true }> {
+  const key = idempotencyKeyOf(req)!
+  const fingerprint = requestFingerprint(req.method, req.url, 'fingerprintOf' in route ? route.fingerprintOf : req.body)
+  const outcome = await idempotency.run({ scope: route.scope, key, fingerprint }, route.work, timeoutMs)
+  if (outcome.kind === 'fresh') return { sent: false, result: outcome.result }
+  // Sent as they are, not thrown: a route's 422 schema is its validation list, which this 422 is not.
+  if (outcome.kind === 'replayed') sendAnswer(reply, outcome.answer, true)
+  else if (outcome.kind === 'in_use') sendAnswer(reply, problemAnswer(IN_USE))
+  else sendAnswer(reply, problemAnswer(REUSED))
+  return { sent: true }
+}
+
+const IN_USE = problem('chave_idempotencia_em_uso', { 'retry-after': String(IN_USE_RETRY_AFTER_SECONDS) })
+const REUSED = problem('chave_idempotencia_reutilizada')

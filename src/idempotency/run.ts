@@ -1,0 +1,59 @@
+// The Idempotency-Key mechanism without HTTP: run a piece of work once per key, in one transaction with the record
+// of its answer, so the answer is stored exactly when the work committed. The same key again gets that answer;
+// the same key with another request is refused; a key whose first request is still running is refused too, since
+// waiting for it would hold a connection and the client will retry anyway.
+import type { Clock } from '../clock.ts'
+import type { Database, Orm } from '../db/database.ts'
+import { withTenant } from '../auth/tenancy.ts'
+import { withTimeout } from '../timeout.ts'
+import { findKey, saveKey, tryLockKey, type KeyScope, type StoredAnswer } from './store.ts'
+
+export type KeyedCall = { scope: KeyScope, key: string, fingerprint: string }
+
+/** The work's answer to store, and what the caller gets back from this run (often the same answer). */
+export type Done<T> = { answer: StoredAnswer, result: T }
+
+export type RunOutcome<T> =
+  | { kind: 'fresh', result: T }
+  | { kind: 'replayed', answer: StoredAnswer }
+  /** Another request with this key has not finished. */
+  | { kind: 'in_use' }
+  /** The key was used for another request. */
+  | { kind: 'reused' }
+
+export type IdempotencyDeps = {
+  db: Pick<Database, 'orm'>
+  clock: Clock
+  /** How long an answer is kept (IDEMPOTENCY_KEY_TTL_HOURS). */
+  ttlMs: number
+}
+
+export type Idempotency = {
+  readonly ttlMs: number
+  /**
+   * Runs `work` in a transaction with the key, unless the key already has an answer. The transaction is the
+   * customer's (row-level security) when the scope names one. A rejection of `work` rolls everything back and
+   * stores nothing; so does a timeout, unless the transaction still commits, and then a retry gets its answer.
+   * `timeoutMs` is the whole transaction's budget: past it the caller answers 503 (a TimeoutError).
+   */
+  run<T>(call: KeyedCall, work: (tx: Orm) => Promise<Done<T>>, timeoutMs: number): Promise<RunOutcome<T>>
+}
+
+export function makeIdempotency(deps: IdempotencyDeps): Idempotency {
+  return {
+    ttlMs: deps.ttlMs,
+    run(call, work, timeoutMs) {
+      const now = deps.clock.now()
+      const body = async (tx: Orm): Promise<RunOutcome<Awaited<ReturnType<typeof work>>['result']>> => {
+        if (!await tryLockKey(tx, call.scope, call.key)) return { kind: 'in_use' }
+        const found = await findKey(tx, call.scope, call.key, now)
+        if (found) return found.impressao === call.fingerprint ? { kind: 'replayed', answer: found.answer } : { kind: 'reused' }
+        const done = await work(tx)
+        await saveKey(tx, call.scope, call.key, call.fingerprint, done.answer, now, deps.ttlMs)
+        return { kind: 'fresh', result: done.result }
+      }
+      const { clienteId } = call.scope
+      return withTimeout(clienteId ? withTenant(deps.db, clienteId, body) : deps.db.orm.transaction(body), timeoutMs)
+    },
+  }
+}

@@ -1,0 +1,53 @@
+// The one way enviar_contato stores a contact: through the same submitContact as POST /api/site/contato, under
+// the Idempotency-Key mechanism (src/idempotency/) with the key derived from the tool call (contact-key.ts). The
+// contact and the stored answer commit together, in the token's customer's transaction, so an agent that resends
+// the call (same JSON-RPC id and arguments) gets the first protocolo for IDEMPOTENCY_KEY_TTL_HOURS and nothing
+// runs twice, past the contact store's own ten-minute double-submit window too.
+import type { Credential } from '../auth/http/credential.ts'
+import type { ContatoInT } from '../contact/schemas.ts'
+import type { ContactService } from '../contact/service.ts'
+import { CONTACT_TIMEOUT_FACTOR, submitContact, type SubmittedBy } from '../contact/submit.ts'
+import { requestFingerprint } from '../idempotency/fingerprint.ts'
+import { jsonAnswer } from '../idempotency/http.ts'
+import type { Idempotency } from '../idempotency/run.ts'
+import { errorFacts } from '../log-safety.ts'
+
+export type SentContact =
+  | { kind: 'accepted', protocolo: string, destino: string, mensagem: string, replayed: boolean }
+  /** The same call is still running (a retry sent before the first answered). */
+  | { kind: 'in_use' }
+  /** Nothing was stored: the database failed or did not answer in time. */
+  | { kind: 'unavailable' }
+
+export type ContactSender = (key: string, value: ContatoInT, by: SubmittedBy, credential: Credential) => Promise<SentContact>
+
+class NotStored extends Error {}
+
+export function contactSender(contact: ContactService, idempotency: Idempotency, dbTimeoutMs: number): ContactSender {
+  return async (key, value, by, credential) => {
+    try {
+      // What screening reads from the database is read before the transaction (see submitContact).
+      await contact.prepareForm()
+      const outcome = await idempotency.run({
+        scope: { escopo: `${credential.kind}:${credential.id}`, clienteId: credential.clienteId },
+        key,
+        fingerprint: requestFingerprint('MCP', 'tools/call enviar_contato', value),
+      }, async (tx) => {
+        const result = await submitContact(contact, by, { value, posted: value, via: 'api' }, dbTimeoutMs, tx)
+        if (result.kind !== 'accepted') throw new NotStored()
+        const { protocolo, destino, mensagem } = result.accepted
+        return { answer: jsonAnswer(202, { protocolo, destino, mensagem }), result: { protocolo, destino, mensagem } }
+      }, CONTACT_TIMEOUT_FACTOR * dbTimeoutMs)
+      if (outcome.kind === 'fresh') return { kind: 'accepted', ...outcome.result, replayed: false }
+      if (outcome.kind === 'replayed') {
+        const { protocolo, destino, mensagem } = JSON.parse(outcome.answer.body) as { protocolo: string, destino: string, mensagem: string }
+        return { kind: 'accepted', protocolo, destino, mensagem, replayed: true }
+      }
+      // `reused` cannot happen (the key is a digest of the arguments): treated as in use, the safe refusal.
+      return { kind: 'in_use' }
+    } catch (err) {
+      if (!(err instanceof NotStored)) by.log.error(errorFacts(err), 'contact could not be stored')
+      return { kind: 'unavailable' }
+    }
+  }
+}
