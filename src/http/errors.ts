@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin'
 import { isApiPath } from './gate.ts'
 import { errorFacts } from '../log-safety.ts'
+import { databaseUnavailable } from '../db/unavailable.ts'
 import { HttpProblem, problem, sendProblem, type ProblemAnswer } from './problem.ts'
 import { fromAjv, RequestValidationError, schemaFieldOrder, type AjvError, type ValidationPart } from './validation-errors.ts'
 
@@ -22,6 +23,8 @@ const BAD_REQUEST = problem('requisicao_invalida')
 const TOO_LARGE = problem('corpo_muito_grande')
 const RATE_LIMITED = problem('limite_de_requisicoes')
 const INTERNAL = problem('erro_interno')
+/** What the credential guard answers too when the database does not answer (src/auth/http/guard.ts). */
+const DATABASE_UNAVAILABLE = problem('banco_indisponivel', { 'retry-after': '5' })
 
 /** What the contract answers for `err`: its own answer, a 422 from a schema failure, or a catalogue code. */
 export function problemOf(err: unknown, req: FastifyRequest): ProblemAnswer {
@@ -36,6 +39,8 @@ export function problemOf(err: unknown, req: FastifyRequest): ProblemAnswer {
   if (fe.statusCode === 413) return TOO_LARGE
   if (fe.statusCode === 429) return RATE_LIMITED
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return BAD_REQUEST
+  // A handler's query that timed out (DB_TIMEOUT_MS) or lost its connection: the client may retry.
+  if (databaseUnavailable(err)) return DATABASE_UNAVAILABLE
   return INTERNAL
 }
 
@@ -58,6 +63,7 @@ export const errorHandler = fp(async (app: FastifyInstance, opts: ErrorHandlerOp
     }
     const answer = problemOf(err, req)
     if (answer === INTERNAL) req.log.error(errorFacts(err), 'unexpected error')
+    else if (answer === DATABASE_UNAVAILABLE) req.log.error(errorFacts(err), 'database unavailable')
     return sendProblem(reply, answer)
   })
 }, { name: 'error-handler' })

@@ -7,6 +7,7 @@ import { problemOf } from '../../src/http/errors.ts'
 import { PROBLEMS, VALIDATION_STATUS, type CatalogueEntry } from '../../src/http/problem-catalogue.ts'
 import { problem, type DetailCode } from '../../src/http/problem.ts'
 import { RequestValidationError } from '../../src/http/validation-errors.ts'
+import { TimeoutError } from '../../src/timeout.ts'
 import { testApp } from '../helpers/fixture.ts'
 
 const catalogue: [DetailCode, CatalogueEntry][] = Object.entries(PROBLEMS) as [DetailCode, CatalogueEntry][]
@@ -125,5 +126,24 @@ describe('the error factory', () => {
     assert.equal(detail(Object.assign(new Error('upstream'), { statusCode: 502 })), 'erro_interno')
     assert.equal(detail(new TypeError('a bug')), 'erro_interno')
     assert.equal(detail('not even an error'), 'erro_interno')
+  })
+
+  it('a database that did not answer is 503 banco_indisponivel with Retry-After, also wrapped as a query error\'s cause', () => {
+    const req = {} as Parameters<typeof problemOf>[1]
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+    const unavailable = [
+      new TimeoutError('timed out after 400 ms'),
+      refused,
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      Object.assign(new Error('connection failure'), { code: '08006' }),
+      new Error('Connection terminated unexpectedly'),
+      new Error('Failed query: UPDATE tokens …', { cause: refused }),
+    ]
+    for (const err of unavailable) {
+      const answer = problemOf(err, req)
+      assert.deepEqual([answer.statusCode, answer.body.detail, answer.headers['retry-after']], [503, 'banco_indisponivel', '5'], String(err))
+    }
+    // A query the database refused is our fault, not its absence.
+    assert.equal(problemOf(Object.assign(new Error('syntax error'), { code: '42601' }), req).body.detail, 'erro_interno')
   })
 })

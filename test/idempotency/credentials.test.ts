@@ -11,6 +11,9 @@ import { accountPage, csrfOf, login, PASSWORD, personWithPassword, postForm } fr
 import { auditRows, customer, dbError } from '../helpers/credentials.ts'
 import { contactBody } from '../helpers/app.ts'
 import { useTestApp } from '../helpers/fixture.ts'
+import { usingPostgres } from '../helpers/database.ts'
+import pg from 'pg'
+import { until } from '../helpers/wait.ts'
 import { rpc, toolCall } from '../mcp/helpers.ts'
 
 const keyCount = async (db: Parameters<typeof withTenant>[0], clienteId: string | undefined) => {
@@ -88,6 +91,44 @@ describe('Idempotency-Key on DELETE /api/conta/tokens/{id}', () => {
     await assert.rejects(withTenant(ctx.db, a.id, (tx) => tx.execute(sql`
       INSERT INTO chaves_idempotencia (escopo, chave, cliente_id, impressao, status, corpo, criada_em, expira_em)
       VALUES ('x', 'y', ${b.id}, 'z', 204, '', now(), now() + interval '1 hour')`)), dbError('42501', /row-level security/))
+  })
+})
+
+describe('a keyed DELETE when the database does not answer in time', () => {
+  const ctx = useTestApp({ env: { ...API_ENV, DB_TIMEOUT_MS: '100' } },
+    { skip: usingPostgres ? false : 'PGlite has one connection: no second session can hold the row the revocation waits for' })
+
+  it('503 banco_indisponivel with Retry-After; once the database moves on, the retry gets the answer that committed', async (t) => {
+    const c = await customer(ctx.db)
+    const actor = await issueToken(ctx.db, c.id)
+    const victim = await issueToken(ctx.db, c.id)
+    // Another session holds the token's row: the revocation's UPDATE waits past its budget (4 × DB_TIMEOUT_MS).
+    const holder = new pg.Client({ connectionString: ctx.url })
+    await holder.connect()
+    let held = true
+    t.after(async () => {
+      if (held) await holder.query('ROLLBACK').catch(() => {})
+      await holder.end()
+    })
+    await holder.query('BEGIN')
+    await holder.query('SELECT id FROM tokens WHERE id = $1 FOR UPDATE', [victim.id])
+    const del = () => bearer(ctx.app, actor.token, 'DELETE', `/api/conta/tokens/${victim.id}`, { headers: { 'idempotency-key': 'lenta' } })
+    const first = await del()
+    assert.equal(first.statusCode, 503, first.body)
+    assert.deepEqual(first.json(), { detail: 'banco_indisponivel' })
+    assert.equal(first.headers['retry-after'], '5')
+    await holder.query('ROLLBACK')
+    held = false
+    // The abandoned transaction still commits the revocation and its key: the retry replays that 204, and the
+    // token was revoked once.
+    const again = await until('the retry to find the committed answer', async () => {
+      const r = await del()
+      return r.statusCode === 409 ? undefined : r
+    }, 5000)
+    assert.equal(again.statusCode, 204, again.body)
+    assert.equal(again.headers['idempotent-replayed'], 'true')
+    assert.equal((await auditRows(ctx.db, c.id)).filter((r) => r.acao === 'token.revogado').length, 1)
+    assert.equal((await bearer(ctx.app, victim.token, 'GET', '/api/conta')).statusCode, 401)
   })
 })
 
