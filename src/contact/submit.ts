@@ -42,7 +42,11 @@ export type SubmitResult =
 export async function submitContact(contact: ContactService, req: SubmittedBy, s: Submission, dbTimeoutMs: number, tx?: Orm): Promise<SubmitResult> {
   let result: SubmitResult
   try {
-    result = await withTimeout(screenAndStore(contact, req, s, tx), CONTACT_TIMEOUT_FACTOR * dbTimeoutMs)
+    const work = screenAndStore(contact, req, s, tx)
+    // In a caller's transaction the caller's budget bounds the work (src/idempotency/run.ts). A timer of its own
+    // here would end that transaction (rollback, its connection back to the pool) while this work still had
+    // statements to send on it, which would then run outside any transaction, or inside another request's.
+    result = await (tx ? work : withTimeout(work, CONTACT_TIMEOUT_FACTOR * dbTimeoutMs))
   } catch (err) {
     req.log.error(errorFacts(err), 'contact could not be stored')
     return { kind: 'unavailable' }

@@ -6,7 +6,7 @@ import type { Clock } from '../clock.ts'
 import type { Database, Orm } from '../db/database.ts'
 import { withTenant } from '../auth/tenancy.ts'
 import { withTimeout } from '../timeout.ts'
-import { findKey, saveKey, tryLockKey, type KeyScope, type StoredAnswer } from './store.ts'
+import { findKey, saveKey, tryLockKey, type KeyScope, type StoredAnswer, type StoredKey } from './store.ts'
 
 export type KeyedCall = { scope: KeyScope, key: string, fingerprint: string }
 
@@ -45,9 +45,15 @@ export function makeIdempotency(deps: IdempotencyDeps): Idempotency {
     run(call, work, timeoutMs) {
       const now = deps.clock.now()
       const body = async (tx: Orm): Promise<RunOutcome<Awaited<ReturnType<typeof work>>['result']>> => {
+        const answered = (found: StoredKey): RunOutcome<never> =>
+          found.impressao === call.fingerprint ? { kind: 'replayed', answer: found.answer } : { kind: 'reused' }
+        // A key already answered needs no lock: two retries of a finished request both get its answer, not a 409.
+        const stored = await findKey(tx, call.scope, call.key, now)
+        if (stored) return answered(stored)
         if (!await tryLockKey(tx, call.scope, call.key)) return { kind: 'in_use' }
+        // Read again under the lock (each statement sees what committed before it): the holder may have just finished.
         const found = await findKey(tx, call.scope, call.key, now)
-        if (found) return found.impressao === call.fingerprint ? { kind: 'replayed', answer: found.answer } : { kind: 'reused' }
+        if (found) return answered(found)
         const done = await work(tx)
         await saveKey(tx, call.scope, call.key, call.fingerprint, done.answer, now, deps.ttlMs)
         return { kind: 'fresh', result: done.result }

@@ -1,6 +1,6 @@
 // The stored answers of Idempotency-Keys (migration 0009): each read and write runs in the transaction of the work
 // it answers for, under the caller's tenancy (row-level security keeps customers' keys apart in the database).
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import { queryRows, type Orm } from '../db/database.ts'
 import { chavesIdempotencia } from '../db/schema.ts'
 
@@ -31,14 +31,14 @@ export async function findKey(tx: Orm, scope: KeyScope, key: string, now: Date):
   return row && { impressao: row.impressao, answer: { status: row.status, headers: row.cabecalhos, body: row.corpo } }
 }
 
-/** Stores the answer; an expired row of the same key not yet purged is replaced. */
+/** Stores the answer; an expired row of the same key not yet purged is replaced, a live one never. */
 export async function saveKey(tx: Orm, scope: KeyScope, key: string, impressao: string, answer: StoredAnswer, now: Date, ttlMs: number): Promise<void> {
   const row = {
     escopo: scope.escopo, chave: key, clienteId: scope.clienteId, impressao, status: answer.status, cabecalhos: { ...answer.headers }, corpo: answer.body,
     criadaEm: now, expiraEm: new Date(now.getTime() + ttlMs),
   }
   await tx.insert(chavesIdempotencia).values(row)
-    .onConflictDoUpdate({ target: [chavesIdempotencia.escopo, chavesIdempotencia.chave], set: row })
+    .onConflictDoUpdate({ target: [chavesIdempotencia.escopo, chavesIdempotencia.chave], set: row, setWhere: lte(chavesIdempotencia.expiraEm, now) })
 }
 
 /** Deletes the expired keys of every customer (a SECURITY DEFINER function: the runtime role sees only its tenant's). */

@@ -1,13 +1,25 @@
-// enviar_contato's idempotency key: the same tool call, sent again by an agent that did not see the answer (a
-// lost connection, a client's retry), must send one message. An MCP client numbers its requests and resends a
-// request with its id; the key is that id and the arguments, for that credential, so another credential, another
-// request or other arguments never share it.
+// enviar_contato's idempotency key. An agent that did not see the answer (a lost connection, a timeout) calls the
+// tool again: a new JSON-RPC request with a new id, so the id cannot be the key. The agent may pass its own key
+// (`chave_idempotencia`, kept across its retries, as an HTTP client keeps its Idempotency-Key); without one, the
+// key is the message itself: the same message from the same credential within IDEMPOTENCY_KEY_TTL_HOURS is one
+// message. Either way the key's scope is the credential (send-contact.ts), so no two credentials ever share one.
 import { createHash } from 'node:crypto'
 import { canonicalJson } from '../idempotency/canonical-json.ts'
+import { MAX_KEY_LENGTH } from '../idempotency/key.ts'
 
-export function contactCallKey(credentialId: string, rpcId: string | number, args: unknown): string {
-  const digest = createHash('sha256')
-    .update(`mcp.enviar_contato\n${credentialId}\n${typeof rpcId}:${String(rpcId)}\n${canonicalJson(args)}`)
-    .digest('base64url')
-  return `mcp-${digest}`
+/** The argument an agent may add to enviar_contato's, as the tool's input schema declares it. */
+export const AGENT_KEY_ARGUMENT = {
+  type: 'string', minLength: 1, maxLength: MAX_KEY_LENGTH, pattern: '^[\\x21-\\x7e]+$',
+  description: 'Opcional: uma chave sua (1 a 255 caracteres ASCII visíveis), a mesma em cada nova tentativa desta mensagem; '
+    + 'como o cabeçalho Idempotency-Key. Sem ela, a mesma mensagem repetida pela mesma credencial é uma só.',
+} as const
+
+/** The agent's key when it is one (visible ASCII, 1 to 255 characters), or undefined. */
+export function agentKey(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length <= MAX_KEY_LENGTH && /^[\x21-\x7e]+$/.test(value) ? value : undefined
+}
+
+export function contactKey(given: string | undefined, message: unknown): string {
+  if (given !== undefined) return `agente:${given}`
+  return `mensagem:${createHash('sha256').update(canonicalJson(message)).digest('base64url')}`
 }

@@ -1,8 +1,8 @@
 // The one way enviar_contato stores a contact: through the same submitContact as POST /api/site/contato, under
-// the Idempotency-Key mechanism (src/idempotency/) with the key derived from the tool call (contact-key.ts). The
-// contact and the stored answer commit together, in the token's customer's transaction, so an agent that resends
-// the call (same JSON-RPC id and arguments) gets the first protocolo for IDEMPOTENCY_KEY_TTL_HOURS and nothing
-// runs twice, past the contact store's own ten-minute double-submit window too.
+// the Idempotency-Key mechanism (src/idempotency/) with the agent's key or the message's (contact-key.ts). The
+// contact and the stored answer commit together, in the token's customer's transaction, so an agent that calls
+// again gets the first protocolo for IDEMPOTENCY_KEY_TTL_HOURS and nothing runs twice, past the contact store's
+// own ten-minute double-submit window too.
 import type { Credential } from '../auth/http/credential.ts'
 import type { ContatoInT } from '../contact/schemas.ts'
 import type { ContactService } from '../contact/service.ts'
@@ -16,6 +16,8 @@ export type SentContact =
   | { kind: 'accepted', protocolo: string, destino: string, mensagem: string, replayed: boolean }
   /** The same call is still running (a retry sent before the first answered). */
   | { kind: 'in_use' }
+  /** The agent's key was used for another message. */
+  | { kind: 'reused' }
   /** Nothing was stored: the database failed or did not answer in time. */
   | { kind: 'unavailable' }
 
@@ -43,8 +45,7 @@ export function contactSender(contact: ContactService, idempotency: Idempotency,
         const { protocolo, destino, mensagem } = JSON.parse(outcome.answer.body) as { protocolo: string, destino: string, mensagem: string }
         return { kind: 'accepted', protocolo, destino, mensagem, replayed: true }
       }
-      // `reused` cannot happen (the key is a digest of the arguments): treated as in use, the safe refusal.
-      return { kind: 'in_use' }
+      return { kind: outcome.kind }
     } catch (err) {
       if (!(err instanceof NotStored)) by.log.error(errorFacts(err), 'contact could not be stored')
       return { kind: 'unavailable' }

@@ -10,6 +10,7 @@ import type { Clock } from '../clock.ts'
 import type { Database } from '../db/database.ts'
 import { errorFacts } from '../log-safety.ts'
 import { checked, declared } from './sdk-schemas.ts'
+import { makeArgumentCheck } from './arguments.ts'
 import { registerResources, type SiteResources } from './resources.ts'
 import type { Outcome, Tool, ToolCall } from './tools.ts'
 
@@ -25,7 +26,10 @@ export type ServerDeps = {
   resources: SiteResources
 }
 
-export function mcpServerFor(deps: ServerDeps, request: Omit<ToolCall, 'rpcId'>): McpServer {
+/** Every tool's arguments are checked by the service (arguments.ts), so that a refused call is audited too. */
+const checkArguments = makeArgumentCheck()
+
+export function mcpServerFor(deps: ServerDeps, call: ToolCall): McpServer {
   const server = new McpServer({ ...SERVER_INFO, version: deps.version || '0.0.0' }, {
     instructions: 'Ferramentas e páginas do serviço público: status, versão, contato, e a conta do cliente deste token.',
   })
@@ -33,9 +37,8 @@ export function mcpServerFor(deps: ServerDeps, request: Omit<ToolCall, 'rpcId'>)
     // Every tool declares an input, an empty one at least: the SDK then calls the handler with (args, ctx), never (ctx).
     server.registerTool(tool.name, {
       title: tool.title, description: tool.description,
-      inputSchema: tool.checksInput ? declared(tool.input ?? NO_INPUT) : checked(tool.input ?? NO_INPUT), outputSchema: checked(tool.output),
-    }, async (args: unknown, ctx) => {
-      const call: ToolCall = { ...request, rpcId: ctx.mcpReq.id }
+      inputSchema: declared(tool.input ?? NO_INPUT), outputSchema: checked(tool.output),
+    }, async (args: unknown) => {
       try {
         return toResult(await runAudited(deps, tool, (args ?? {}) as Record<string, unknown>, call))
       } catch (err) {
@@ -52,8 +55,11 @@ export function mcpServerFor(deps: ServerDeps, request: Omit<ToolCall, 'rpcId'>)
 async function runAudited(deps: ServerDeps, tool: Tool, args: Record<string, unknown>, call: ToolCall): Promise<Outcome> {
   const c = call.credential
   let outcome: Outcome
+  const invalid = tool.checksInput ? null : checkArguments(tool.input ?? NO_INPUT, args)
   if (tool.escopo && !(c.escopos as readonly string[]).includes(tool.escopo)) {
     outcome = { ok: false, detail: 'escopo_insuficiente', extra: { escopo: tool.escopo } }
+  } else if (invalid) {
+    outcome = { ok: false, detail: invalid }
   } else {
     try {
       outcome = await tool.run(args, call)

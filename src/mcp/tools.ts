@@ -17,7 +17,7 @@ import type { KeyedLimit } from '../http/rate-limit.ts'
 import type { ValidationItem } from '../http/validation-errors.ts'
 import { ManutencaoOut, ServicoOut, StatusOut, VersionOut } from '../status/schemas.ts'
 import type { StatusSnapshot } from '../status/snapshot.ts'
-import { contactCallKey } from './contact-key.ts'
+import { AGENT_KEY_ARGUMENT, agentKey, contactKey } from './contact-key.ts'
 import { IN_USE_RETRY_AFTER_SECONDS } from '../idempotency/http.ts'
 import { toolSchema, type JsonSchema } from './json-schema.ts'
 import type { ContactSender } from './send-contact.ts'
@@ -36,8 +36,8 @@ export type ToolDeps = {
   contactLimit: KeyedLimit
 }
 
-/** The HTTP request a tool call came in, and the call's JSON-RPC id. */
-export type ToolCall = { credential: Credential, rpcId: string | number, by: FastifyRequest }
+/** The credential of a tool call, and the HTTP request it came in. */
+export type ToolCall = { credential: Credential, by: FastifyRequest }
 
 /** `alvoId`: what the call was about, for its audit row. */
 export type Outcome =
@@ -57,6 +57,12 @@ export type Tool = {
 }
 
 const ok = (value: Record<string, unknown>): Outcome => ({ ok: true, value })
+
+/** The contact form's fields, and the agent's own key for its retries. */
+const ENVIAR_CONTATO_IN: JsonSchema = (() => {
+  const schema = toolSchema(ContatoIn)
+  return { ...schema, properties: { ...(schema.properties as object), chave_idempotencia: AGENT_KEY_ARGUMENT } }
+})()
 
 export function makeTools(deps: ToolDeps): Tool[] {
   const { db, clock } = deps
@@ -89,18 +95,21 @@ export function makeTools(deps: ToolDeps): Tool[] {
     {
       name: 'enviar_contato', title: 'Enviar mensagem de contato',
       description: 'Envia o formulário de contato, como POST /api/site/contato: guarda a mensagem e a encaminha à caixa do assunto. '
-        + 'A mesma chamada repetida (mesmo id de requisição e argumentos) envia uma só mensagem e responde o mesmo protocolo.',
+        + 'Repetir a chamada (a mesma `chave_idempotencia`, ou sem ela a mesma mensagem) envia uma só mensagem e responde o mesmo protocolo.',
       // Checked by the contact service, as POST /api/site/contato checks it: the same 422 items.
-      input: toolSchema(ContatoIn), checksInput: true,
+      input: ENVIAR_CONTATO_IN, checksInput: true,
       output: toolSchema(ContatoOut),
       run: async (args, call) => {
-        const checked = deps.contact.validate(args)
+        const { chave_idempotencia: given, ...message } = args
+        const key = agentKey(given)
+        if (given !== undefined && key === undefined) return { ok: false, detail: 'chave_idempotencia_invalida' }
+        const checked = deps.contact.validate(message)
         if (!checked.ok) return { ok: false, detail: checked.errors }
         const limit = await deps.contactLimit(call.by)
         if (limit.exceeded) return { ok: false, detail: 'limite_de_requisicoes', extra: { retry_after: limit.retryAfterSeconds } }
-        const key = contactCallKey(call.credential.id, call.rpcId, args)
-        const sent = await deps.sendContact(key, checked.value, call.by, call.credential)
+        const sent = await deps.sendContact(contactKey(key, checked.value), checked.value, call.by, call.credential)
         if (sent.kind === 'in_use') return { ok: false, detail: 'chave_idempotencia_em_uso', extra: { retry_after: IN_USE_RETRY_AFTER_SECONDS } }
+        if (sent.kind === 'reused') return { ok: false, detail: 'chave_idempotencia_reutilizada' }
         if (sent.kind !== 'accepted') return { ok: false, detail: 'servico_indisponivel' }
         const { protocolo, destino, mensagem } = sent
         return ok({ protocolo, destino, mensagem })

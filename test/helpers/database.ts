@@ -3,6 +3,7 @@
 // disposes of it however the suite ends.
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import type { TestContext } from 'node:test'
 import { openDatabase, type Database } from '../../src/db/database.ts'
 import { migrate } from '../../src/db/migrate.ts'
 import { checkServingRole } from '../../src/db/runtime-role.ts'
@@ -62,4 +63,32 @@ async function adminQuery(url: string, text: string): Promise<void> {
 /** Runs SQL as the schema's owner (a test's triggers and functions): the service's own role may create nothing. */
 export function asOwner(db: Database, text: string): Promise<void> {
   return db.ownerTransaction((tx) => tx.exec(text))
+}
+
+/** node:test's skip for a test that needs PostgreSQL: false there, the reason on PGlite. */
+export const onPostgresOnly = (reason: string): string | false => usingPostgres ? false : reason
+
+/** What another session holds: released by `release()`, or when the test ends, however it ends. */
+export type Held = { release(): Promise<void> }
+
+/**
+ * Another session on the test's PostgreSQL database, in an open transaction that has run `statements` (a row
+ * lock, a table lock, an advisory lock): what the app waits for, or finds taken, until `release()` rolls it back.
+ */
+export async function holdInAnotherSession(t: TestContext, url: string | undefined, statements: (string | pg.QueryConfig)[]): Promise<Held> {
+  if (!url) throw new Error('holdInAnotherSession needs a PostgreSQL database (onPostgresOnly)')
+  const session = new pg.Client({ connectionString: url })
+  await session.connect()
+  let open = true
+  const release = async () => {
+    if (open) await session.query('ROLLBACK')
+    open = false
+  }
+  t.after(async () => {
+    await release().catch(() => {})
+    await session.end()
+  })
+  await session.query('BEGIN')
+  for (const statement of statements) await session.query(statement)
+  return { release }
 }

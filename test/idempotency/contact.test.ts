@@ -9,6 +9,10 @@ import type { App } from '../../src/app.ts'
 import { chavesIdempotencia, contato } from '../../src/db/schema.ts'
 import { purgeExpiredKeys } from '../../src/idempotency/store.ts'
 import { contactBody } from '../helpers/app.ts'
+import { tmpdir } from 'node:os'
+import { scheduleRetention } from '../../src/contact/retention.ts'
+import { holdInAnotherSession, onPostgresOnly } from '../helpers/database.ts'
+import { until } from '../helpers/wait.ts'
 import { testApp, useTestApp } from '../helpers/fixture.ts'
 
 const URL_ = '/api/site/contato'
@@ -143,9 +147,18 @@ describe('Idempotency-Key on POST /api/site/contato', () => {
     assert.equal(again.headers['idempotent-replayed'], undefined, 'past its expiry the key is new')
     await ctx.db.orm.update(chavesIdempotencia).set({ criadaEm: new Date(past.getTime() - 1000), expiraEm: past })
       .where(eq(chavesIdempotencia.chave, key))
-    const purged = await purgeExpiredKeys(ctx.db.orm, new Date())
-    assert.ok(purged >= 1)
-    assert.equal((await keyRows(ctx, key)).length, 0)
+    // The retention job's scheduler runs the purge (as app.ts gives it), here at once instead of after a minute.
+    const lines: { apagados?: number }[] = []
+    const stop = scheduleRetention({
+      orm: ctx.db.orm, days: 365, mailDir: tmpdir(), clock: { now: () => new Date() },
+      log: { info: (o) => lines.push(o as { apagados?: number }), warn: (o) => lines.push(o as { apagados?: number }) },
+      purges: [{ name: 'idempotency keys', run: (now) => purgeExpiredKeys(ctx.db.orm, now) }],
+    }, 3_600_000, 10)
+    try {
+      await until('the scheduled purge', async () => (await keyRows(ctx, key)).length === 0, 5000)
+    } finally {
+      stop()
+    }
     const [{ n } = { n: -1 }] = (await ctx.db.orm.execute(sql`SELECT count(*)::int AS n FROM chaves_idempotencia WHERE expira_em <= now()`) as unknown as
       { rows: { n: number }[] }).rows
     assert.equal(n, 0)
@@ -221,6 +234,37 @@ describe('Idempotency-Key across processes on one database', () => {
     assert.equal(retry.headers['idempotent-replayed'], 'true')
     const [row] = await ctx.db.orm.select().from(contato).where(eq(contato.protocolo, retry.json().protocolo))
     assert.ok(row, 'the contact of the lost answer is stored, once')
+  })
+})
+
+describe('a keyed contact when the database does not answer in time', () => {
+  const logs: object[] = []
+  const skip = onPostgresOnly('PGlite has one connection: no second session can hold the table the contact waits for')
+  const ctx = useTestApp({ contactBudget: 10_000, env: { MAIL_WORKER: 'off', DB_TIMEOUT_MS: '100' }, logs }, { skip })
+
+  it('503 servico_indisponivel; the transaction left running commits once the database moves on, and the retry gets its 202', { skip }, async (t) => {
+    // Another session holds the contact table against writes: the contact's insert waits past its budget.
+    const held = await holdInAnotherSession(t, ctx.url, ['LOCK TABLE contato IN EXCLUSIVE MODE'])
+    const key = `lenta-${Math.random().toString(36).slice(2)}`
+    const body = contactBody()
+    const post = () => ctx.app.inject({ method: 'POST', url: URL_, payload: body, headers: { 'idempotency-key': key } })
+    const first = await post()
+    assert.equal(first.statusCode, 503, first.body)
+    assert.deepEqual(first.json(), { detail: 'servico_indisponivel' })
+    await held.release()
+    const retry = await until('the retry to find the committed answer', async () => {
+      const r = await post()
+      return r.statusCode === 409 ? undefined : r
+    }, 5000)
+    assert.equal(retry.statusCode, 202, retry.body)
+    assert.equal(retry.headers['idempotent-replayed'], 'true', 'the abandoned transaction committed the contact and its answer together')
+    const protocolo = retry.json().protocolo as string
+    const [{ n } = { n: -1 }] = (await ctx.db.orm.execute(sql`SELECT count(*)::int AS n FROM contato WHERE mensagem = ${body.mensagem as string}`) as unknown as
+      { rows: { n: number }[] }).rows
+    assert.equal(n, 1, 'one contact')
+    const [queued] = (await ctx.db.orm.execute(sql`SELECT count(*)::int AS n FROM outbox WHERE protocolo = ${protocolo}`) as unknown as
+      { rows: { n: number }[] }).rows
+    assert.equal(queued!.n, 1, 'its message queued once')
   })
 })
 

@@ -11,10 +11,9 @@ import { accountPage, csrfOf, login, PASSWORD, personWithPassword, postForm } fr
 import { auditRows, customer, dbError } from '../helpers/credentials.ts'
 import { contactBody } from '../helpers/app.ts'
 import { useTestApp } from '../helpers/fixture.ts'
-import { usingPostgres } from '../helpers/database.ts'
-import pg from 'pg'
+import { holdInAnotherSession, onPostgresOnly } from '../helpers/database.ts'
 import { until } from '../helpers/wait.ts'
-import { rpc, toolCall } from '../mcp/helpers.ts'
+import { resultJson, rpc, toolCall } from '../mcp/helpers.ts'
 
 const keyCount = async (db: Parameters<typeof withTenant>[0], clienteId: string | undefined) => {
   const count = sql`SELECT count(*)::int AS n FROM chaves_idempotencia`
@@ -95,30 +94,21 @@ describe('Idempotency-Key on DELETE /api/conta/tokens/{id}', () => {
 })
 
 describe('a keyed DELETE when the database does not answer in time', () => {
-  const ctx = useTestApp({ env: { ...API_ENV, DB_TIMEOUT_MS: '100' } },
-    { skip: usingPostgres ? false : 'PGlite has one connection: no second session can hold the row the revocation waits for' })
+  const skip = onPostgresOnly('PGlite has one connection: no second session can hold the row the revocation waits for')
+  const ctx = useTestApp({ env: { ...API_ENV, DB_TIMEOUT_MS: '100' } }, { skip })
 
-  it('503 banco_indisponivel with Retry-After; once the database moves on, the retry gets the answer that committed', async (t) => {
+  it('503 banco_indisponivel with Retry-After; once the database moves on, the retry gets the answer that committed', { skip }, async (t) => {
     const c = await customer(ctx.db)
     const actor = await issueToken(ctx.db, c.id)
     const victim = await issueToken(ctx.db, c.id)
     // Another session holds the token's row: the revocation's UPDATE waits past its budget (4 × DB_TIMEOUT_MS).
-    const holder = new pg.Client({ connectionString: ctx.url })
-    await holder.connect()
-    let held = true
-    t.after(async () => {
-      if (held) await holder.query('ROLLBACK').catch(() => {})
-      await holder.end()
-    })
-    await holder.query('BEGIN')
-    await holder.query('SELECT id FROM tokens WHERE id = $1 FOR UPDATE', [victim.id])
+    const held = await holdInAnotherSession(t, ctx.url, [{ text: 'SELECT id FROM tokens WHERE id = $1 FOR UPDATE', values: [victim.id] }])
     const del = () => bearer(ctx.app, actor.token, 'DELETE', `/api/conta/tokens/${victim.id}`, { headers: { 'idempotency-key': 'lenta' } })
     const first = await del()
     assert.equal(first.statusCode, 503, first.body)
     assert.deepEqual(first.json(), { detail: 'banco_indisponivel' })
     assert.equal(first.headers['retry-after'], '5')
-    await holder.query('ROLLBACK')
-    held = false
+    await held.release()
     // The abandoned transaction still commits the revocation and its key: the retry replays that 204, and the
     // token was revoked once.
     const again = await until('the retry to find the committed answer', async () => {
@@ -128,6 +118,31 @@ describe('a keyed DELETE when the database does not answer in time', () => {
     assert.equal(again.statusCode, 204, again.body)
     assert.equal(again.headers['idempotent-replayed'], 'true')
     assert.equal((await auditRows(ctx.db, c.id)).filter((r) => r.acao === 'token.revogado').length, 1)
+    assert.equal((await bearer(ctx.app, victim.token, 'GET', '/api/conta')).statusCode, 401)
+  })
+})
+
+describe('a keyed DELETE while another request holds the key', () => {
+  const skip = onPostgresOnly('PGlite has one connection: no second session can hold the key\'s lock')
+  const ctx = useTestApp({ env: API_ENV }, { skip })
+
+  it('409 chave_idempotencia_em_uso with Retry-After 1, nothing done; once the key is free the request runs', { skip }, async (t) => {
+    const c = await customer(ctx.db)
+    const actor = await issueToken(ctx.db, c.id)
+    const victim = await issueToken(ctx.db, c.id)
+    // The lock the first request's transaction holds while it runs (src/idempotency/store.ts), held by another session.
+    const lock = { text: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', values: [`idempotencia\npat:${actor.id}\nsegurada`] }
+    const held = await holdInAnotherSession(t, ctx.url, [lock])
+    const del = () => bearer(ctx.app, actor.token, 'DELETE', `/api/conta/tokens/${victim.id}`, { headers: { 'idempotency-key': 'segurada' } })
+    const busy = await del()
+    assert.equal(busy.statusCode, 409, busy.body)
+    assert.deepEqual(busy.json(), { detail: 'chave_idempotencia_em_uso' })
+    assert.equal(busy.headers['retry-after'], '1')
+    assert.equal((await bearer(ctx.app, victim.token, 'GET', '/api/conta')).statusCode, 200, 'nothing was revoked')
+    await held.release()
+    const done = await del()
+    assert.equal(done.statusCode, 204, done.body)
+    assert.equal(done.headers['idempotent-replayed'], undefined)
     assert.equal((await bearer(ctx.app, victim.token, 'GET', '/api/conta')).statusCode, 401)
   })
 })
@@ -170,31 +185,56 @@ describe('Idempotency-Key on the web app\'s token form (a hidden field)', () => 
   })
 })
 
-describe('enviar_contato (MCP): the call\'s key through the same mechanism', () => {
+describe('enviar_contato (MCP): the agent\'s key, or the message\'s, through the same mechanism', () => {
   const logs: { msg?: string }[] = []
   const ctx = useTestApp({ env: { ...API_ENV, MAIL_WORKER: 'off' }, listen: true, logs, contactBudget: 100 })
+  type Result = { structuredContent?: { protocolo: string }, isError?: boolean, content: unknown }
+  let rpcId = 1
+  // Each call a new JSON-RPC request (a new id), as an agent's retry is.
+  const call = async (token: string, args: Record<string, unknown>): Promise<Result> =>
+    ((await (await rpc(ctx.base, toolCall(rpcId++, 'enviar_contato', args), { authorization: `Bearer ${token}` })).json()) as { result: Result }).result
+  const protocolo = (r: Result) => {
+    assert.ok(!r.isError, JSON.stringify(r))
+    return r.structuredContent!.protocolo
+  }
+  const accepted = () => logs.filter((l) => l.msg === 'contact accepted').length
+  const ageContacts = () => ctx.db.ownerTransaction((tx) => tx.query(`UPDATE contato SET criado_em = criado_em - interval '1 hour'`))
 
-  it('a resent call (same id and arguments) answers the first protocolo without running again, past the double-submit window', async () => {
+  it('without a key: the same message again answers the first protocolo without running, past the double-submit window', async () => {
     const c = await customer(ctx.db)
     const agent = await issueToken(ctx.db, c.id, { escopos: ['mcp'] })
-    const headers = { authorization: `Bearer ${agent.token}` }
     const body = contactBody()
-    const send = async (id: number) => {
-      const res = await rpc(ctx.base, toolCall(id, 'enviar_contato', body), headers)
-      const json = await res.json() as { result: { structuredContent: { protocolo: string }, isError?: boolean } }
-      assert.ok(!json.result.isError, JSON.stringify(json))
-      return json.result.structuredContent.protocolo
-    }
-    const accepted = () => logs.filter((l) => l.msg === 'contact accepted').length
     const before = accepted()
-    const first = await send(7)
+    const first = protocolo(await call(agent.token, body))
     // Past the contact store's ten-minute window, the double-submit rule would store it again; the key does not.
-    await ctx.db.ownerTransaction((tx) => tx.query(`UPDATE contato SET criado_em = criado_em - interval '1 hour' WHERE protocolo = $1`, [first]))
-    assert.equal(await send(7), first)
-    assert.equal(accepted() - before, 1, 'the resent call did not run')
+    await ageContacts()
+    assert.equal(protocolo(await call(agent.token, body)), first)
+    assert.equal(accepted() - before, 1, 'the second call did not run')
     assert.equal(await keyCount(ctx.db, c.id), 1, 'the key is the customer\'s')
-    // Another call (another id) with the same arguments is another request.
-    const second = await send(8)
-    assert.notEqual(second, first)
+    // Another credential sending the same message is another caller.
+    const other = await issueToken(ctx.db, c.id, { escopos: ['mcp'] })
+    assert.notEqual(protocolo(await call(other.token, body)), first)
+  })
+
+  it('with the agent\'s chave_idempotencia: its retries answer the first protocolo; the key on another message is refused; a bad key is refused', async () => {
+    const c = await customer(ctx.db)
+    const agent = await issueToken(ctx.db, c.id, { escopos: ['mcp'] })
+    const body = contactBody()
+    const before = accepted()
+    const first = protocolo(await call(agent.token, { ...body, chave_idempotencia: 'pedido-42' }))
+    await ageContacts()
+    assert.equal(protocolo(await call(agent.token, { ...body, chave_idempotencia: 'pedido-42' })), first)
+    const reused = await call(agent.token, { ...contactBody(), chave_idempotencia: 'pedido-42' })
+    assert.equal(reused.isError, true)
+    assert.deepEqual(resultJson(reused), { detail: 'chave_idempotencia_reutilizada' })
+    // Another key is another message, by the agent's choice, even with the same fields.
+    assert.notEqual(protocolo(await call(agent.token, { ...body, chave_idempotencia: 'pedido-43' })), first)
+    for (const bad of ['com espaço', '', 'x'.repeat(256), 42]) {
+      const refused = await call(agent.token, { ...contactBody(), chave_idempotencia: bad })
+      assert.equal(refused.isError, true, JSON.stringify(bad))
+      assert.deepEqual(resultJson(refused), { detail: 'chave_idempotencia_invalida' }, JSON.stringify(bad))
+    }
+    assert.equal(accepted() - before, 2, 'two messages ran: pedido-42\'s and pedido-43\'s')
+    assert.equal(await keyCount(ctx.db, c.id), 2, 'pedido-42 and pedido-43')
   })
 })

@@ -116,6 +116,21 @@ describe('MCP server at /api/mcp', () => {
     assert.equal((await ctx.app.inject({ url: '/api/conta', headers: { authorization: `Bearer ${bToken.token}` } })).statusCode, 200, 'B\'s token still works')
   })
 
+  it('arguments that do not fit a tool\'s schema: the API\'s 422 items as a tool error, and the call audited (motivo validacao)', async (t) => {
+    const c = await customer(ctx.db)
+    const agent = await issueToken(ctx.db, c.id, { escopos: ['mcp', 'tokens'] })
+    const client = await mcpClient(t, ctx.base, agent.token)
+    const missing = await client.callTool({ name: 'revogar_token', arguments: {} })
+    assert.equal(missing.isError, true)
+    const items = (resultJson(missing).detail as { loc: string[], type: string }[]).map((i) => [i.loc.join('.'), i.type])
+    assert.deepEqual(items, [['body.id', 'missing']])
+    const wrongType = await client.callTool({ name: 'auditoria', arguments: { limite: 'muitos' } })
+    assert.equal(wrongType.isError, true)
+    assert.deepEqual((resultJson(wrongType).detail as { loc: string[] }[]).map((i) => i.loc.join('.')), ['body.limite'])
+    const rows = (await auditRows(ctx.db, c.id)).filter((r) => String(r.acao).startsWith('mcp.'))
+    assert.deepEqual(rows.map((r) => [r.acao, r.motivo]).sort(), [['mcp.auditoria', 'validacao'], ['mcp.revogar_token', 'validacao']])
+  })
+
   it('a tool whose scope the token lacks is refused as a tool error (escopo_insuficiente), and audited so', async (t) => {
     const c = await customer(ctx.db)
     const agent = await issueToken(ctx.db, c.id, { escopos: ['mcp'] })
@@ -127,7 +142,7 @@ describe('MCP server at /api/mcp', () => {
     assert.deepEqual(rows.map((r) => r.motivo), ['escopo_insuficiente'])
   })
 
-  it('enviar_contato: invalid arguments answer the 422 items; a resent call stores one contact and answers the first protocolo', async (t) => {
+  it('enviar_contato: invalid arguments answer the 422 items; the same message sent again stores one contact and answers the first protocolo', async (t) => {
     const c = await customer(ctx.db)
     const agent = await issueToken(ctx.db, c.id, { escopos: ['mcp'] })
     const client = await mcpClient(t, ctx.base, agent.token)
@@ -141,8 +156,10 @@ describe('MCP server at /api/mcp', () => {
 
     const body = contactBody()
     const headers = { authorization: `Bearer ${agent.token}` }
+    let id = 40
     const send = async () => {
-      const res = await rpc(ctx.base, toolCall(41, 'enviar_contato', body), headers)
+      // An agent's retry is a new JSON-RPC request: a new id.
+      const res = await rpc(ctx.base, toolCall(id++, 'enviar_contato', body), headers)
       assert.equal(res.status, 200)
       const json = await res.json() as { result: { structuredContent: { protocolo: string }, isError?: boolean } }
       assert.ok(!json.result.isError, JSON.stringify(json))
