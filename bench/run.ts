@@ -17,6 +17,30 @@ import { freePort, rssMb, startServer, type Started } from './lib/processes.ts'
 import { parsePgbench, pinned, runCaptured, wrk, type LoadResult } from './lib/wrk.ts'
 import { SCENARIOS, type Baseline, type Scenario } from './scenarios.ts'
 
+const USAGE = `usage: npm run bench [-- options]
+
+Builds dist/ if stale, starts it as production runs it on a fresh database of the local PostgreSQL, and
+measures it against a bare node:http server, a minimal Fastify app and pgbench in the same run (BENCHMARKS.md).
+
+  --quick          one short round of each scenario: proves the harness works (CI); its numbers mean nothing
+  --only=a,b       only the scenarios whose name contains one of these words (e.g. --only=health,status)
+  --no-metrics     the service without METRICS_PORT, to measure the metrics listener's cost
+  --help           this text
+
+environment: DATABASE_URL (admin URL, default postgres://postgres@127.0.0.1:5432/test), BENCH_SECONDS (3),
+BENCH_ROUNDS (9), BENCH_SOAK_SECONDS (60). Needs wrk and pgbench (Debian: wrk, postgresql-contrib).
+Results: a table on stdout, and bench/results/<time>/results.json with the service's access log.`
+
+const args = process.argv.slice(2)
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE)
+  process.exit(0)
+}
+const unknown = args.filter((a) => !['--quick', '--no-metrics'].includes(a) && !a.startsWith('--only='))
+if (unknown.length) {
+  console.error(`bench: unknown option ${unknown.join(' ')}\n\n${USAGE}`)
+  process.exit(2)
+}
 const quick = process.argv.includes('--quick')
 // `--only health,status`: the scenarios whose name contains one of these words (for profiling one path).
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
