@@ -16,8 +16,7 @@ import type { Clock } from '../clock.ts'
 import { CHANNEL_STATE_API_PATH, CONTACT_API_PATH, SUBJECTS_API_PATH } from './paths.ts'
 import { AssuntosOut, ContatoIn, ContatoOut, EstadoOut } from './schemas.ts'
 import type { ContactService } from './service.ts'
-import { CONTACT_TIMEOUT_FACTOR, RETRY_AFTER_SECONDS, submitContact } from './submit.ts'
-import { AnswerError } from '../http/answer-error.ts'
+import { CONTACT_TIMEOUT_FACTOR, ContactNotStored, keyedContactWork, RETRY_AFTER_SECONDS, submitContact } from './submit.ts'
 import { answerIdempotently, idempotencyKeyOf, jsonAnswer, sendAnswer } from '../idempotency/http.ts'
 import { IdempotencyKeyHeader, idempotencyProblems } from '../idempotency/schemas.ts'
 import type { Idempotency } from '../idempotency/run.ts'
@@ -76,19 +75,11 @@ export function contactRoutes(deps: ContactRoutesDeps) {
         await contact.prepareForm()
         const escopo = `ip:${await withTimeout(contact.ipHash(req.ip), config.dbTimeoutMs)}`
         const outcome = await answerIdempotently(idempotency, req, reply, {
-          scope: { escopo, clienteId: null },
-          work: async (tx) => {
-            const result = await submitContact(contact, req, submission, config.dbTimeoutMs, tx)
-            if (result.kind !== 'accepted') throw UNAVAILABLE()
-            const { protocolo, destino, mensagem } = result.accepted
-            const answer = jsonAnswer(202, { protocolo, destino, mensagem })
-            return { answer, result: answer }
-          },
+          scope: { escopo, clienteId: null }, work: keyedContactWork(contact, req, submission, config.dbTimeoutMs),
         }, CONTACT_TIMEOUT_FACTOR * config.dbTimeoutMs)
-        return outcome.sent ? reply : sendAnswer(reply, outcome.result)
+        return outcome.sent ? reply : sendAnswer(reply, jsonAnswer(202, outcome.result))
       } catch (err) {
-        if (err instanceof AnswerError) throw err
-        req.log.error(errorFacts(err), 'contact could not be stored')
+        if (!(err instanceof ContactNotStored)) req.log.error(errorFacts(err), 'contact could not be stored')
         throw UNAVAILABLE()
       }
     })

@@ -20,6 +20,7 @@ export const ContatoOut = Type.Object({
   destino: Type.String(),
   mensagem: Type.String(),
 }, { $id: 'ContatoOut', title: 'ContatoOut' })
+export type ContatoOutT = Static<typeof ContatoOut>
 
 export const AssuntosOut = Type.Record(Type.String(), Type.Array(Type.Record(Type.String(), Type.String())), {
   description: 'Subjects a client can offer; `codigo` is what POST /site/contato takes as `assunto`.',

@@ -1,7 +1,6 @@
 // The contact form's logic without HTTP: validate a body as the API does, route its subject, store it.
 // The API route and the website's no-JavaScript form handler both call it, so they cannot drift apart.
-import { Ajv } from 'ajv'
-import { addEmailFormat, AJV_OPTIONS, fromAjv, type AjvError, type ValidationItem } from '../http/validation-errors.ts'
+import { makeCheck, type Checked } from '../http/validation-errors.ts'
 import type { Clock } from '../clock.ts'
 import { judge, type SpamReason, type SpamRules, type Verdict, type Via } from '../spam/rules.ts'
 import type { FormTokens } from '../spam/token.ts'
@@ -12,7 +11,7 @@ import type { ContactStore } from './store.ts'
 import type { SubjectRouter } from './subjects.ts'
 
 export type Accepted = { protocolo: string, destino: string, mensagem: string, novo: boolean, spam?: SpamReason }
-export type Validated = { ok: true, value: ContatoInT } | { ok: false, errors: ValidationItem[] }
+export type Validated = Checked<ContatoInT>
 
 export type ContactService = {
   readonly subjects: SubjectRouter
@@ -47,24 +46,10 @@ export function confirmation(protocolo: string): string {
 
 export function makeContactService(store: ContactStore, subjects: SubjectRouter, spam: SpamOptions): ContactService {
   // Compiled on the first form post, not at start (a tenth of a second of a loaded start-up's CPU went here).
-  let compiled: ReturnType<Ajv['compile']> | undefined
-  const check = (input: unknown) => {
-    if (!compiled) {
-      const ajv = new Ajv({ ...AJV_OPTIONS })
-      addEmailFormat(ajv)
-      compiled = ajv.compile(ContatoIn)
-    }
-    return compiled(input) ? null : compiled.errors ?? []
-  }
-  const order = Object.keys(ContatoIn.properties)
+  const validate = makeCheck<ContatoInT>(ContatoIn)
   return {
     subjects,
-    validate(input) {
-      const copy = input !== null && typeof input === 'object' && !Array.isArray(input) ? { ...input } : input
-      const errors = check(copy)
-      if (!errors) return { ok: true, value: copy as ContatoInT }
-      return { ok: false, errors: fromAjv(errors as AjvError[], 'body', input, order) }
-    },
+    validate,
     screen: (body, via) => judge(body, via, spam.tokens, spam.rules, spam.clock.now()),
     // A database that cannot be read now leaves the token empty: a post of that form is then judged tokenless.
     prepareForm: () => spam.tokens.load().catch(() => {}),

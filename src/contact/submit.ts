@@ -9,6 +9,9 @@ import type { Via } from '../spam/rules.ts'
 import { withTimeout } from '../timeout.ts'
 import type { ContatoInT } from './schemas.ts'
 import type { Accepted, ContactService } from './service.ts'
+import type { ContatoOutT } from './schemas.ts'
+import { jsonAnswer } from '../idempotency/http.ts'
+import type { Done } from '../idempotency/run.ts'
 
 /** A contact's budget, in single queries (DB_TIMEOUT_MS): a transaction of a few statements after the secret's read. */
 export const CONTACT_TIMEOUT_FACTOR = 4
@@ -64,4 +67,22 @@ async function screenAndStore(contact: ContactService, req: SubmittedBy, s: Subm
   if (verdict.expired) return { kind: 'expired' }
   const accepted = await contact.submit(s.value, { requestId: req.id, ip: req.ip, spam: verdict.spam }, tx)
   return { kind: 'accepted', accepted }
+}
+
+/** Thrown by keyedContactWork when nothing was stored (already logged): its transaction stores no answer. */
+export class ContactNotStored extends Error {}
+
+/**
+ * The contact as an Idempotency-Key's work (src/idempotency/run.ts), for the API route and the MCP tool alike:
+ * stored in the key's transaction, its 202 answer stored with it. What screening reads from the database must be
+ * read before (ContactService.prepareForm): on the embedded database a query outside the transaction would wait.
+ */
+export function keyedContactWork(contact: ContactService, by: SubmittedBy, s: Submission, dbTimeoutMs: number) {
+  return async (tx: Orm): Promise<Done<ContatoOutT>> => {
+    const result = await submitContact(contact, by, s, dbTimeoutMs, tx)
+    if (result.kind !== 'accepted') throw new ContactNotStored()
+    const { protocolo, destino, mensagem } = result.accepted
+    const out = { protocolo, destino, mensagem }
+    return { answer: jsonAnswer(202, out), result: out }
+  }
 }

@@ -1,5 +1,6 @@
 // Request validation failures in FastAPI's shape (pydantic v2 `type`, `msg`, `loc`, `input`, `ctx`),
 // so a client written against a FastAPI service reads our 422s unchanged.
+import { Ajv, type ValidateFunction } from 'ajv'
 import { emailProblem } from '../email-address.ts'
 import { AnswerError } from './answer-error.ts'
 import { VALIDATION_STATUS } from './problem-catalogue.ts'
@@ -144,4 +145,26 @@ function unescapePointer(s: string): string {
  */
 export function schemaFailure(): Error {
   return new AnswerError('request validation failed')
+}
+
+export type Checked<T> = { ok: true, value: T } | { ok: false, errors: ValidationItem[] }
+
+/**
+ * A schema's check outside a route (the contact service's, the MCP tools' arguments), as Fastify's validator
+ * checks a body: compiled on its first call, not at start. The input is checked as a shallow copy, so the
+ * defaults Ajv fills in never land on the caller's object; the items report what was sent.
+ */
+export function makeCheck<T>(schema: object): (input: unknown) => Checked<T> {
+  let compiled: ValidateFunction | undefined
+  const order = Object.keys((schema as { properties?: object }).properties ?? {})
+  return (input) => {
+    if (!compiled) {
+      const ajv = new Ajv({ ...AJV_OPTIONS })
+      addEmailFormat(ajv)
+      compiled = ajv.compile(schema)
+    }
+    const copy = input !== null && typeof input === 'object' && !Array.isArray(input) ? { ...input } : input
+    if (compiled(copy)) return { ok: true, value: copy as T }
+    return { ok: false, errors: fromAjv((compiled.errors ?? []) as AjvError[], 'body', input, order) }
+  }
 }

@@ -4,16 +4,15 @@
 // again gets the first protocolo for IDEMPOTENCY_KEY_TTL_HOURS and nothing runs twice, past the contact store's
 // own ten-minute double-submit window too.
 import type { Credential } from '../auth/http/credential.ts'
-import type { ContatoInT } from '../contact/schemas.ts'
+import type { ContatoInT, ContatoOutT } from '../contact/schemas.ts'
 import type { ContactService } from '../contact/service.ts'
-import { CONTACT_TIMEOUT_FACTOR, submitContact, type SubmittedBy } from '../contact/submit.ts'
+import { CONTACT_TIMEOUT_FACTOR, ContactNotStored, keyedContactWork, type SubmittedBy } from '../contact/submit.ts'
 import { requestFingerprint } from '../idempotency/fingerprint.ts'
-import { jsonAnswer } from '../idempotency/http.ts'
 import type { Idempotency } from '../idempotency/run.ts'
 import { errorFacts } from '../log-safety.ts'
 
 export type SentContact =
-  | { kind: 'accepted', protocolo: string, destino: string, mensagem: string, replayed: boolean }
+  | { kind: 'accepted', protocolo: string, destino: string, mensagem: string }
   /** The same call is still running (a retry sent before the first answered). */
   | { kind: 'in_use' }
   /** The agent's key was used for another message. */
@@ -22,8 +21,6 @@ export type SentContact =
   | { kind: 'unavailable' }
 
 export type ContactSender = (key: string, value: ContatoInT, by: SubmittedBy, credential: Credential) => Promise<SentContact>
-
-class NotStored extends Error {}
 
 export function contactSender(contact: ContactService, idempotency: Idempotency, dbTimeoutMs: number): ContactSender {
   return async (key, value, by, credential) => {
@@ -34,20 +31,12 @@ export function contactSender(contact: ContactService, idempotency: Idempotency,
         scope: { escopo: `${credential.kind}:${credential.id}`, clienteId: credential.clienteId },
         key,
         fingerprint: requestFingerprint('MCP', 'tools/call enviar_contato', value),
-      }, async (tx) => {
-        const result = await submitContact(contact, by, { value, posted: value, via: 'api' }, dbTimeoutMs, tx)
-        if (result.kind !== 'accepted') throw new NotStored()
-        const { protocolo, destino, mensagem } = result.accepted
-        return { answer: jsonAnswer(202, { protocolo, destino, mensagem }), result: { protocolo, destino, mensagem } }
-      }, CONTACT_TIMEOUT_FACTOR * dbTimeoutMs)
-      if (outcome.kind === 'fresh') return { kind: 'accepted', ...outcome.result, replayed: false }
-      if (outcome.kind === 'replayed') {
-        const { protocolo, destino, mensagem } = JSON.parse(outcome.answer.body) as { protocolo: string, destino: string, mensagem: string }
-        return { kind: 'accepted', protocolo, destino, mensagem, replayed: true }
-      }
+      }, keyedContactWork(contact, by, { value, posted: value, via: 'api' }, dbTimeoutMs), CONTACT_TIMEOUT_FACTOR * dbTimeoutMs)
+      if (outcome.kind === 'fresh') return { kind: 'accepted', ...outcome.result }
+      if (outcome.kind === 'replayed') return { kind: 'accepted', ...(JSON.parse(outcome.answer.body) as ContatoOutT) }
       return { kind: outcome.kind }
     } catch (err) {
-      if (!(err instanceof NotStored)) by.log.error(errorFacts(err), 'contact could not be stored')
+      if (!(err instanceof ContactNotStored)) by.log.error(errorFacts(err), 'contact could not be stored')
       return { kind: 'unavailable' }
     }
   }

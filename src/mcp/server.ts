@@ -10,7 +10,7 @@ import type { Clock } from '../clock.ts'
 import type { Database } from '../db/database.ts'
 import { errorFacts } from '../log-safety.ts'
 import { checked, declared } from './sdk-schemas.ts'
-import { makeArgumentCheck } from './arguments.ts'
+import { checkArguments } from './arguments.ts'
 import { registerResources, type SiteResources } from './resources.ts'
 import type { Outcome, Tool, ToolCall } from './tools.ts'
 
@@ -26,8 +26,6 @@ export type ServerDeps = {
   resources: SiteResources
 }
 
-/** Every tool's arguments are checked by the service (arguments.ts), so that a refused call is audited too. */
-const checkArguments = makeArgumentCheck()
 
 export function mcpServerFor(deps: ServerDeps, call: ToolCall): McpServer {
   const server = new McpServer({ ...SERVER_INFO, version: deps.version || '0.0.0' }, {
@@ -55,11 +53,12 @@ export function mcpServerFor(deps: ServerDeps, call: ToolCall): McpServer {
 async function runAudited(deps: ServerDeps, tool: Tool, args: Record<string, unknown>, call: ToolCall): Promise<Outcome> {
   const c = call.credential
   let outcome: Outcome
-  const invalid = tool.checksInput ? null : checkArguments(tool.input ?? NO_INPUT, args)
+  // Every tool's arguments are checked by the service (arguments.ts), so that a refused call is audited too.
+  const checked = tool.checksInput ? undefined : checkArguments(tool.input ?? NO_INPUT, args)
   if (tool.escopo && !(c.escopos as readonly string[]).includes(tool.escopo)) {
     outcome = { ok: false, detail: 'escopo_insuficiente', extra: { escopo: tool.escopo } }
-  } else if (invalid) {
-    outcome = { ok: false, detail: invalid }
+  } else if (checked && !checked.ok) {
+    outcome = { ok: false, detail: checked.errors }
   } else {
     try {
       outcome = await tool.run(args, call)
