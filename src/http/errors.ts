@@ -23,8 +23,8 @@ const BAD_REQUEST = problem('requisicao_invalida')
 const TOO_LARGE = problem('corpo_muito_grande')
 const RATE_LIMITED = problem('limite_de_requisicoes')
 const INTERNAL = problem('erro_interno')
-/** What the credential guard answers too when the database does not answer (src/auth/http/guard.ts). */
-const DATABASE_UNAVAILABLE = problem('banco_indisponivel', { 'retry-after': '5' })
+/** A database that did not answer: the client may retry (also the credential guard's answer, src/auth/http/guard.ts). */
+export const DATABASE_UNAVAILABLE = problem('banco_indisponivel', { 'retry-after': '5' })
 
 /** What the contract answers for `err`: its own answer, a 422 from a schema failure, or a catalogue code. */
 export function problemOf(err: unknown, req: FastifyRequest): ProblemAnswer {

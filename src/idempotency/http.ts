@@ -46,8 +46,10 @@ export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   return (req as Keyed)[KEY]
 }
 
+/** A JSON answer as stored; a 204 has neither body nor content type. */
 export function jsonAnswer(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): StoredAnswer {
-  return { status, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' }, body: status === 204 ? '' : JSON.stringify(body) }
+  if (status === 204) return { status, headers: { ...headers }, body: '' }
+  return { status, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) }
 }
 
 export function problemAnswer(p: HttpProblem): StoredAnswer {
@@ -55,9 +57,7 @@ export function problemAnswer(p: HttpProblem): StoredAnswer {
 }
 
 export function sendAnswer(reply: FastifyReply, answer: StoredAnswer, replayed = false): FastifyReply {
-  const headers: Record<string, string> = { ...answer.headers }
-  if (answer.status === 204) delete headers['content-type']
-  if (replayed) headers['idempotent-replayed'] = 'true'
+  const headers: Record<string, string> = replayed ? { ...answer.headers, 'idempotent-replayed': 'true' } : { ...answer.headers }
   return reply.code(answer.status).headers(headers).send(answer.body === '' ? null : answer.body)
 }
 

@@ -20,8 +20,15 @@ export function parseIdempotencyKey(header: string | string[] | undefined): Pars
 }
 
 /** Visible ASCII only (0x21–0x7E): no spaces, no controls, nothing beyond ASCII. */
+export const VISIBLE_ASCII = /^[\x21-\x7e]+$/
+
+/** A key given as a plain string, not a header (an MCP tool's argument): 1 to 255 characters of visible ASCII. */
+export function isPlainKey(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= MAX_KEY_LENGTH && VISIBLE_ASCII.test(value)
+}
+
 function bare(value: string): string | undefined {
-  return /^[\x21-\x7e]+$/.test(value) && !value.includes('"') ? value : undefined
+  return VISIBLE_ASCII.test(value) && !value.includes('"') ? value : undefined
 }
 
 /** RFC 8941 §4.2.5: a String item, and nothing after it (a second item or parameters are not a key). */

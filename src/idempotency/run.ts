@@ -29,7 +29,6 @@ export type IdempotencyDeps = {
 }
 
 export type Idempotency = {
-  readonly ttlMs: number
   /**
    * Runs `work` in a transaction with the key, unless the key already has an answer. The transaction is the
    * customer's (row-level security) when the scope names one. A rejection of `work` rolls everything back and
@@ -41,7 +40,6 @@ export type Idempotency = {
 
 export function makeIdempotency(deps: IdempotencyDeps): Idempotency {
   return {
-    ttlMs: deps.ttlMs,
     run(call, work, timeoutMs) {
       const now = deps.clock.now()
       const body = async (tx: Orm): Promise<RunOutcome<Awaited<ReturnType<typeof work>>['result']>> => {

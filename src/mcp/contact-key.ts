@@ -5,20 +5,16 @@
 // message. Either way the key's scope is the credential (send-contact.ts), so no two credentials ever share one.
 import { createHash } from 'node:crypto'
 import { canonicalJson } from '../idempotency/canonical-json.ts'
-import { MAX_KEY_LENGTH } from '../idempotency/key.ts'
+import { MAX_KEY_LENGTH, VISIBLE_ASCII } from '../idempotency/key.ts'
 
 /** The argument an agent may add to enviar_contato's, as the tool's input schema declares it. */
 export const AGENT_KEY_ARGUMENT = {
-  type: 'string', minLength: 1, maxLength: MAX_KEY_LENGTH, pattern: '^[\\x21-\\x7e]+$',
+  type: 'string', minLength: 1, maxLength: MAX_KEY_LENGTH, pattern: VISIBLE_ASCII.source,
   description: 'Opcional: uma chave sua (1 a 255 caracteres ASCII visíveis), a mesma em cada nova tentativa desta mensagem; '
     + 'como o cabeçalho Idempotency-Key. Sem ela, a mesma mensagem repetida pela mesma credencial é uma só.',
 } as const
 
-/** The agent's key when it is one (visible ASCII, 1 to 255 characters), or undefined. */
-export function agentKey(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length <= MAX_KEY_LENGTH && /^[\x21-\x7e]+$/.test(value) ? value : undefined
-}
-
+/** The agent's key (checked with isPlainKey), or the message's own when the agent sent none. */
 export function contactKey(given: string | undefined, message: unknown): string {
   if (given !== undefined) return `agente:${given}`
   return `mensagem:${createHash('sha256').update(canonicalJson(message)).digest('base64url')}`

@@ -2,7 +2,8 @@
 // contract keeps the MCP server out of the public one. The tools are listed from their definitions, so the
 // document names what tools/list answers.
 import type { Tool } from './tools.ts'
-import { OPENAPI_URI } from './resources.ts'
+import { PAGES } from '../site/page-list.ts'
+import { OPENAPI_URI, pageUri } from './resources.ts'
 
 export function mcpPathItem(tools: Tool[]): Record<string, unknown> {
   const list = tools.map((t) => `\`${t.name}\`${t.escopo ? ` (scope \`${t.escopo}\` too)` : ''}: ${t.description}`).join('\n- ')
@@ -15,8 +16,8 @@ export function mcpPathItem(tools: Tool[]): Record<string, unknown> {
         + 'Needs the scope `mcp`, as a Bearer token: the session cookie is not accepted here, and a DPoP-bound token is refused without its '
         + 'proof, so give an agent an unbound token. A refusal names `resource_metadata` in `WWW-Authenticate` (RFC 9728). '
         + `Tools (refusals are tool errors whose text is the API's problem body):\n- ${list}\n\n`
-        + `Resources: the site's pages as Markdown (\`site://inicio\`, \`site://contato\`, \`site://status\`, \`site://docs\`, `
-        + `\`site://privacidade\`) and the public OpenAPI document (\`${OPENAPI_URI}\`).`,
+        + `Resources: the site's pages as Markdown (${PAGES.map((p) => `\`${pageUri(p.source)}\``).join(', ')}) `
+        + `and the public OpenAPI document (\`${OPENAPI_URI}\`).`,
       requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 request or notification.' } } } },
       responses: {
         200: { description: 'The JSON-RPC response.', content: { 'application/json': { schema: { type: 'object' } } } },

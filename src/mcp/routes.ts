@@ -15,17 +15,16 @@ import { problem } from '../http/problem.ts'
 import { rateLimitFor } from '../http/rate-limit.ts'
 import { NonJsonBody } from '../http/request-body.ts'
 import { errorFacts } from '../log-safety.ts'
+import { onFirstUse } from '../on-first-use.ts'
 import { hijackWithHeaders, mcpResponseHeaders } from './hijack.ts'
 import type { ServerDeps } from './server.ts'
 
 export const MCP_PATH = '/api/mcp'
 
 // The SDK is read on the first MCP request, not at start: an instance nobody calls it on never loads it (about a
-// third of a second and 25 MB). A failed load is tried again by the next request.
-let sdk: Promise<{ server: typeof import('./server.ts'), node: typeof import('@modelcontextprotocol/node') }> | undefined
-const loadSdk = () => (sdk ??= Promise.all([import('./server.ts'), import('@modelcontextprotocol/node')])
-  .then(([server, node]) => ({ server, node }))
-  .catch((err) => { sdk = undefined; throw err }))
+// third of a second and 25 MB).
+const loadSdk = onFirstUse(() => Promise.all([import('./server.ts'), import('@modelcontextprotocol/node')])
+  .then(([server, node]) => ({ server, node })))
 
 export type McpRoutesDeps = ServerDeps & {
   publicUrl: string

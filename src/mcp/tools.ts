@@ -17,7 +17,8 @@ import type { KeyedLimit } from '../http/rate-limit.ts'
 import type { ValidationItem } from '../http/validation-errors.ts'
 import { ManutencaoOut, ServicoOut, StatusOut, VersionOut } from '../status/schemas.ts'
 import type { StatusSnapshot } from '../status/snapshot.ts'
-import { AGENT_KEY_ARGUMENT, agentKey, contactKey } from './contact-key.ts'
+import { AGENT_KEY_ARGUMENT, contactKey } from './contact-key.ts'
+import { isPlainKey } from '../idempotency/key.ts'
 import { IN_USE_RETRY_AFTER_SECONDS } from '../idempotency/http.ts'
 import { toolSchema, type JsonSchema } from './json-schema.ts'
 import type { ContactSender } from './send-contact.ts'
@@ -101,13 +102,12 @@ export function makeTools(deps: ToolDeps): Tool[] {
       output: toolSchema(ContatoOut),
       run: async (args, call) => {
         const { chave_idempotencia: given, ...message } = args
-        const key = agentKey(given)
-        if (given !== undefined && key === undefined) return { ok: false, detail: 'chave_idempotencia_invalida' }
+        if (given !== undefined && !isPlainKey(given)) return { ok: false, detail: 'chave_idempotencia_invalida' }
         const checked = deps.contact.validate(message)
         if (!checked.ok) return { ok: false, detail: checked.errors }
         const limit = await deps.contactLimit(call.by)
         if (limit.exceeded) return { ok: false, detail: 'limite_de_requisicoes', extra: { retry_after: limit.retryAfterSeconds } }
-        const sent = await deps.sendContact(contactKey(key, checked.value), checked.value, call.by, call.credential)
+        const sent = await deps.sendContact(contactKey(given, checked.value), checked.value, call.by, call.credential)
         if (sent.kind === 'in_use') return { ok: false, detail: 'chave_idempotencia_em_uso', extra: { retry_after: IN_USE_RETRY_AFTER_SECONDS } }
         if (sent.kind === 'reused') return { ok: false, detail: 'chave_idempotencia_reutilizada' }
         if (sent.kind !== 'accepted') return { ok: false, detail: 'servico_indisponivel' }

@@ -4,6 +4,7 @@
 // scope the route needs, and leaves the credential on the request for the route.
 import type { FastifyRequest } from 'fastify'
 import type { Guard, Need } from '../../http/gate.ts'
+import { DATABASE_UNAVAILABLE } from '../../http/errors.ts'
 import { problem, sendProblem } from '../../http/problem.ts'
 import type { KeyedLimit } from '../../http/rate-limit.ts'
 import { parseAuthorization } from './authorization.ts'
@@ -64,7 +65,7 @@ export function makeCredentialGuard(guardDeps: GuardDeps): CredentialGuard {
       // The database did not answer the lookup: the caller may retry, so 503 rather than the 500 of a fault of
       // ours; logged by its code alone (a query's message may quote the token's hash or the cookie).
       req.log.error({ code: (err as { code?: string }).code }, 'credential check failed: database unavailable')
-      sendProblem(reply, problem('banco_indisponivel', { 'retry-after': '5' }))
+      sendProblem(reply, DATABASE_UNAVAILABLE)
       return false
     }
     if (result.headers) reply.headers(result.headers)
