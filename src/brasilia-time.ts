@@ -7,6 +7,7 @@ export const TIME_ZONE_NOTE = 'horário de Brasília'
 // Built on first use: constructing an Intl formatter costs far more than formatting with one.
 let labelFormat: Intl.DateTimeFormat | undefined
 let offsetFormat: Intl.DateTimeFormat | undefined
+let dayFormat: Intl.DateTimeFormat | undefined
 
 /** For people, e.g. "21/11/2026, 15:47:30"; a string that is no instant is shown as it is. */
 export function instantLabel(instant: Date | string): string {
@@ -24,4 +25,10 @@ export function instantWithOffset(d: Date): string {
   const p = Object.fromEntries(offsetFormat.formatToParts(d).map((x) => [x.type, x.value]))
   const offset = p.timeZoneName === 'GMT' ? '+00:00' : String(p.timeZoneName).replace('GMT', '')
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} (${offset})`
+}
+
+/** The calendar day (`YYYY-MM-DD`) an instant falls on in Brasília: the product's `data_*` fields are such days. */
+export function brasiliaDay(d: Date): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+  return dayFormat.format(d)
 }

@@ -1,0 +1,14 @@
+// The one decimal type of the product: rates are decimal strings, never binary floats (produto.md §1). Fifty
+// significant digits hold any face value times any 12-place rate exactly, so only the final rounding rounds.
+import { Decimal as DecimalJs } from 'decimal.js'
+
+export const Dec = DecimalJs.clone({ precision: 50, rounding: DecimalJs.ROUND_HALF_UP, toExpNeg: -30, toExpPos: 40 })
+export type Dec = InstanceType<typeof Dec>
+
+/** Rounded to the centavo, half up (half away from zero: amounts here are never negative). */
+export const centavos = (x: Dec): bigint => BigInt(x.toDecimalPlaces(0, Dec.ROUND_HALF_UP).toFixed(0))
+
+export const dec = (x: bigint | number | string): Dec => new Dec(typeof x === 'bigint' ? x.toString() : x)
+
+/** A rate or a ratio as the API writes it: fixed decimals, half up. */
+export const fixed = (x: Dec, places: number): string => x.toDecimalPlaces(places, Dec.ROUND_HALF_UP).toFixed(places)

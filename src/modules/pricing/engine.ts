@@ -1,0 +1,165 @@
+// Prices a borderô exactly as produto.md §2.6 says: every component of every line rounded to the centavo on its
+// own (half up), totals as sums of the rounded lines. Pure: the caller gives the terms, the títulos with their
+// sacado's holidays, and the IOF table; a quote and a simulation are the same computation.
+import { daysBetween } from '../calendar/civil-date.ts'
+import { nextBusinessDay, nationalHolidaysBetween, type HolidaySet } from '../calendar/business-days.ts'
+import type { Holiday } from '../calendar/national-holidays.ts'
+import { centavos, dec, Dec, fixed } from './decimal.ts'
+import { effectiveProfile, rateOn, type IofRate, type PerfilIof } from './iof-rates.ts'
+import { effectiveMonthlyRate } from './effective-rate.ts'
+
+export const TIPOS_TITULO = ['duplicata_mercantil', 'duplicata_servico', 'cheque', 'nota_promissoria', 'ccb', 'cte'] as const
+export type TipoTitulo = typeof TIPOS_TITULO[number]
+
+export type Base = 'simples_30' | 'composta_30'
+
+export type Terms = {
+  base: Base
+  taxaMensal: string
+  taxaAdValorem: string
+  tarifaPorTituloCentavos: bigint
+  tacCentavos: bigint
+  diasFloat: Partial<Record<TipoTitulo, number>>
+  iof: 'calcular' | 'isento'
+}
+
+export type TituloToPrice = {
+  tipo: TipoTitulo
+  vencimento: string
+  valorFaceCentavos: bigint
+  /** The customer's own holidays for this título's sacado (its municipality and state). */
+  feriadosLocais: HolidaySet
+  /** Descriptions of those holidays, for the quote's list of the holidays it used. */
+  descreverFeriadoLocal?: (data: string) => string | undefined
+}
+
+export type PricingInput = {
+  dataOperacao: string
+  perfilIof: PerfilIof
+  terms: Terms
+  titulos: readonly TituloToPrice[]
+  iofTable: readonly IofRate[]
+}
+
+export type Line = {
+  vencimento: string
+  vencimentoUtil: string
+  diasDesconto: number
+  diasIof: number
+  desagio: bigint
+  adValorem: bigint
+  tarifa: bigint
+  iofBase: bigint
+  iofDiario: bigint
+  iofAdicional: bigint
+  iof: bigint
+  precoCompra: bigint
+}
+
+export type Totals = {
+  valorFace: bigint
+  desagio: bigint
+  adValorem: bigint
+  tarifas: bigint
+  tac: bigint
+  iof: bigint
+  compensacoes: bigint
+  valorLiquido: bigint
+}
+
+export type Pricing = {
+  linhas: Line[]
+  totais: Totals
+  prazoMedioDias: string
+  /** Null when the net amount is not positive: no rate turns the face values into it. */
+  taxaEfetivaMensal: string | null
+  /** The IOF row used (null when the operation owes none) and the profile it was chosen for. */
+  iof: { perfil: PerfilIof, aliquota: IofRate | null }
+  feriados: Holiday[]
+}
+
+/** No IOF row covers the operation's date for the profile: a gap in the table is refused, never guessed. */
+export class MissingIofRate extends Error {
+  constructor(readonly perfil: string, readonly data: string) {
+    super(`no IOF rate for ${perfil} on ${data}`)
+  }
+}
+
+/**
+ * Why a priced borderô cannot be bought, or undefined: a título whose price is not positive (its deságio and costs
+ * eat its face value: a rate or a term no one would sign) or a net amount that is not positive (the TAC exceeds
+ * what is paid). Prices are still computed for them, so a simulation can show why.
+ */
+export type PricingProblem = { motivo: 'preco_nao_positivo', indice: number } | { motivo: 'liquido_nao_positivo' }
+
+export function pricingProblem(p: Pricing): PricingProblem | undefined {
+  const indice = p.linhas.findIndex((l) => l.precoCompra <= 0n)
+  if (indice >= 0) return { motivo: 'preco_nao_positivo', indice }
+  return p.totais.valorLiquido <= 0n ? { motivo: 'liquido_nao_positivo' } : undefined
+}
+
+/** IOF counts at most a year of days (Decreto 6.306/2007 art. 7 § 1). */
+const IOF_MAX_DAYS = 365
+
+function desagio(terms: Terms, vf: Dec, n: number): Dec {
+  const i = dec(terms.taxaMensal)
+  if (terms.base === 'simples_30') return vf.times(i).times(n).dividedBy(30)
+  return vf.times(Dec(1).minus(i.plus(1).pow(dec(-n).dividedBy(30))))
+}
+
+export function price(input: PricingInput): Pricing {
+  const { dataOperacao: d0, terms } = input
+  const totalFace = input.titulos.reduce((s, t) => s + t.valorFaceCentavos, 0n)
+  const perfil = terms.iof === 'isento' ? 'isento' : effectiveProfile(input.perfilIof, totalFace)
+  const aliquota = perfil === 'isento' ? null : rateOn(input.iofTable, perfil, d0) ?? null
+  if (perfil !== 'isento' && aliquota === null) throw new MissingIofRate(perfil, d0)
+  const adValoremRate = dec(terms.taxaAdValorem)
+  const feriados = new Map<string, Holiday>()
+
+  const linhas = input.titulos.map((t): Line => {
+    const vencimentoUtil = nextBusinessDay(t.vencimento, t.feriadosLocais)
+    if (vencimentoUtil !== t.vencimento) collectHolidays(feriados, t, vencimentoUtil)
+    const n = daysBetween(d0, vencimentoUtil) + (terms.diasFloat[t.tipo] ?? 0)
+    const vf = dec(t.valorFaceCentavos)
+    const d = centavos(desagio(terms, vf, n))
+    const av = centavos(vf.times(adValoremRate))
+    const tarifa = terms.tarifaPorTituloCentavos
+    const diasIof = Math.min(daysBetween(d0, t.vencimento), IOF_MAX_DAYS)
+    const iofBase = aliquota ? t.valorFaceCentavos - d : 0n
+    const iofDiario = aliquota ? centavos(dec(iofBase).times(aliquota.taxaDiaria).times(diasIof)) : 0n
+    const iofAdicional = aliquota ? centavos(dec(iofBase).times(aliquota.taxaAdicional)) : 0n
+    const iof = iofDiario + iofAdicional
+    return {
+      vencimento: t.vencimento, vencimentoUtil, diasDesconto: n, diasIof,
+      desagio: d, adValorem: av, tarifa, iofBase, iofDiario, iofAdicional, iof,
+      precoCompra: t.valorFaceCentavos - d - av - tarifa - iof,
+    }
+  })
+
+  const sum = (pick: (l: Line) => bigint): bigint => linhas.reduce((s, l) => s + pick(l), 0n)
+  const compensacoes = 0n // release II: buy-backs compensated in the cedente's next operation
+  const valorLiquido = sum((l) => l.precoCompra) - terms.tacCentavos - compensacoes
+  const totais: Totals = {
+    valorFace: totalFace, desagio: sum((l) => l.desagio), adValorem: sum((l) => l.adValorem),
+    tarifas: sum((l) => l.tarifa), tac: terms.tacCentavos, iof: sum((l) => l.iof), compensacoes, valorLiquido,
+  }
+  const weighted = linhas.reduce((s, l, k) => s.plus(dec(input.titulos[k]!.valorFaceCentavos).times(l.diasDesconto)), dec(0))
+  const prazoMedioDias = totalFace > 0n ? fixed(weighted.dividedBy(dec(totalFace)), 2) : '0.00'
+  const rate = effectiveMonthlyRate(input.titulos.map((t, k) => ({ valor: t.valorFaceCentavos, dias: linhas[k]!.diasDesconto })), valorLiquido)
+  return {
+    linhas, totais, prazoMedioDias,
+    taxaEfetivaMensal: rate === null ? null : fixed(rate, 6),
+    iof: { perfil, aliquota },
+    feriados: [...feriados.values()].sort((a, b) => (a.data < b.data ? -1 : 1)),
+  }
+}
+
+/** The holidays that moved a due date: national ones from the computed calendar, the customer's own by name. */
+function collectHolidays(into: Map<string, Holiday>, t: TituloToPrice, util: string): void {
+  for (const h of nationalHolidaysBetween(t.vencimento, util)) into.set(h.data, h)
+  for (const data of t.feriadosLocais) {
+    if (data >= t.vencimento && data < util && !into.has(data)) {
+      into.set(data, { data, descricao: t.descreverFeriadoLocal?.(data) ?? 'feriado local' })
+    }
+  }
+}
