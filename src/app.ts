@@ -170,7 +170,8 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     log: app.log,
   }, config.statusRefreshMs)
   const metrics = setupMetrics(app, {
-    host: config.host, port: config.metricsPort, orm: db.orm, dbTimeoutMs: config.dbTimeoutMs, snapshotRefreshedAt: () => snapshot.lastRefreshedAt(), clock,
+    host: config.host, port: config.metricsPort, orm: db.orm, dbTimeoutMs: config.dbTimeoutMs, clock, build: config.build,
+    snapshotRefreshedAt: () => snapshot.lastRefreshedAt(), status: () => snapshot.current(),
   })
   const worker = config.mail.workerInServer
     ? new DeliveryWorker({
