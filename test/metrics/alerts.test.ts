@@ -66,7 +66,7 @@ describe('the example Prometheus alert rules', () => {
       assert.match(r.labels?.severity ?? '', /^(critical|warning)$/, `${r.alert}: severity`)
       assert.match(r.annotations?.summary ?? '', /\S/, `${r.alert}: summary`)
       // Balanced brackets: a cut expression is the commonest YAML slip.
-      for (const [open, close] of ['()', '{}', '[]']) {
+      for (const [open, close] of [['(', ')'], ['{', '}'], ['[', ']']] as const) {
         assert.equal(r.expr.split(open).length, r.expr.split(close).length, `${r.alert}: ${open}${close} balanced`)
       }
     }
