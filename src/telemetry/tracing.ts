@@ -41,8 +41,9 @@ export async function startTracing(build: { versao: string, commit: string }, en
     instrumentations: [
       // Probes and scrapes every few seconds per instance would bury the rest.
       new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/api\/health(\/ready)?(\?|$)/.test(req.url ?? '') }),
-      // Statement text only (parameterized: values, personal data among them, are never attached).
-      new PgInstrumentation({ enhancedDatabaseReporting: false }),
+      // Statement text only (parameterized: values, personal data among them, are never attached). Only inside a
+      // traced request or send: the status snapshot's and the worker's polls every few seconds would be most spans.
+      new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true }),
       new IORedisInstrumentation(),
     ],
   })
