@@ -39,8 +39,8 @@ export async function startTracing(build: { versao: string, commit: string }, en
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
-      // Probes and scrapes every few seconds per instance would bury the rest.
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/api\/health(\/ready)?(\?|$)/.test(req.url ?? '') }),
+      // Probes and scrapes (the metrics listener is in this process too) every few seconds would bury the rest.
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(api\/health(\/ready)?|metrics)(\?|$)/.test(req.url ?? '') }),
       // Statement text only (parameterized: values, personal data among them, are never attached). Only inside a
       // traced request or send: the status snapshot's and the worker's polls every few seconds would be most spans.
       new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true }),
