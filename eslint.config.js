@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint'
 
 // Folders that hold one feature each. http/ (cross-cutting HTTP policy) and db/ (the database layer) serve
 // every feature and import none of them: a feature plugs into them, never the other way round.
-const FEATURES = ['contact', 'spam', 'mail', 'site', 'status', 'cli', 'metrics', 'auth', 'account-api', 'account-web', 'mcp', 'idempotency']
+const FEATURES = ['contact', 'spam', 'mail', 'site', 'status', 'cli', 'metrics', 'auth', 'account-api', 'account-web', 'mcp', 'idempotency', 'telemetry']
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'scratch/', 'test-results/', 'coverage/', 'bench/results/'] },

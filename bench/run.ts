@@ -7,6 +7,7 @@
 // speed for seconds at a time; a ratio of two medians taken minutes apart measured that weather (one run gave the
 // subjects route 0.25 and 0.43 from the same samples), while many short pairs cancel it.
 import { spawnSync } from 'node:child_process'
+import { createServer } from 'node:http'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
@@ -25,6 +26,8 @@ measures it against a bare node:http server, a minimal Fastify app and pgbench i
   --quick          one short round of each scenario: proves the harness works (CI); its numbers mean nothing
   --only=a,b       only the scenarios whose name contains one of these words (e.g. --only=health,status)
   --no-metrics     the service without METRICS_PORT, to measure the metrics listener's cost
+  --otel           the service with OpenTelemetry tracing on (OTEL_EXPORTER_OTLP_ENDPOINT: a sink in this process
+                   that discards the spans): compare its ratios with a run without it for what tracing costs
   --help           this text
 
 environment: DATABASE_URL (admin URL, default postgres://postgres@127.0.0.1:5432/test), BENCH_SECONDS (3),
@@ -36,7 +39,7 @@ if (args.includes('--help') || args.includes('-h')) {
   console.log(USAGE)
   process.exit(0)
 }
-const unknown = args.filter((a) => !['--quick', '--no-metrics'].includes(a) && !a.startsWith('--only='))
+const unknown = args.filter((a) => !['--quick', '--no-metrics', '--otel'].includes(a) && !a.startsWith('--only='))
 if (unknown.length) {
   console.error(`bench: unknown option ${unknown.join(' ')}\n\n${USAGE}`)
   process.exit(2)
@@ -48,6 +51,8 @@ const only = onlyArg ? onlyArg.split(',').map((w) => w.trim()).filter(Boolean) :
 const scenarios = only.length ? SCENARIOS.filter((s) => only.some((w) => s.name.includes(w))) : SCENARIOS
 // `--no-metrics`: the service without METRICS_PORT, to measure what the metrics listener and its monitors cost.
 const metricsOn = !process.argv.includes('--no-metrics')
+// `--otel`: tracing on, every span exported (to a sink that answers at once, so the collector's speed is not measured).
+const otelOn = process.argv.includes('--otel')
 const SECONDS = quick ? 2 : Number(process.env.BENCH_SECONDS ?? 3)
 const ROUNDS = quick ? 1 : Number(process.env.BENCH_ROUNDS ?? 9)
 const WARMUP_S = quick ? 1 : 3
@@ -105,6 +110,14 @@ async function countStatusQueries(flood: () => Promise<unknown>): Promise<{ floo
 }
 const log = (s: string) => console.error(`bench: ${s}`)
 
+/** An OTLP/HTTP endpoint that reads each export and answers 200 at once; closed when the bench exits. */
+async function startOtlpSink(): Promise<{ url: string }> {
+  const server = createServer((req, res) => { req.resume(); req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}')) })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  server.unref()
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }
+}
+
 async function main() {
   log(`${quick ? 'quick run (proves the harness, measures little); ' : ''}${ROUNDS} round(s) of ${SECONDS} s, warm-up ${WARMUP_S} s; ` +
     (pin ? `servers on CPU ${SERVER_CPU}, load on CPU ${LOAD_CPU}` : 'no pinning (taskset or a second CPU missing)'))
@@ -113,10 +126,12 @@ async function main() {
   // The metrics listener on, as the Kubernetes and compose configurations run it (prom-client's default
   // metrics and their event-loop monitor are part of what production pays).
   const metricsPort = await freePort()
+  const otlpSink = otelOn ? await startOtlpSink() : undefined
+  if (otlpSink) log(`tracing on: spans exported to ${otlpSink.url}`)
   const serviceEnv = {
     ...process.env, NODE_OPTIONS: imageNodeOptions, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'json', DATABASE_URL: dbUrl, DATA_DIR: dataDir,
     PORT: String(servicePort), METRICS_PORT: metricsOn ? String(metricsPort) : '', HOST: '127.0.0.1',
-    RATE_LIMIT_ALLOWLIST: '127.0.0.1', REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
+    RATE_LIMIT_ALLOWLIST: '127.0.0.1', REDIS_URL: process.env.BENCH_REDIS_URL ?? '', OTEL_EXPORTER_OTLP_ENDPOINT: otlpSink?.url ?? '',
   }
   const serviceLog = join(outDir, 'service.log')
   const startService = () => startServer(pinned(SERVER_CPU, [process.execPath, 'dist/main.js']), serviceEnv, servicePort, serviceLog)

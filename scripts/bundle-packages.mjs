@@ -7,7 +7,9 @@
 //
 // Left in node_modules, and imported from there at run time: packages that find files of their own at run time
 // or load native code (PGlite's WebAssembly, argon2's binary, pino's transports and worker thread), and those
-// imported only on first use (src/on-first-use.ts), which bundling would load at start.
+// imported only on first use (src/on-first-use.ts), which bundling would load at start. And what OpenTelemetry
+// patches as it loads (pg; ioredis is already here) with the packages that patch it (src/telemetry/tracing.ts):
+// a bundled copy is invisible to the loader hooks, and the hooks' registry must be the one in node_modules.
 import { build } from 'esbuild'
 import { readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -15,6 +17,7 @@ import { dirname, join } from 'node:path'
 export const EXTERNAL = [
   '@electric-sql/pglite', '@node-rs/argon2', 'pino', 'pino-pretty', 'thread-stream', 'sonic-boom', 'pg-native',
   'ioredis', 'jose', 'nodemailer',
+  'pg', '@opentelemetry/*', 'import-in-the-middle', 'require-in-the-middle',
 ]
 
 function jsFiles(dir) {

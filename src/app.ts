@@ -32,6 +32,7 @@ import { configureServer, requireHost, serverOptions } from './http/server-optio
 import { echoRequestId, requestIdFrom } from './http/request-id.ts'
 import { accessLog } from './http/access-log.ts'
 import { lazyChildLogger } from './http/request-logger.ts'
+import { answerTraceResponse } from './http/trace-context.ts'
 import { overload } from './http/overload.ts'
 import { routeLabel } from './http/route-label.ts'
 import { observeHttp, setupMetrics, type Metrics } from './metrics/index.ts'
@@ -170,7 +171,8 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     log: app.log,
   }, config.statusRefreshMs)
   const metrics = setupMetrics(app, {
-    host: config.host, port: config.metricsPort, orm: db.orm, dbTimeoutMs: config.dbTimeoutMs, snapshotRefreshedAt: () => snapshot.lastRefreshedAt(), clock,
+    host: config.host, port: config.metricsPort, orm: db.orm, dbTimeoutMs: config.dbTimeoutMs, clock, build: config.build,
+    snapshotRefreshedAt: () => snapshot.lastRefreshedAt(), status: () => snapshot.current(),
   })
   const worker = config.mail.workerInServer
     ? new DeliveryWorker({
@@ -183,7 +185,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
 
   // The HTTP policy, then the routes. Each is a named plugin that declares what it needs registered before it
   // (src/http/plugins.ts): a wrong order fails at start. Hooks run in this order.
-  await app.register(requestGuards, { guards: [echoRequestId, requireHost, requireClientAddress, normalizeContentType] })
+  await app.register(requestGuards, { guards: [echoRequestId, answerTraceResponse, requireHost, requireClientAddress, normalizeContentType] })
   await app.register(accessLog, { observers: [observeHttp(metrics)] })
   await app.register(overload, config.overload)
   await app.register(errorHandler, { page: siteError })

@@ -53,6 +53,8 @@ export type Config = {
   overload: OverloadConfig
   /** How long an Idempotency-Key's answer is kept and replayed. */
   idempotencyTtlHours: number
+  /** OpenTelemetry tracing's OTLP/HTTP collector; undefined: off, and no OpenTelemetry module is loaded. */
+  otelEndpoint: string | undefined
 }
 
 export { ConfigError }
@@ -66,6 +68,7 @@ export const CONFIG_VARIABLES = [
   'CONTACT_RETENTION_DAYS', 'STATUS_REFRESH_MS', 'DB_TIMEOUT_MS', 'SPAM_MIN_FILL_MS',
   'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 'OVERLOAD_MAX_HEAP_MB', 'OVERLOAD_MAX_RSS_MB', 'OVERLOAD_SAMPLE_MS', 'OVERLOAD_RETRY_AFTER_S',
   'HEADERS_TIMEOUT_MS', 'REQUEST_TIMEOUT_MS', 'KEEP_ALIVE_TIMEOUT_MS', 'MAX_CONNECTIONS', 'IDEMPOTENCY_KEY_TTL_HOURS',
+  'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_SERVICE_NAME',
 ] as const
 
 type Env = Record<string, string | undefined>
@@ -130,6 +133,7 @@ export function loadConfig(env: Env = process.env): Config {
     mail: loadMailConfig(env, int, (msg) => { throw new ConfigError(msg) }),
     overload: overloadConfig(env),
     idempotencyTtlHours: int(env, 'IDEMPOTENCY_KEY_TTL_HOURS', 24, 1, 720),
+    otelEndpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
   }
 }
 

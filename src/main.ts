@@ -2,7 +2,7 @@
 // fails at once, in-flight requests finish, the delivery worker hands back what it holds, exit 0.
 import { setTimeout as sleep } from 'node:timers/promises'
 import closeWithGrace from 'close-with-grace'
-import { buildApp, type App } from './app.ts'
+import type { App } from './app.ts'
 import { loadConfig, type Config } from './config.ts'
 import { errorFacts } from './log-safety.ts'
 import { exitOnStartupProblem, listenStartupError, startupProblem } from './startup.ts'
@@ -25,7 +25,10 @@ async function main(): Promise<void> {
   let app: App
   try {
     config = loadConfig()
-    app = await buildApp(config)
+    // Tracing patches pg and ioredis as they load, so it starts before the app's modules are imported.
+    const tracing = config.otelEndpoint ? await (await import('./telemetry/tracing.ts')).startTracing(config.build) : undefined
+    app = await (await import('./app.ts')).buildApp(config)
+    if (tracing) app.addHook('onClose', () => tracing.shutdown())
   } catch (err) {
     fail(err)
   }

@@ -1,10 +1,11 @@
 // One log line per request, written when the answer is sent (Fastify's own two lines are turned off):
 // what an operator greps for. The path is logged without its query string, which may carry personal
 // data or a token pasted into a link. The line is written by the app's logger with the request id (reqId)
-// in it, so a request that logs nothing else never makes its own child logger (src/http/request-logger.ts).
+// and the W3C trace id in it, so a request that logs nothing else never makes its own child logger (src/http/request-logger.ts).
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { routeLabel } from './route-label.ts'
+import { traceContextOf } from './trace-context.ts'
 
 /** Also told of every answer, in the same hook (request metrics): one hook per response, not one each. */
 export type ResponseObserver = (req: FastifyRequest, reply: FastifyReply, route: string) => void
@@ -39,7 +40,9 @@ function logAccess(log: FastifyBaseLogger, req: FastifyRequest, reply: FastifyRe
   if (probe && !DEBUG_LEVELS.has(log.level)) return
   const q = req.url.indexOf('?')
   const path = (q === -1 ? req.url : req.url.slice(0, q)).slice(0, MAX_PATH)
-  const line = { reqId: req.id, method: req.method, route, path, status, ms: Math.round(reply.elapsedTime * 10) / 10, ip: req.ip }
+  const line = {
+    reqId: req.id, traceId: traceContextOf(req.raw).traceId, method: req.method, route, path, status, ms: Math.round(reply.elapsedTime * 10) / 10, ip: req.ip,
+  }
   if (probe) log.debug(line, 'request')
   else if (status >= 500) log.warn(line, 'request')
   else log.info(line, 'request')

@@ -2,9 +2,12 @@
 // arrives: pino's child() serializes its bindings at once, and most requests never log beyond the access line,
 // which the access log writes with the request id itself (src/http/access-log.ts). A profile of GET /api/health
 // had child() at about 2 % of the CPU. Fastify's `childLoggerFactory` is the documented place for this.
+// Its bindings carry the request's W3C trace id beside the request id (src/http/trace-context.ts).
+import type { IncomingMessage } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js'
 import type { LevelWithSilentOrString } from 'pino'
+import { traceContextOf } from './trace-context.ts'
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 const call = (logger: FastifyBaseLogger, level: Level, args: unknown[]) => (logger[level] as (...a: unknown[]) => void).apply(logger, args)
@@ -48,6 +51,7 @@ class LazyChildLogger implements FastifyBaseLogger {
   }
 }
 
-export function lazyChildLogger(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+export function lazyChildLogger(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions, raw?: IncomingMessage): FastifyBaseLogger {
+  if (raw) bindings.traceId = traceContextOf(raw).traceId
   return new LazyChildLogger(parent, bindings, options)
 }

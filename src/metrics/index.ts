@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../clock.ts'
 import type { Orm } from '../db/database.ts'
-import { outboxDepthSource } from './outbox.ts'
+import type { StatusOutT } from '../status/schemas.ts'
+import { outboxSource } from './outbox.ts'
 import { createMetrics, type Metrics } from './registry.ts'
 import { startMetricsServer, type MetricsServer } from './server.ts'
 
@@ -17,13 +18,18 @@ export type MetricsSetup = {
   orm: Orm
   dbTimeoutMs: number
   snapshotRefreshedAt: () => Date | undefined
+  /** The /api/status snapshot, which the dependency gauges read. */
+  status: () => Promise<StatusOutT>
+  build: { versao: string, commit: string }
   clock: Clock
 }
 
 export function setupMetrics(app: FastifyInstance, setup: MetricsSetup): Metrics {
   const metrics = createMetrics({ processMetrics: setup.port !== undefined }, {
-    outboxDepth: outboxDepthSource(setup.orm, setup.dbTimeoutMs),
+    outbox: outboxSource(setup.orm, setup.dbTimeoutMs),
     snapshotRefreshedAt: setup.snapshotRefreshedAt,
+    status: setup.status,
+    build: setup.build,
     now: () => setup.clock.now(),
   })
   if (setup.port === undefined) return metrics

@@ -1,6 +1,8 @@
 // The service's Prometheus metrics, on a registry of its own per app (never prom-client's global one:
 // the tests build many apps in one process, and two apps must not share or collide on a metric).
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client'
+import type { StatusOutT } from '../status/schemas.ts'
+import type { OutboxFigures } from './outbox.ts'
 import { RequestDurationHistogram } from './request-histogram.ts'
 
 export type Metrics = {
@@ -13,14 +15,20 @@ export type Metrics = {
   spam: Counter<'motivo'>
   /** Gauges read at scrape time: their sources are set once the app has them. */
   outboxDepth: Gauge<'estado'>
+  outboxOldestAge: Gauge
   snapshotAge: Gauge
+  buildInfo: Gauge<'version' | 'commit' | 'node_version'>
+  dependencyUp: Gauge<'dependency' | 'mode'>
 }
 
 export type MetricSources = {
-  /** Outbox rows by state; rejects (or times out) when the database cannot answer. */
-  outboxDepth?: () => Promise<Record<string, number>>
+  /** Outbox rows by state and the oldest open one; rejects (or times out) when the database cannot answer. */
+  outbox?: () => Promise<OutboxFigures>
   /** When the status snapshot last finished computing; undefined before the first time. */
   snapshotRefreshedAt?: () => Date | undefined
+  /** The /api/status snapshot itself (the first call waits for its first computation): no checks of our own. */
+  status?: () => Promise<StatusOutT>
+  build?: { versao: string, commit: string }
   now?: () => Date
 }
 
@@ -55,11 +63,26 @@ export function createMetrics(opts: { processMetrics: boolean }, sources: Metric
       registers,
       async collect() {
         this.reset()
-        if (!sources.outboxDepth) return
+        if (!sources.outbox) return
         try {
-          for (const [estado, n] of Object.entries(await sources.outboxDepth())) this.set({ estado }, n)
+          for (const [estado, n] of Object.entries((await sources.outbox()).depth)) this.set({ estado }, n)
         } catch {
           // No sample rather than a stale one: an alert on absent() sees it; the status page says why.
+        }
+      },
+    }),
+    outboxOldestAge: new Gauge({
+      name: 'mail_outbox_oldest_age_seconds',
+      help: 'Seconds the oldest message waiting or being sent has been in the outbox (0 when none); absent when the database does not answer',
+      registers,
+      async collect() {
+        this.reset()
+        if (!sources.outbox) return
+        try {
+          const { oldestOpenAt } = await sources.outbox()
+          this.set(oldestOpenAt ? Math.max(0, (now().getTime() - oldestOpenAt.getTime()) / 1000) : 0)
+        } catch {
+          // As mail_outbox_messages: no sample rather than a stale one.
         }
       },
     }),
@@ -73,7 +96,36 @@ export function createMetrics(opts: { processMetrics: boolean }, sources: Metric
         if (at) this.set((now().getTime() - at.getTime()) / 1000)
       },
     }),
+    buildInfo: buildInfo(registers, sources.build),
+    dependencyUp: new Gauge({
+      name: 'dependency_up',
+      help: 'Whether a dependency works (1) or not (0), with its mode, as the latest /api/status snapshot says: ' +
+        'banco (postgres, pglite), email (smtp, sandbox), limites (redis, memoria: per-instance budgets)',
+      labelNames: ['dependency', 'mode'],
+      registers,
+      async collect() {
+        this.reset()
+        if (!sources.status) return
+        try {
+          for (const s of (await sources.status()).servicos) {
+            if (s.nome !== 'api') this.set({ dependency: s.nome, mode: s.modo ?? '' }, s.ok ? 1 : 0)
+          }
+        } catch {
+          // No snapshot could be made: no samples, and the rest of the scrape still answers.
+        }
+      },
+    }),
   }
+}
+
+/** Value 1, the identity in its labels: joined on in queries (`* on(instance) group_left(version) build_info`). */
+function buildInfo(registers: Registry[], build: MetricSources['build']): Gauge<'version' | 'commit' | 'node_version'> {
+  const gauge = new Gauge({
+    name: 'build_info', help: 'The running build: APP_VERSION, APP_COMMIT and the Node.js version, as labels; always 1',
+    labelNames: ['version', 'commit', 'node_version'], registers,
+  })
+  gauge.set({ version: build?.versao ?? '', commit: build?.commit ?? '', node_version: process.versions.node }, 1)
+  return gauge
 }
 
 export const REQUEST_DURATION = {

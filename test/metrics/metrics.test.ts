@@ -9,24 +9,7 @@ import { contactBody, createTestApp } from '../helpers/app.ts'
 import { testApp, useTestApp, useTestDatabase } from '../helpers/fixture.ts'
 import { freePort } from '../helpers/smtp.ts'
 import { until } from '../helpers/wait.ts'
-
-/** The value of the sample `name{labels}` in an exposition text, or undefined when absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line)
-    if (!m || m[1] !== name) continue
-    const got = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]))
-    if (Object.entries(labels).every(([k, v]) => got[k] === v)) return Number(m[3])
-  }
-  return undefined
-}
-
-async function scrape(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/metrics`)
-  assert.equal(res.status, 200)
-  assert.match(res.headers.get('content-type') ?? '', /^text\/plain/)
-  return res.text()
-}
+import { sample, scrape } from './exposition.ts'
 
 describe('metrics on METRICS_PORT', () => {
   let frontPort: number
