@@ -5,10 +5,10 @@ import { connect, type Socket } from 'node:net'
 
 export type Answer = { status: number, headers: IncomingHttpHeaders, body: string }
 
-/** A GET over `agent` (false: a connection of its own). */
-export function get(port: number, path: string, agent: Agent | false): Promise<Answer> {
+/** A GET over `agent` (false: a connection of its own), connecting from `from` if given. */
+export function get(port: number, path: string, agent: Agent | false, from?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path, agent }, (res) => {
+    request({ host: '127.0.0.1', port, path, agent, localAddress: from }, (res) => {
       let body = ''
       res.setEncoding('utf8')
       res.on('data', (d) => { body += d })
@@ -25,8 +25,8 @@ export type Load = {
   stop(): Promise<void>
 }
 
-/** `clients` loops, each sending GETs of `paths` in turn over one shared keep-alive agent, until `stop()`. */
-export function keepAliveLoad(port: number, clients: number, paths: string[]): Load {
+/** `clients` loops, each sending GETs of `paths` in turn over one shared keep-alive agent (connecting from `from`), until `stop()`. */
+export function keepAliveLoad(port: number, clients: number, paths: string[], from?: string): Load {
   const agent = new Agent({ keepAlive: true, maxSockets: clients })
   const answers: Answer[] = []
   const errors: Load['errors'] = []
@@ -34,7 +34,7 @@ export function keepAliveLoad(port: number, clients: number, paths: string[]): L
   const loop = async (i: number) => {
     for (let n = i; running; n++) {
       try {
-        answers.push(await get(port, paths[n % paths.length]!, agent))
+        answers.push(await get(port, paths[n % paths.length]!, agent, from))
       } catch (err) {
         errors.push({ code: (err as NodeJS.ErrnoException).code ?? String(err), at: Date.now() })
         await new Promise((r) => setTimeout(r, 20))
@@ -61,12 +61,12 @@ export const STOPPING_ERRORS = ['ECONNREFUSED', 'ECONNRESET', 'EPIPE']
 
 export type InFlight = { socket: Socket, reply(): string, closed: Promise<void>, finish(): void }
 
-/** A contact POST whose headers and the first part of its body are sent: in flight until `finish()`. */
-export async function halfSentContact(port: number, tag: string): Promise<InFlight> {
+/** A contact POST (from `from`) whose headers and the first part of its body are sent: in flight until `finish()`. */
+export async function halfSentContact(port: number, tag: string, from?: string): Promise<InFlight> {
   const body = JSON.stringify({
     nome: 'Maria da Conceição', email: 'maria@empresa.com.br', assunto: 'financeiro', mensagem: `Gostaria de antecipar as duplicatas. ${tag}`,
   })
-  const socket = connect(port, '127.0.0.1')
+  const socket = connect({ port, host: '127.0.0.1', localAddress: from })
   let reply = ''
   socket.setEncoding('utf8').on('data', (d) => { reply += d })
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
