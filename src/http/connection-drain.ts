@@ -5,12 +5,13 @@
 // using it while the instance refuses new ones (the instance is marked failed), so a SIGTERM under load behind it
 // sometimes did not end the process within the grace. `close()` also stops Node's sweep of request deadlines, so
 // a client that never finishes its request would hold the stop as long as it likes.
-import { channel } from 'node:diagnostics_channel'
+import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 
 type ResponseFinish = { server: Server }
 
-const responseFinished = channel('http.server.response.finish')
+/** Node publishes each answer sent, with its server, here (while anyone listens). */
+const RESPONSE_FINISHED = 'http.server.response.finish'
 
 export type ConnectionDrain = {
   /** Ends every connection still open (answers in progress included): the stop's last resort at its deadline. */
@@ -31,10 +32,10 @@ export function drainConnections(server: Server): ConnectionDrain {
   }
   // First, so the flag is set before the app (the first listener) can write a synchronous answer.
   server.prependListener('request', closeOnAnswer)
-  responseFinished.subscribe(onFinish)
+  subscribe(RESPONSE_FINISHED, onFinish)
   server.once('close', () => {
     server.off('request', closeOnAnswer)
-    responseFinished.unsubscribe(onFinish)
+    unsubscribe(RESPONSE_FINISHED, onFinish)
   })
   return { cut: () => server.closeAllConnections() }
 }
