@@ -4,11 +4,18 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import closeWithGrace from 'close-with-grace'
 import type { App } from './app.ts'
 import { loadConfig, type Config } from './config.ts'
+import { drainConnections } from './http/connection-drain.ts'
 import { errorFacts } from './log-safety.ts'
 import { exitOnStartupProblem, listenStartupError, startupProblem } from './startup.ts'
 
 /** The longest a stop may take before the process gives up and exits 1 (Kubernetes' grace must exceed it). */
 const SHUTDOWN_GRACE_MS = 10_000
+/**
+ * How long, once the listener is closed, the requests in flight have to finish (the database's timeout bounds
+ * them to a second or two) before the connections still open are cut; the rest of the grace is the delivery
+ * worker's, to hand back the message it holds, and the pools'.
+ */
+const DRAIN_MS = 5_000
 
 // Whatever the service writes (the embedded database, sandbox mail holding visitors' data) is its user's alone.
 process.umask(0o077)
@@ -34,10 +41,19 @@ async function main(): Promise<void> {
   }
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS + config.shutdownDelayMs }, async ({ signal, err }) => {
     app.deps.lifecycle.draining = true
+    const connections = drainConnections(app.server)
     if (err) app.log.error(errorFacts(err), 'closing after an error')
     else app.log.info({ signal, delayMs: config.shutdownDelayMs }, 'stopping: readiness answers 503, then the listener closes')
     if (config.shutdownDelayMs) await sleep(config.shutdownDelayMs)
-    await app.close()
+    const deadline = setTimeout(() => {
+      app.log.warn({ afterMs: DRAIN_MS }, 'stopping: connections still open after the drain are cut')
+      connections.cut()
+    }, DRAIN_MS)
+    try {
+      await app.close()
+    } finally {
+      clearTimeout(deadline)
+    }
     app.log.info('stopped')
   })
   try {

@@ -21,6 +21,8 @@ export type Instance = { port: number, base: string, child: ChildProcess, output
 export type Stack = {
   lb: { port: number, output: () => string }
   instances: Instance[]
+  /** Starts instance `i` again, once it has exited, on its port (so the balancer's upstream finds it), with `extra` in its environment. */
+  restart(i: number, extra?: Record<string, string>): Promise<void>
   smtp: TestSmtp
   /** Queries the stack's database (a short-lived client). */
   query<T>(text: string): Promise<T[]>
@@ -149,15 +151,16 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       DATA_DIR: join(dir, 'data'),
       ...opts.env,
     }
-    const instances: Instance[] = []
-    for (let i = 0; i < opts.instances; i++) {
-      const port = await freePort()
+    const spawnInstance = (port: number, extra: Record<string, string> = {}): Instance => {
       const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')],
-        { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] })
+        { cwd: ROOT, env: { ...env, ...extra, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] })
       children.push(child)
-      instances.push({ port, base: `http://127.0.0.1:${port}`, child, output: collect(child), exited: exitOf(child) })
+      return { port, base: `http://127.0.0.1:${port}`, child, output: collect(child), exited: exitOf(child) }
     }
-    await Promise.all(instances.map((s, i) => waitForOutput(`instance ${i + 1}`, s.output, /"msg":"service ready"/, s.exited)))
+    const ready = (s: Instance, what: string) => waitForOutput(what, s.output, /"msg":"service ready"/, s.exited)
+    const instances: Instance[] = []
+    for (let i = 0; i < opts.instances; i++) instances.push(spawnInstance(await freePort()))
+    await Promise.all(instances.map((s, i) => ready(s, `instance ${i + 1}`)))
 
     const lbPort = await freePort()
     const prefix = join(dir, 'nginx')
@@ -174,6 +177,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     return {
       lb: { port: lbPort, output: () => errorLog() + (existsSync(join(prefix, 'access.log')) ? readFileSync(join(prefix, 'access.log'), 'utf8') : '') },
       instances,
+      async restart(i, extra) {
+        const old = instances[i]!
+        if (old.child.exitCode === null && old.child.signalCode === null) throw new Error(`instance ${i + 1} is still running`)
+        instances[i] = spawnInstance(old.port, extra)
+        await ready(instances[i]!, `instance ${i + 1} (restarted)`)
+      },
       smtp,
       query: async <T>(text: string) => await admin(dbUrl.toString(), text) as T[],
       stop,

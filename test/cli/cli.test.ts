@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { tmpdir } from 'node:os'
 import { describe, it } from 'node:test'
-import { runCli } from '../../src/cli/main.ts'
+import { runCli } from '../../src/cli/commands.ts'
 import { cliRunner } from '../helpers/cli.ts'
 import { useTestApp, useTestDatabase } from '../helpers/fixture.ts'
 

@@ -1,6 +1,6 @@
 // The operator CLI run in-process against a test database, its output collected line by line.
 import { tmpdir } from 'node:os'
-import { runCli } from '../../src/cli/main.ts'
+import { runCli } from '../../src/cli/commands.ts'
 import type { Database } from '../../src/db/database.ts'
 
 /** `lines` holds what the last `cli(…)` printed (stdout and stderr); `cli` resolves to the exit code. */

@@ -1,0 +1,114 @@
+// Operator commands: thin calls into the same module functions the server uses. The process entry is main.ts.
+import { systemClock } from '../clock.ts'
+import { loadConfig, type Config } from '../config.ts'
+import type { Database } from '../db/database.ts'
+import { migrate, migrationName } from '../db/migrate.ts'
+import { openConfiguredDatabase } from '../db/open.ts'
+import { checkServingRole } from '../db/runtime-role.ts'
+import { databaseStartupError, startupProblem } from '../startup.ts'
+import { contactsCommand, CONTACTS_HELP } from './contacts.ts'
+import { customersCommand, CUSTOMERS_HELP } from './customers.ts'
+import { maintenanceCommand, MAINTENANCE_HELP } from './maintenance.ts'
+import { UsageError, type Output } from './output.ts'
+import { queueCommand, QUEUE_HELP, mailCommand, MAIL_HELP } from './queue.ts'
+import { tokensCommand, TOKENS_HELP } from './tokens.ts'
+import { usersCommand, USERS_HELP } from './users.ts'
+
+const HELP = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  migrate                      apply pending database migrations (the server also does at start)
+${MAINTENANCE_HELP}
+${QUEUE_HELP}
+${MAIL_HELP}
+${CONTACTS_HELP}
+${CUSTOMERS_HELP}
+${TOKENS_HELP}
+${USERS_HELP}
+  help                         this text
+
+The database is DATABASE_URL, or the embedded one in DATA_DIR: while the server runs on it,
+the CLI goes through the server's socket in DATA_DIR/pglite; otherwise it opens the files itself.
+Times are shown in Brasília time with their offset.`
+
+/** Each command's own help, answered by `<command> --help` or `-h` anywhere in its arguments. */
+const COMMAND_HELP: Record<string, string> = {
+  migrate: '  migrate                      apply pending database migrations (the server also does at start)',
+  manutencao: MAINTENANCE_HELP,
+  fila: QUEUE_HELP,
+  email: MAIL_HELP,
+  contatos: CONTACTS_HELP,
+  clientes: CUSTOMERS_HELP,
+  tokens: TOKENS_HELP,
+  usuarios: USERS_HELP,
+}
+
+export type CliDeps = {
+  /** Opens the database; by default DATABASE_URL or DATA_DIR's embedded one (tests pass their own). */
+  open?: (config: Config) => Promise<Database>
+}
+
+export async function runCli(argv: string[], out: Output, env: Record<string, string | undefined> = process.env, deps: CliDeps = {}): Promise<number> {
+  const [command, ...rest] = argv
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    out.log(HELP)
+    return command ? 0 : 2
+  }
+  const ownHelp = Object.hasOwn(COMMAND_HELP, command) ? COMMAND_HELP[command] : undefined
+  if (ownHelp && rest.some((a) => a === '--help' || a === '-h')) {
+    out.log(`Usage: npm run cli -- ${command} …\n\n${ownHelp}`)
+    return 0
+  }
+  let db: Database | undefined
+  let owned = false
+  let databaseUrl: string | undefined
+  try {
+    const config = loadConfig(env)
+    databaseUrl = config.databaseUrl
+    const open = async () => {
+      if (db) return db
+      if (deps.open) {
+        db = await deps.open(config)
+      } else {
+        // Connection timeouts, errors naming DATABASE_URL, and the running server's socket for the embedded database.
+        db = (await openConfiguredDatabase(config, { migrate: false, viaSocket: true })).db
+        owned = true
+      }
+      return db
+    }
+    // Every command but `migrate` serves as the runtime role, as the server does, and checks it first.
+    const ctx = { open: async () => { const d = await open(); await migrate(d); await checkServingRole(d); return d }, out, clock: systemClock, config }
+    switch (command) {
+      case 'migrate': {
+        const applied = await migrate(await open())
+        out.log(applied.length ? `applied: ${applied.map(migrationName).join(', ')}` : 'database is up to date')
+        return 0
+      }
+      case 'manutencao': return await maintenanceCommand(rest, ctx)
+      case 'fila': return await queueCommand(rest, ctx)
+      case 'email': return await mailCommand(rest, ctx)
+      case 'contatos': return await contactsCommand(rest, ctx)
+      case 'clientes': return await customersCommand(rest, ctx)
+      case 'tokens': return await tokensCommand(rest, ctx)
+      case 'usuarios': return await usersCommand(rest, ctx)
+      default: throw new UsageError(`unknown command "${command}"`)
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      // One line naming the problem and where the usage is, rather than the whole usage again.
+      out.error(`error: ${err.message}\nsee: npm run cli -- ${ownHelp ? `${command} --help` : 'help'}`)
+      return 2
+    }
+    // A server that cannot be reached is the operator's to fix: say which setting, exit 2 as the server does.
+    const named = databaseUrl && !deps.open ? databaseStartupError(err, databaseUrl) : err
+    const problem = startupProblem(named)
+    if (problem !== undefined) {
+      out.error(`error: ${problem}`)
+      return 2
+    }
+    out.error(`error: ${(named as Error).message}`)
+    return 1
+  } finally {
+    if (owned) await db?.close()
+  }
+}
