@@ -10,6 +10,10 @@ import { newToken, tokenHash, tokenKind } from '../token-format.ts'
 import { appendAudit, type ActionContext } from '../audit/store.ts'
 import { activeCustomer, type CustomerState } from '../customers/store.ts'
 import { CredentialInputError, EmailInUseError, InvitationUnusableError, isUniqueViolation } from '../errors.ts'
+import { nameProblem, nameRefusal } from '../../chosen-name.ts'
+
+/** A person's name, in characters (usuarios.nome's CHECK). */
+export const PERSON_NAME_MAX = 200
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 72 * 3_600_000
@@ -40,7 +44,8 @@ export async function inviteUser(
   if (problem) throw new CredentialInputError(`the e-mail is not valid: ${problem}`)
   if (email.length > 254) throw new CredentialInputError('the e-mail is longer than 254 characters')
   const nome = input.nome.trim()
-  if (nome.length < 1 || nome.length > 200) throw new CredentialInputError('the name must have 1 to 200 characters')
+  const bad = nameProblem(nome, PERSON_NAME_MAX)
+  if (bad) throw new CredentialInputError(nameRefusal('name', bad, PERSON_NAME_MAX))
   await activeCustomer(tx, input.clienteId)
   let user: User
   try {
