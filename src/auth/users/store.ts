@@ -5,7 +5,7 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Orm } from '../../db/database.ts'
 import { dateOrNull, queryRows } from '../../db/database.ts'
 import { convites, usuarios } from '../../db/schema.ts'
-import { emailProblem } from '../../email-address.ts'
+import { canonicalEmail, emailProblem } from '../../email-address.ts'
 import { newToken, tokenHash, tokenKind } from '../token-format.ts'
 import { appendAudit, type ActionContext } from '../audit/store.ts'
 import { activeCustomer, type CustomerState } from '../customers/store.ts'
@@ -27,10 +27,8 @@ const COLUMNS = {
   criadoEm: usuarios.criadoEm, ativadoEm: usuarios.ativadoEm,
 }
 
-/** The e-mail as stored and looked up: trimmed and lower-cased (login is case-insensitive). */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
+/** The e-mail as stored and looked up (invitation, login): canonicalEmail, NFC included. */
+export const normalizeEmail = canonicalEmail
 
 /**
  * A new person of an active customer, waiting for their invitation: the returned `token` is the secret of the
