@@ -7,7 +7,7 @@ import { CredentialInputError, InactiveCustomerError, isCheckViolation } from '.
 import { endSession, endUserSessions, listSessions } from '../auth/sessions/store.ts'
 import { withTenant } from '../auth/tenancy.ts'
 import { createToken, listTokens, revokeToken } from '../auth/tokens/store.ts'
-import { getUser } from '../auth/users/store.ts'
+import { getUser, listUsers } from '../auth/users/store.ts'
 import type { Orm } from '../db/database.ts'
 import { isUuid } from '../uuid.ts'
 import { accountPage, type AccountView } from './account-views.ts'
@@ -51,8 +51,8 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
     const customer = await getCustomer(t, s.clienteId)
     const user = await getUser(t, s.usuarioId)
     if (!customer || !user) return undefined
-    const [tokens, sessions] = [await listTokens(t, s.clienteId), await listSessions(t, s, web.clock.now())]
-    return { customer, user, tokens, sessions, currentSessionId: s.id, csrf: web.csrf.issue(s.id), now: web.clock.now(), limits: web.limits, ...extra }
+    const [tokens, sessions, people] = [await listTokens(t, s.clienteId), await listSessions(t, s, web.clock.now()), await listUsers(t, s.clienteId)]
+    return { customer, user, tokens, sessions, people, currentSessionId: s.id, csrf: web.csrf.issue(s.id), now: web.clock.now(), limits: web.limits, ...extra }
   }
   const show = async (reply: FastifyReply, status: number, s: LiveSession, extra: Extra = {}) => {
     const view = await withTenant(db, s.clienteId, (t) => read(t, s, extra))

@@ -19,6 +19,11 @@ export class InvitationUnusableError extends Error {
   constructor() { super('the invitation was used or has expired') }
 }
 
+/** No person of this customer has this id (another customer's is hidden by row-level security). */
+export class UnknownUserError extends Error {
+  constructor() { super('no person of this customer has this id') }
+}
+
 /** No customer has this id (or row-level security hides it: it is not the transaction's). */
 export class UnknownCustomerError extends Error {
   constructor() { super('no customer has this id') }

@@ -30,3 +30,17 @@ BEGIN
 END
 $$;
 ALTER TABLE usuarios ADD CONSTRAINT usuarios_email_nfc CHECK (email IS NFC NORMALIZED) NOT VALID;
+
+-- Re-issuing an invitation (`usuarios reenviar-convite`) ends the links sent before at once by bringing their
+-- expiry to now: the runtime role may change `expira_em`, and only ever to shorten it, so no UPDATE (a bug, an
+-- injected statement) lengthens a link's life.
+CREATE FUNCTION convite_so_encurta() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.expira_em > OLD.expira_em THEN
+    RAISE EXCEPTION 'convites.expira_em so diminui' USING ERRCODE = 'integrity_constraint_violation';
+  END IF;
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER convites_so_encurta BEFORE UPDATE OF expira_em ON convites FOR EACH ROW EXECUTE FUNCTION convite_so_encurta();
+GRANT UPDATE (expira_em) ON convites TO fct_servico;
