@@ -76,6 +76,12 @@ describe('/conta/entrar and /conta/sair', () => {
     assert.deepEqual([failure.ator_tipo, failure.ator_id, failure.motivo, failure.request_id], ['usuario', p.usuarioId, 'senha', wrong.headers['x-request-id']])
   })
 
+  it('an e-mail with a NUL (which PostgreSQL text cannot hold) is a wrong login like any other: 422, never a 500', async () => {
+    const res = await postForm(ctx.app, '/conta/entrar', { email: 'ana\u0000@cliente.com.br', senha: 'x' }, { remoteAddress: '198.51.100.7' })
+    assert.equal(res.statusCode, 422)
+    assert.match(res.body, /E-mail ou senha incorretos/)
+  })
+
   it('a password hashed with older parameters is hashed again at login, with the current ones', async () => {
     const p = await personWithPassword(ctx.db)
     const old = await makePasswordHasher({ ...PASSWORD_HASH_OPTIONS, memoryCost: 8192, timeCost: 3 }).hash(PASSWORD)
