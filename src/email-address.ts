@@ -10,6 +10,15 @@ const MARK = /^\p{M}$/u
 const NON_ASCII = /[^\p{ASCII}]/u
 const SPECIAL_USE = ['arpa', 'invalid', 'local', 'localhost', 'onion', 'test']
 
+/**
+ * An address as the platform keeps it and looks it up: trimmed, lower-cased (login is case-insensitive) and in
+ * Unicode NFC, so `josé@…` typed with a combining accent (NFD, as some keyboards and macOS file names give it) and
+ * with a precomposed é is one address, not two accounts.
+ */
+export function canonicalEmail(address: string): string {
+  return address.trim().toLowerCase().normalize('NFC')
+}
+
 /** Returns null for a valid address, otherwise the reason it is not one. */
 export function emailProblem(address: string): string | null {
   // pydantic's own cap, checked before email-validator runs.

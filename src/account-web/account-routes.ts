@@ -3,17 +3,17 @@
 // in the customer's tenant transaction and are audited as the person's (the stores write the rows).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { getCustomer } from '../auth/customers/store.ts'
-import { InactiveCustomerError } from '../auth/errors.ts'
+import { CredentialInputError, InactiveCustomerError, isCheckViolation } from '../auth/errors.ts'
 import { endSession, endUserSessions, listSessions } from '../auth/sessions/store.ts'
 import { withTenant } from '../auth/tenancy.ts'
 import { createToken, listTokens, revokeToken } from '../auth/tokens/store.ts'
-import { getUser } from '../auth/users/store.ts'
+import { getUser, listUsers } from '../auth/users/store.ts'
 import type { Orm } from '../db/database.ts'
 import { isUuid } from '../uuid.ts'
 import { accountPage, type AccountView } from './account-views.ts'
 import { field, formFields } from './form-body.ts'
 import { signedOut } from './login-routes.ts'
-import { FORM_REFUSED, noticeOf, NOTICES, TOKEN_FORM_IN_USE, TOKEN_FORM_REUSED, type Notice } from './messages.ts'
+import { FORM_REFUSED, noticeOf, NOTICES, TOKEN_FORM_IN_USE, TOKEN_FORM_REUSED, TOKEN_REFUSED, type Notice } from './messages.ts'
 import { ACCOUNT_PATHS } from './paths.ts'
 import { fromThisSite } from './same-origin.ts'
 import type { LiveSession } from './session.ts'
@@ -51,8 +51,8 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
     const customer = await getCustomer(t, s.clienteId)
     const user = await getUser(t, s.usuarioId)
     if (!customer || !user) return undefined
-    const [tokens, sessions] = [await listTokens(t, s.clienteId), await listSessions(t, s, web.clock.now())]
-    return { customer, user, tokens, sessions, currentSessionId: s.id, csrf: web.csrf.issue(s.id), now: web.clock.now(), limits: web.limits, ...extra }
+    const [tokens, sessions, people] = [await listTokens(t, s.clienteId), await listSessions(t, s, web.clock.now()), await listUsers(t, s.clienteId)]
+    return { customer, user, tokens, sessions, people, currentSessionId: s.id, csrf: web.csrf.issue(s.id), now: web.clock.now(), limits: web.limits, ...extra }
   }
   const show = async (reply: FastifyReply, status: number, s: LiveSession, extra: Extra = {}) => {
     const view = await withTenant(db, s.clienteId, (t) => read(t, s, extra))
@@ -71,22 +71,23 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
   })
 
   /**
-   * A post of the account's: its fields and the session, once the Origin and the CSRF token are checked; the
-   * answer already sent (a refusal, or the login page) otherwise.
+   * A post of the account's: its fields and the session, once the Origin and the CSRF token are checked; else
+   * `refused`, the answer already sent (a refusal, or the login page). Wrapped, never the reply itself: a reply is
+   * thenable, and an async function returning it would resolve to what its `then` gives (nothing).
    */
-  const admitted = async (req: FastifyRequest, reply: FastifyReply): Promise<{ s: LiveSession, fields: URLSearchParams } | FastifyReply> => {
+  const admitted = async (req: FastifyRequest, reply: FastifyReply): Promise<{ s: LiveSession, fields: URLSearchParams } | { refused: FastifyReply }> => {
     const fields = formFields(req.body)
-    if (!fields || !fromThisSite(req, web.publicUrl)) return web.send(reply, 403, messagePage(...FORM_REFUSED))
+    if (!fields || !fromThisSite(req, web.publicUrl)) return { refused: web.send(reply, 403, messagePage(...FORM_REFUSED)) }
     const s = await web.session(req)
-    if (!s) return toLogin(reply)
-    if (!web.csrf.verify(s.id, fields.get(CSRF_FIELD))) return web.send(reply, 403, messagePage(...FORM_REFUSED))
+    if (!s) return { refused: toLogin(reply) }
+    if (!web.csrf.verify(s.id, fields.get(CSRF_FIELD))) return { refused: web.send(reply, 403, messagePage(...FORM_REFUSED)) }
     return { s, fields }
   }
   const actor = (req: FastifyRequest, s: LiveSession) => web.actionContext(req, { tipo: 'usuario', id: s.usuarioId })
 
   app.post(ACCOUNT_PATHS.criarToken, async (req, reply) => {
     const ok = await admitted(req, reply)
-    if (!('s' in ok)) return ok
+    if ('refused' in ok) return ok.refused
     const { s, fields } = ok
     const form = readTokenForm(fields)
     if (!form.request) return show(reply, 422, s, { form })
@@ -117,13 +118,16 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
       return web.send(reply, outcome.kind === 'in_use' ? 409 : 422, messagePage(title, text, { href: ACCOUNT_PATHS.conta, label: 'Voltar à conta' }))
     } catch (err) {
       if (err instanceof InactiveCustomerError) return toLogin(reply)
+      // The form checked the store's rules first; what the store or the database still refuses (a person suspended
+      // meanwhile, a rule changed) is the person's input, answered in words, never a 500.
+      if (err instanceof CredentialInputError || isCheckViolation(err)) return web.send(reply, 422, messagePage(...TOKEN_REFUSED))
       throw err
     }
   })
 
   app.post(ACCOUNT_PATHS.revogarToken, async (req, reply) => {
     const ok = await admitted(req, reply)
-    if (!('s' in ok)) return ok
+    if ('refused' in ok) return ok.refused
     const { s, fields } = ok
     const tokenId = field(fields, 'token_id', 100)
     // Another customer's id is not found: row-level security hides it.
@@ -136,7 +140,7 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
 
   app.post(ACCOUNT_PATHS.encerrarSessao, async (req, reply) => {
     const ok = await admitted(req, reply)
-    if (!('s' in ok)) return ok
+    if ('refused' in ok) return ok.refused
     const { s, fields } = ok
     const sessaoId = field(fields, 'sessao_id', 100)
     // Only the person's own sessions: another person of the same customer is not theirs to end.
@@ -150,7 +154,7 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
 
   app.post(ACCOUNT_PATHS.encerrarTodas, async (req, reply) => {
     const ok = await admitted(req, reply)
-    if (!('s' in ok)) return ok
+    if ('refused' in ok) return ok.refused
     const { s } = ok
     await withTenant(db, s.clienteId, (tx) => endUserSessions(tx, s, actor(req, s)))
     return signedOut(reply, web, 'saiu-de-todos')

@@ -17,6 +17,8 @@ export type AccountView = {
   user: User
   tokens: TokenInfo[]
   sessions: SessionInfo[]
+  /** The customer's people, this one included (who else has access; only the operator suspends one, for now). */
+  people: User[]
   currentSessionId: string
   csrf: string
   now: Date
@@ -56,6 +58,10 @@ Vinculado a uma chave (DPoP), só funciona com provas assinadas por ela.</p>
 ${tokensTable(v)}
 <h3 id="titulo-criar">Criar um token</h3>
 ${tokenForm(v)}
+</section>
+<section aria-labelledby="titulo-pessoas">
+<h2 id="titulo-pessoas">Pessoas da empresa</h2>
+${peopleTable(v)}
 </section>
 <section aria-labelledby="titulo-sessoes">
 <h2 id="titulo-sessoes">Sessões abertas</h2>
@@ -156,6 +162,22 @@ ${rows}
 </tbody>
 </table>
 <p>Sem uso por ${duration(v.limits.idleMs)}, uma sessão termina sozinha; em uso, dura no máximo ${duration(v.limits.absoluteMs)}.</p>`
+}
+
+const PERSON_STATE: Record<User['estado'], string> = { convidado: 'convidada (ainda não ativou)', ativo: 'ativa', suspenso: 'suspensa' }
+
+function peopleTable(v: AccountView): string {
+  const rows = v.people.map((u) => `<tr data-pessoa="${h(u.id)}"${u.id === v.user.id ? ' aria-current="true"' : ''}>`
+    + `<th scope="row">${h(u.nome)}</th><td data-rotulo="E-mail">${h(u.email)}</td><td data-rotulo="Situação">${PERSON_STATE[u.estado]}</td></tr>`).join('\n')
+  return `<table id="pessoas" class="empilhavel">
+<caption>Quem tem acesso à conta da empresa (${v.people.length})</caption>
+<thead><tr><th scope="col">Nome</th><th scope="col">E-mail</th><th scope="col">Situação</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+<p>Para suspender o acesso de alguém (quem saiu da empresa, por exemplo) ou reenviar um convite vencido, fale com o comercial:
+a suspensão encerra as sessões da pessoa e desativa os tokens que ela criou na mesma hora.</p>`
 }
 
 function postForm(action: string, csrf: string, fields: string, button: string, id?: string): string {

@@ -50,7 +50,8 @@ export function loginRoutes(app: FastifyInstance, web: WebContext, budgets?: Log
       reply.header('retry-after', String(wait))
       return web.send(reply, 429, loginPage({ email: typed, error: tooManyAttempts(wait) }))
     }
-    const candidate = email.length <= EMAIL_MAX ? await findLogin(db.orm, email) : undefined
+    // No one's address is that long or holds a NUL (which PostgreSQL's text cannot take): not looked up, the same work.
+    const candidate = email.length <= EMAIL_MAX && !email.includes('\0') ? await findLogin(db.orm, email) : undefined
     const right = await web.hasher.verify(candidate?.senhaHash, senha)
     if (!right) {
       await limits.failed(req, email)

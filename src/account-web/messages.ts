@@ -55,6 +55,8 @@ export const TOKEN_FORM_IN_USE = ['Token em criação', 'Este formulário já fo
   + 'Abra a página da conta de novo em instantes para vê-lo.'] as const
 export const TOKEN_FORM_REUSED = ['Formulário já usado', 'Este formulário já criou um token com outros dados. '
   + 'Abra a página da conta de novo e preencha o formulário outra vez.'] as const
+export const TOKEN_REFUSED = ['Token não criado', 'Os dados do token não passaram nas regras da conta (ou o seu acesso mudou agora). '
+  + 'Abra a página da conta de novo e preencha o formulário outra vez.'] as const
 
 /** The post of a form of the account was refused (another site's, or a stale page's). */
 export const FORM_REFUSED = ['Envio recusado', 'Este formulário só vale quando enviado a partir desta página do site, aberta na sua sessão. '

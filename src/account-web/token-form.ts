@@ -3,6 +3,7 @@
 import { isScope, type Scope } from '../auth/scopes.ts'
 import { isJwkThumbprint } from '../auth/tokens/thumbprint.ts'
 import { TOKEN_NAME_MAX } from '../auth/tokens/store.ts'
+import { nameProblem, withoutUnsafe, type NameProblem } from '../chosen-name.ts'
 import { field } from './form-body.ts'
 
 export const TOKEN_FIELDS = { nome: 'nome', escopos: 'escopos', dias: 'validade_dias', dpopJkt: 'dpop_jkt' } as const
@@ -15,6 +16,12 @@ export const TOKEN_KEY_FIELD = 'chave_idempotencia'
 
 /** The validities offered, in days; the store's limit (TOKEN_MAX_DAYS, 366) is the longest. */
 export const TOKEN_VALIDITY_DAYS = [7, 30, 90, 180, 366] as const
+
+const NAME_MESSAGES: Record<NameProblem, string> = {
+  vazio: 'Dê um nome ao token.',
+  longo: `O nome pode ter no máximo ${TOKEN_NAME_MAX} caracteres.`,
+  controle: 'O nome não pode ter caracteres de controle, quebras de linha, tabulações nem marcas de direção do texto.',
+}
 
 export type TokenFormValues = { nome: string, escopos: string[], dias: string, dpopJkt: string }
 export type TokenFormErrors = Partial<Record<'nome' | 'escopos' | 'dias' | 'dpopJkt', string>>
@@ -30,8 +37,8 @@ export function readTokenForm(fields: URLSearchParams): { values: TokenFormValue
   }
   const errors: TokenFormErrors = {}
   const nome = values.nome.trim()
-  if (!nome) errors.nome = 'Dê um nome ao token.'
-  else if ([...nome].length > TOKEN_NAME_MAX) errors.nome = `O nome pode ter no máximo ${TOKEN_NAME_MAX} caracteres.`
+  const bad = nameProblem(nome, TOKEN_NAME_MAX)
+  if (bad) errors.nome = NAME_MESSAGES[bad]
   const escopos = [...new Set(values.escopos)]
   if (!escopos.length) errors.escopos = 'Escolha pelo menos um escopo.'
   else if (!escopos.every(isScope)) errors.escopos = 'Escolha escopos da lista.'
@@ -40,6 +47,6 @@ export function readTokenForm(fields: URLSearchParams): { values: TokenFormValue
   if (values.dpopJkt && !isJwkThumbprint(values.dpopJkt)) {
     errors.dpopJkt = 'A chave DPoP deve ser a impressão digital RFC 7638 da chave pública: 43 caracteres base64url (SHA-256).'
   }
-  if (Object.keys(errors).length) return { values, errors }
+  if (Object.keys(errors).length) return { values: { ...values, nome: withoutUnsafe(values.nome) }, errors }
   return { values, errors, request: { nome, escopos: escopos as Scope[], dias, dpopJkt: values.dpopJkt || null } }
 }

@@ -19,15 +19,32 @@ export class InvitationUnusableError extends Error {
   constructor() { super('the invitation was used or has expired') }
 }
 
+/** No person of this customer has this id (another customer's is hidden by row-level security). */
+export class UnknownUserError extends Error {
+  constructor() { super('no person of this customer has this id') }
+}
+
 /** No customer has this id (or row-level security hides it: it is not the transaction's). */
 export class UnknownCustomerError extends Error {
   constructor() { super('no customer has this id') }
 }
 
-/** A unique constraint refused the row (`constraint` names which). Drizzle wraps the driver's error as `cause`. */
-export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e = err as { code?: string, constraint?: string, cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return e.constraint === constraint
+type DriverError = { code?: string, constraint?: string, cause?: unknown }
+
+/** The driver's error of SQLSTATE `code` in `err` or its causes (Drizzle wraps the driver's error as `cause`). */
+function driverError(err: unknown, code: string): DriverError | undefined {
+  for (let e = err as DriverError | undefined; e; e = e.cause as DriverError | undefined) {
+    if (e.code === code) return e
   }
-  return false
+  return undefined
+}
+
+/** A unique constraint refused the row (`constraint` names which). */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  return driverError(err, '23505')?.constraint === constraint
+}
+
+/** A CHECK constraint refused the row: input the store's own checks should have caught, still the caller's input. */
+export function isCheckViolation(err: unknown): boolean {
+  return driverError(err, '23514') !== undefined
 }

@@ -9,7 +9,7 @@ import { databaseStartupError, startupProblem } from '../startup.ts'
 import { contactsCommand, CONTACTS_HELP } from './contacts.ts'
 import { customersCommand, CUSTOMERS_HELP } from './customers.ts'
 import { maintenanceCommand, MAINTENANCE_HELP } from './maintenance.ts'
-import { UsageError, type Output } from './output.ts'
+import { inertOutput, UsageError, type Output } from './output.ts'
 import { queueCommand, QUEUE_HELP, mailCommand, MAIL_HELP } from './queue.ts'
 import { tokensCommand, TOKENS_HELP } from './tokens.ts'
 import { usersCommand, USERS_HELP } from './users.ts'
@@ -48,7 +48,8 @@ export type CliDeps = {
   open?: (config: Config) => Promise<Database>
 }
 
-export async function runCli(argv: string[], out: Output, env: Record<string, string | undefined> = process.env, deps: CliDeps = {}): Promise<number> {
+export async function runCli(argv: string[], terminal: Output, env: Record<string, string | undefined> = process.env, deps: CliDeps = {}): Promise<number> {
+  const out = inertOutput(terminal)
   const [command, ...rest] = argv
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     out.log(HELP)

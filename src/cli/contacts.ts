@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { listContacts, type ContactSummary } from '../contact/listing.ts'
 import { purgePersonalData } from '../contact/retention.ts'
-import { parseOrUsage, UsageError, type CommandContext } from './output.ts'
+import { parseOrUsage, tableRow, UsageError, type CommandContext } from './output.ts'
 import { instantWithOffset } from '../brasilia-time.ts'
 
 export const CONTACTS_HELP = `  contatos listar [--spam] [--desde DATA] [--limite N] [--json]
@@ -50,14 +50,14 @@ async function list(argv: string[], ctx: CommandContext): Promise<number> {
     ctx.out.log(values.spam ? 'no spam' : 'no contacts')
     return 0
   }
-  ctx.out.log(['PROTOCOLO', 'RECEBIDO (BRASÍLIA)', 'ASSUNTO', 'ENTREGA', 'SPAM'].join('\t'))
+  ctx.out.log(tableRow(['PROTOCOLO', 'RECEBIDO (BRASÍLIA)', 'ASSUNTO', 'ENTREGA', 'SPAM']))
   for (const r of rows) ctx.out.log(line(r))
   return 0
 }
 
 function line(r: ContactSummary): string {
   const entrega = r.entrega ?? '-'
-  return [r.protocolo, instantWithOffset(r.criadoEm), r.assunto, r.dadosApagados ? `${entrega} (dados apagados)` : entrega, r.spam ?? '-'].join('\t')
+  return tableRow([r.protocolo, instantWithOffset(r.criadoEm), r.assunto, r.dadosApagados ? `${entrega} (dados apagados)` : entrega, r.spam ?? '-'])
 }
 
 

@@ -4,7 +4,7 @@ import { instantWithOffset } from '../brasilia-time.ts'
 import { createCustomer, listCustomers, reactivateCustomer, suspendCustomer, type Customer } from '../auth/customers/store.ts'
 import { withTenant } from '../auth/tenancy.ts'
 import { asUsage, operatorContext, parseCommand, requireUuid } from './operator.ts'
-import { UsageError, type CommandContext } from './output.ts'
+import { tableRow, shown, UsageError, type CommandContext } from './output.ts'
 
 export const CUSTOMERS_HELP = `  clientes criar --nome NOME [--documento CNPJ] [--json]
                                a new customer, active; CNPJ with or without punctuation (its check
@@ -31,7 +31,7 @@ async function create(argv: string[], ctx: CommandContext): Promise<number> {
   if (values.nome === undefined) throw new UsageError('clientes criar needs --nome')
   const input = values.documento === undefined ? { nome: values.nome } : { nome: values.nome, documento: values.documento }
   const customer = await asUsage(async () => createCustomer(await ctx.open(), input, operatorContext(ctx)))
-  ctx.out.log(values.json ? JSON.stringify({ id: customer.id }) : `created customer ${customer.id} (${customer.nome})`)
+  ctx.out.log(values.json ? JSON.stringify({ id: customer.id }) : `created customer ${customer.id} (${shown(customer.nome)})`)
   return 0
 }
 
@@ -46,8 +46,8 @@ async function list(argv: string[], ctx: CommandContext): Promise<number> {
     ctx.out.log('no customers')
     return 0
   }
-  ctx.out.log(['ID', 'NOME', 'DOCUMENTO', 'ESTADO', 'DESDE (BRASÍLIA)'].join('\t'))
-  for (const c of customers) ctx.out.log([c.id, c.nome, c.documento ?? '-', c.estado, instantWithOffset(c.estadoEm)].join('\t'))
+  ctx.out.log(tableRow(['ID', 'NOME', 'DOCUMENTO', 'ESTADO', 'DESDE (BRASÍLIA)']))
+  for (const c of customers) ctx.out.log(tableRow([c.id, c.nome, c.documento ?? '-', c.estado, instantWithOffset(c.estadoEm)]))
   return 0
 }
 
@@ -61,7 +61,7 @@ async function changeState(argv: string[], ctx: CommandContext, verb: 'suspender
   }
   const { customer, changed } = change
   if (values.json) ctx.out.log(JSON.stringify({ id, estado: customer.estado, alterado: changed }))
-  else if (changed) ctx.out.log(`${verb === 'suspender' ? 'suspended' : 'reactivated'} customer ${id} (${customer.nome})`)
+  else if (changed) ctx.out.log(`${verb === 'suspender' ? 'suspended' : 'reactivated'} customer ${id} (${shown(customer.nome)})`)
   else ctx.out.log(`customer ${id} was ${customer.estado} already: nothing changed`)
   return 0
 }

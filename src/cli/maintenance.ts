@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { declareWindow, endWindow, InvalidWindowError, isInProgress, openWindows, type Window } from '../status/maintenance.ts'
 import { instantWithOffset } from '../brasilia-time.ts'
-import { parseOrUsage, UsageError, type CommandContext } from './output.ts'
+import { parseOrUsage, shown, UsageError, type CommandContext } from './output.ts'
 
 export const MAINTENANCE_HELP = `  manutencao declarar [--inicio ISO] [--fim ISO] [--mensagem TEXTO]
                                declare a maintenance window (no --inicio: it starts now, unannounced)
@@ -69,5 +69,5 @@ function parseTime(flag: string, value: string | undefined): Date | null {
 
 function describe(w: Window, now: Date): string {
   const when = `${w.inicio ? instantWithOffset(w.inicio) : '(already started)'} → ${w.fim ? instantWithOffset(w.fim) : '(until ended)'}`
-  return `${when}${isInProgress(w, now) ? ' [in progress]' : ''}${w.mensagem ? ` "${w.mensagem}"` : ''}`
+  return `${when}${isInProgress(w, now) ? ' [in progress]' : ''}${w.mensagem ? ` "${shown(w.mensagem)}"` : ''}`
 }

@@ -6,7 +6,7 @@ import { purgeExpiredContent } from '../mail/retention.ts'
 import { mailTransportFor } from '../mail/transport.ts'
 import { emailProblem } from '../email-address.ts'
 import { instantWithOffset as at } from '../brasilia-time.ts'
-import { parseOrUsage, UsageError, type CommandContext } from './output.ts'
+import { parseOrUsage, tableRow, shown, UsageError, type CommandContext } from './output.ts'
 
 export const QUEUE_HELP = `  fila listar [--estado E]     the delivery queue (default: pendente, enviando, falhou); E is one of
                                ${ESTADOS.join(', ')}; each message's kind (contato, convite) and
@@ -31,7 +31,7 @@ export async function queueCommand(argv: string[], ctx: CommandContext): Promise
       for (const r of rows) {
         const next = r.estado === 'pendente' ? ` next ${at(r.proximaTentativaEm)}` : ''
         // The kind is inserted after the state and tries, which keep the places scripts already read them from.
-        out.log(`${r.protocolo}\t${r.estado}\t${tries(r.tentativas)}${next}\t${r.tipo}\t${r.destino}${r.ultimoErro ? `\t${r.ultimoErro}` : ''}`)
+        out.log(tableRow([r.protocolo, r.estado, `${tries(r.tentativas)}${next}`, r.tipo, r.destino, ...(r.ultimoErro ? [r.ultimoErro] : [])]))
       }
       return 0
     }
@@ -44,11 +44,11 @@ export async function queueCommand(argv: string[], ctx: CommandContext): Promise
         return 1
       }
       const { row, attempts } = found
-      out.log(`${row.protocolo}: ${row.tipo}, ${row.estado}, ${tries(row.tentativas)}, to ${row.destino}, queued ${at(row.criadoEm)}`)
+      out.log(`${row.protocolo}: ${row.tipo}, ${row.estado}, ${tries(row.tentativas)}, to ${shown(row.destino)}, queued ${at(row.criadoEm)}`)
       if (row.enviadoEm) out.log(`delivered ${at(row.enviadoEm)} as ${row.messageId}`)
       if (row.estado === 'pendente') out.log(`next try ${at(row.proximaTentativaEm)}`)
       if (row.expiraEm) out.log(`expires ${at(row.expiraEm)}${row.conteudoApagadoEm ? `; content erased ${at(row.conteudoApagadoEm)}` : ''}`)
-      for (const a of attempts) out.log(`  ${at(a.em)}  ${a.resultado}${a.codigoSmtp ? ` ${a.codigoSmtp}` : ''}${a.erro ? `  ${a.erro}` : ''}`)
+      for (const a of attempts) out.log(`  ${at(a.em)}  ${a.resultado}${a.codigoSmtp ? ` ${a.codigoSmtp}` : ''}${a.erro ? `  ${shown(a.erro)}` : ''}`)
       return 0
     }
     case 'reenfileirar': {

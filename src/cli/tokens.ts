@@ -6,7 +6,7 @@ import { withTenant } from '../auth/tenancy.ts'
 import { tokenJson, tokenState } from '../auth/tokens/json.ts'
 import { createToken, customerOfToken, getToken, listTokens, revokeToken, TOKEN_MAX_DAYS } from '../auth/tokens/store.ts'
 import { asUsage, isoOrNull, operatorContext, parseCommand, requireUuid } from './operator.ts'
-import { UsageError, type CommandContext } from './output.ts'
+import { tableRow, shown, UsageError, type CommandContext } from './output.ts'
 
 export const TOKENS_HELP = `  tokens criar --cliente ID --nome NOME --escopos ${SCOPES.join(',')} --expira-em 30d [--dpop-jkt THUMBPRINT] [--json]
                                a personal access token of the customer; --expira-em: days (30d) or
@@ -65,10 +65,10 @@ async function list(argv: string[], ctx: CommandContext): Promise<number> {
     ctx.out.log('no tokens')
     return 0
   }
-  ctx.out.log(['ID', 'NOME', 'ESCOPOS', 'EXPIRA (BRASÍLIA)', 'ÚLTIMO USO', 'DPOP', 'ESTADO'].join('\t'))
+  ctx.out.log(tableRow(['ID', 'NOME', 'ESCOPOS', 'EXPIRA (BRASÍLIA)', 'ÚLTIMO USO', 'DPOP', 'ESTADO']))
   for (const t of rows) {
     const lastUse = t.ultimoUsoEm ? `${instantWithOffset(t.ultimoUsoEm)} ${t.ultimoUsoIp ?? ''}`.trim() : '-'
-    ctx.out.log([t.id, t.nome, t.escopos.join(','), instantWithOffset(t.expiraEm), lastUse, t.dpopJkt ? 'sim' : 'não', tokenState(t, now)].join('\t'))
+    ctx.out.log(tableRow([t.id, t.nome, t.escopos.join(','), instantWithOffset(t.expiraEm), lastUse, t.dpopJkt ? 'sim' : 'não', tokenState(t, now)]))
   }
   return 0
 }
@@ -89,7 +89,7 @@ async function revoke(argv: string[], ctx: CommandContext): Promise<number> {
     return { outcome, info: await getToken(tx, clienteId, tokenId) }
   })
   if (values.json) ctx.out.log(JSON.stringify({ id: tokenId, revogado_em: isoOrNull(info?.revogadoEm ?? null), alterado: outcome === 'revoked' }))
-  else if (outcome === 'revoked') ctx.out.log(`revoked token ${tokenId} (${info?.nome ?? ''})`)
+  else if (outcome === 'revoked') ctx.out.log(`revoked token ${tokenId} (${shown(info?.nome ?? '')})`)
   else ctx.out.log(`token ${tokenId} was revoked already, ${info?.revogadoEm ? instantWithOffset(info.revogadoEm) : ''}: nothing changed`)
   return 0
 }

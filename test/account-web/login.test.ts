@@ -76,6 +76,12 @@ describe('/conta/entrar and /conta/sair', () => {
     assert.deepEqual([failure.ator_tipo, failure.ator_id, failure.motivo, failure.request_id], ['usuario', p.usuarioId, 'senha', wrong.headers['x-request-id']])
   })
 
+  it('an e-mail with a NUL (which PostgreSQL text cannot hold) is a wrong login like any other: 422, never a 500', async () => {
+    const res = await postForm(ctx.app, '/conta/entrar', { email: 'ana\u0000@cliente.com.br', senha: 'x' }, { remoteAddress: '198.51.100.7' })
+    assert.equal(res.statusCode, 422)
+    assert.match(res.body, /E-mail ou senha incorretos/)
+  })
+
   it('a password hashed with older parameters is hashed again at login, with the current ones', async () => {
     const p = await personWithPassword(ctx.db)
     const old = await makePasswordHasher({ ...PASSWORD_HASH_OPTIONS, memoryCost: 8192, timeCost: 3 }).hash(PASSWORD)
@@ -102,25 +108,42 @@ describe('/conta/entrar and /conta/sair', () => {
     assert.equal(wrong.statusCode, 422)
   })
 
-  it(`per account: after ${LOGIN_BUDGETS.porConta.max} failures from anywhere, 429 with Retry-After even with the right password; others go on`, async () => {
+  it(`per account and address: ${LOGIN_BUDGETS.porContaEEndereco.max} failures hold that address (429, right password too); the person gets in`, async () => {
     const p = await personWithPassword(ctx.db)
     const other = await personWithPassword(ctx.db)
-    for (let i = 0; i < LOGIN_BUDGETS.porConta.max; i++) {
-      const res = await postForm(ctx.app, '/conta/entrar', { email: p.email, senha: `errada ${i}` }, { remoteAddress: `203.0.113.${i + 1}` })
+    const attacker = '203.0.113.7'
+    for (let i = 0; i < LOGIN_BUDGETS.porContaEEndereco.max; i++) {
+      const res = await postForm(ctx.app, '/conta/entrar', { email: p.email, senha: `errada ${i}` }, { remoteAddress: attacker })
       assert.equal(res.statusCode, 422)
     }
-    const held = await postForm(ctx.app, '/conta/entrar', { email: p.email, senha: PASSWORD }, { remoteAddress: '203.0.113.100' })
-    assert.equal(held.statusCode, 429)
-    assert.match(held.body, /Tentativas demais/)
-    assert.ok(Number(held.headers['retry-after']) > 0)
-    assert.equal(held.headers['set-cookie'], undefined)
-    // The same answer for an e-mail nobody has, once it has failed as often.
-    const nobody = 'ninguem.aqui@cliente.com.br'
-    for (let i = 0; i < LOGIN_BUDGETS.porConta.max; i++) {
-      await postForm(ctx.app, '/conta/entrar', { email: nobody, senha: 'x' }, { remoteAddress: `203.0.114.${i + 1}` })
+    // The attacker is still held: whatever they try next, from there, is refused before the password is checked.
+    for (const senha of ['errada de novo', PASSWORD]) {
+      const held = await postForm(ctx.app, '/conta/entrar', { email: p.email, senha }, { remoteAddress: attacker })
+      assert.equal(held.statusCode, 429)
+      assert.match(held.body, /Tentativas demais/)
+      assert.ok(Number(held.headers['retry-after']) > 0)
+      assert.equal(held.headers['set-cookie'], undefined)
     }
-    assert.equal((await postForm(ctx.app, '/conta/entrar', { email: nobody, senha: 'x' }, { remoteAddress: '203.0.114.100' })).statusCode, 429)
-    assert.ok(await login(ctx.app, other.email, PASSWORD, '203.0.113.100'))
+    // The person who knows the password is not locked out by what the attacker did: from their own address, in.
+    assert.ok(await login(ctx.app, p.email, PASSWORD, '198.51.100.77'))
+    assert.ok(await login(ctx.app, other.email, PASSWORD, attacker), 'another account from the same address goes on')
+    // The same answer for an e-mail nobody has, once it has failed as often from one address.
+    const nobody = 'ninguem.aqui@cliente.com.br'
+    for (let i = 0; i < LOGIN_BUDGETS.porContaEEndereco.max; i++) {
+      await postForm(ctx.app, '/conta/entrar', { email: nobody, senha: 'x' }, { remoteAddress: '203.0.114.1' })
+    }
+    assert.equal((await postForm(ctx.app, '/conta/entrar', { email: nobody, senha: 'x' }, { remoteAddress: '203.0.114.1' })).statusCode, 429)
+  })
+
+  it('per account and address, IPv6: the /64 is one address, so hopping inside it buys nothing; another /64 is not held', async () => {
+    const p = await personWithPassword(ctx.db)
+    for (let i = 1; i <= LOGIN_BUDGETS.porContaEEndereco.max; i++) {
+      const res = await postForm(ctx.app, '/conta/entrar', { email: p.email, senha: `errada ${i}` }, { remoteAddress: `2001:db8:20:20::${i}` })
+      assert.equal(res.statusCode, 422)
+    }
+    const hop = await postForm(ctx.app, '/conta/entrar', { email: p.email, senha: PASSWORD }, { remoteAddress: '2001:db8:20:20:ffff::99' })
+    assert.equal(hop.statusCode, 429)
+    assert.ok(await login(ctx.app, p.email, PASSWORD, '2001:db8:20:21::1'))
   })
 
   it(`per address: ${LOGIN_BUDGETS.porIp.max} attempts, then 429 whatever the account`, async () => {

@@ -9,7 +9,8 @@ import { ipHash } from '../../ip-hash.ts'
 /** Every action the trail records; the web app and the API add theirs here, so the list stays the catalogue. */
 export const AUDIT_ACTIONS = [
   'cliente.criado', 'cliente.suspenso', 'cliente.reativado',
-  'convite.enviado', 'convite.aceito',
+  'convite.enviado', 'convite.aceito', 'convite.reenviado',
+  'usuario.suspenso', 'usuario.reativado',
   'login.sucesso', 'login.falha',
   'sessao.criada', 'sessao.encerrada',
   'token.criado', 'token.revogado', 'token.primeiro_uso', 'token.recusado',

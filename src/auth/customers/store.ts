@@ -8,6 +8,7 @@ import { queryRows } from '../../db/database.ts'
 import { clientes } from '../../db/schema.ts'
 import { appendAudit, type ActionContext } from '../audit/store.ts'
 import { CredentialInputError, InactiveCustomerError, isUniqueViolation, UnknownCustomerError } from '../errors.ts'
+import { nameProblem, nameRefusal } from '../../chosen-name.ts'
 import { withTenant } from '../tenancy.ts'
 import { normalizeCnpj } from './cnpj.ts'
 
@@ -23,7 +24,8 @@ export const NAME_MAX = 200
 /** A new active customer, in its own tenant transaction (its id is made here, so the policy admits the row). */
 export async function createCustomer(db: Pick<Database, 'orm'>, input: { nome: string, documento?: string }, ctx: ActionContext): Promise<Customer> {
   const nome = input.nome.trim()
-  if (nome.length < 1 || nome.length > NAME_MAX) throw new CredentialInputError(`the name must have 1 to ${NAME_MAX} characters`)
+  const bad = nameProblem(nome, NAME_MAX)
+  if (bad) throw new CredentialInputError(nameRefusal('name', bad, NAME_MAX))
   let documento: string | null = null
   if (input.documento !== undefined) {
     documento = normalizeCnpj(input.documento) ?? null

@@ -8,6 +8,7 @@ import { newToken, tokenHash, tokenKind } from '../token-format.ts'
 import { appendAudit, type ActionContext } from '../audit/store.ts'
 import { activeCustomer, type CustomerState } from '../customers/store.ts'
 import { CredentialInputError } from '../errors.ts'
+import { nameProblem, nameRefusal } from '../../chosen-name.ts'
 import { isScope, type Scope } from '../scopes.ts'
 import type { UserState } from '../users/store.ts'
 import { isJwkThumbprint } from './thumbprint.ts'
@@ -46,7 +47,8 @@ export type NewToken = { clienteId: string, usuarioId: string | null, nome: stri
 /** Issues a token to an active customer; `token` is the secret, returned here once and never stored. */
 export async function createToken(tx: Orm, input: NewToken, ctx: ActionContext): Promise<{ token: string, info: TokenInfo }> {
   const nome = input.nome.trim()
-  if (nome.length < 1 || nome.length > TOKEN_NAME_MAX) throw new CredentialInputError(`the token name must have 1 to ${TOKEN_NAME_MAX} characters`)
+  const bad = nameProblem(nome, TOKEN_NAME_MAX)
+  if (bad) throw new CredentialInputError(nameRefusal('token name', bad, TOKEN_NAME_MAX))
   const escopos = [...new Set(input.escopos)]
   if (escopos.length === 0 || !escopos.every(isScope)) throw new CredentialInputError('the scopes must be known ones, at least one')
   if (!(input.expiraEm.getTime() > ctx.now.getTime())) throw new CredentialInputError('the expiry must be in the future')

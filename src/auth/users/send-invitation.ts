@@ -7,7 +7,7 @@ import { enqueueMessage } from '../../mail/enqueue.ts'
 import { renderInvitation } from '../../mail/invitation.ts'
 import type { ActionContext } from '../audit/store.ts'
 import { activeCustomer } from '../customers/store.ts'
-import { inviteUser, type User } from './store.ts'
+import { inviteUser, reissueInvitation, type NewInvitation, type User } from './store.ts'
 
 /** Where the activation link points: the web app's page that takes the invitation's secret. */
 export const ACTIVATION_PATH = '/conta/ativar'
@@ -17,14 +17,31 @@ export type SentInvitation = { user: User, link: string, expiraEm: Date, protoco
 export async function sendInvitation(
   tx: Orm, input: { clienteId: string, email: string, nome: string, invitedBy: string }, ctx: ActionContext, publicUrl: string,
 ): Promise<SentInvitation> {
-  const customer = await activeCustomer(tx, input.clienteId)
   const { user, invitation } = await inviteUser(tx, input, ctx)
+  return mailInvitation(tx, user, invitation, input.invitedBy, ctx, publicUrl)
+}
+
+/**
+ * A new invitation for a person whose invitation expired or was lost, sent as the first one was; the links sent
+ * before stop working in the same transaction (reissueInvitation).
+ */
+export async function resendInvitation(
+  tx: Orm, ref: { clienteId: string, usuarioId: string, invitedBy: string }, ctx: ActionContext, publicUrl: string,
+): Promise<SentInvitation> {
+  const { user, invitation } = await reissueInvitation(tx, ref, ctx)
+  return mailInvitation(tx, user, invitation, ref.invitedBy, ctx, publicUrl)
+}
+
+async function mailInvitation(
+  tx: Orm, user: User, invitation: NewInvitation, invitedBy: string, ctx: ActionContext, publicUrl: string,
+): Promise<SentInvitation> {
+  const customer = await activeCustomer(tx, user.clienteId)
   const link = `${publicUrl}${ACTIVATION_PATH}?convite=${invitation.token}`
   const rendered = renderInvitation({
-    invitedBy: input.invitedBy, customerName: customer.nome, inviteeName: user.nome, link, expiresAt: invitation.expiraEm,
+    invitedBy, customerName: customer.nome, inviteeName: user.nome, link, expiresAt: invitation.expiraEm,
   })
   const { protocolo } = await enqueueMessage(tx, {
-    kind: 'convite', to: user.email, clienteId: input.clienteId, expiresAt: invitation.expiraEm,
+    kind: 'convite', to: user.email, clienteId: user.clienteId, expiresAt: invitation.expiraEm,
     // The CLI has no request: the message carries an id of its own, as a request would.
     requestId: ctx.requestId ?? randomUUID(), ...rendered,
   }, { now: () => ctx.now })

@@ -5,11 +5,15 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Orm } from '../../db/database.ts'
 import { dateOrNull, queryRows } from '../../db/database.ts'
 import { convites, usuarios } from '../../db/schema.ts'
-import { emailProblem } from '../../email-address.ts'
+import { canonicalEmail, emailProblem } from '../../email-address.ts'
 import { newToken, tokenHash, tokenKind } from '../token-format.ts'
 import { appendAudit, type ActionContext } from '../audit/store.ts'
 import { activeCustomer, type CustomerState } from '../customers/store.ts'
-import { CredentialInputError, EmailInUseError, InvitationUnusableError, isUniqueViolation } from '../errors.ts'
+import { CredentialInputError, EmailInUseError, InvitationUnusableError, isUniqueViolation, UnknownUserError } from '../errors.ts'
+import { nameProblem, nameRefusal } from '../../chosen-name.ts'
+
+/** A person's name, in characters (usuarios.nome's CHECK). */
+export const PERSON_NAME_MAX = 200
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 72 * 3_600_000
@@ -23,10 +27,8 @@ const COLUMNS = {
   criadoEm: usuarios.criadoEm, ativadoEm: usuarios.ativadoEm,
 }
 
-/** The e-mail as stored and looked up: trimmed and lower-cased (login is case-insensitive). */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
+/** The e-mail as stored and looked up (invitation, login): canonicalEmail, NFC included. */
+export const normalizeEmail = canonicalEmail
 
 /**
  * A new person of an active customer, waiting for their invitation: the returned `token` is the secret of the
@@ -40,7 +42,8 @@ export async function inviteUser(
   if (problem) throw new CredentialInputError(`the e-mail is not valid: ${problem}`)
   if (email.length > 254) throw new CredentialInputError('the e-mail is longer than 254 characters')
   const nome = input.nome.trim()
-  if (nome.length < 1 || nome.length > 200) throw new CredentialInputError('the name must have 1 to 200 characters')
+  const bad = nameProblem(nome, PERSON_NAME_MAX)
+  if (bad) throw new CredentialInputError(nameRefusal('name', bad, PERSON_NAME_MAX))
   await activeCustomer(tx, input.clienteId)
   let user: User
   try {
@@ -51,13 +54,40 @@ export async function inviteUser(
     if (isUniqueViolation(err, 'usuarios_email_key')) throw new EmailInUseError()
     throw err
   }
+  const invitation = await newInvitation(tx, user, ctx)
+  await appendAudit(tx, input.clienteId, ctx, 'convite.enviado', { alvoId: user.id })
+  return { user, invitation }
+}
+
+export type NewInvitation = { id: string, token: string, expiraEm: Date }
+
+/** An invitation for `user`, valid INVITATION_TTL_MS: its secret returned once, stored as its digest. */
+async function newInvitation(tx: Orm, user: Pick<User, 'id' | 'clienteId'>, ctx: ActionContext): Promise<NewInvitation> {
   const token = newToken('convite')
   const expiraEm = new Date(ctx.now.getTime() + INVITATION_TTL_MS)
   const [invitation] = await tx.insert(convites).values({
-    clienteId: input.clienteId, usuarioId: user.id, hash: tokenHash(token), criadoEm: ctx.now, expiraEm,
+    clienteId: user.clienteId, usuarioId: user.id, hash: tokenHash(token), criadoEm: ctx.now, expiraEm,
   }).returning({ id: convites.id })
-  await appendAudit(tx, input.clienteId, ctx, 'convite.enviado', { alvoId: user.id })
-  return { user, invitation: { id: invitation!.id, token, expiraEm } }
+  return { id: invitation!.id, token, expiraEm }
+}
+
+/**
+ * A new invitation for a person still waiting for one (`convidado`), the ones before it dead at once (their expiry
+ * brought to now: the link of a lost or leaked e-mail no longer works). Anyone else: InvitationUnusableError.
+ */
+export async function reissueInvitation(
+  tx: Orm, ref: { clienteId: string, usuarioId: string }, ctx: ActionContext,
+): Promise<{ user: User, invitation: NewInvitation }> {
+  await activeCustomer(tx, ref.clienteId)
+  const user = await getUser(tx, ref.usuarioId)
+  if (!user || user.clienteId !== ref.clienteId) throw new UnknownUserError()
+  if (user.estado !== 'convidado') throw new CredentialInputError(`the person is ${user.estado}, not waiting for an invitation`)
+  // Never before the row's creation (CHECK expira_em > criado_em), never later than it was (a trigger of 0010).
+  await tx.update(convites).set({ expiraEm: sql`greatest(${ctx.now.toISOString()}::timestamptz, ${convites.criadoEm} + interval '1 millisecond')` })
+    .where(and(eq(convites.usuarioId, user.id), isNull(convites.usadoEm), gt(convites.expiraEm, ctx.now)))
+  const invitation = await newInvitation(tx, user, ctx)
+  await appendAudit(tx, ref.clienteId, ctx, 'convite.reenviado', { alvoId: user.id })
+  return { user, invitation }
 }
 
 export type FoundInvitation = {
