@@ -9,6 +9,7 @@ import { DataDirBusyError } from './dir-lock.ts'
 import { SOCKET_PORT, socketPathIn } from './embedded-socket.ts'
 import { BECOME_RUNTIME_ROLE, runtimeRoleError } from './runtime-role.ts'
 import { schema } from './schema.ts'
+import { databaseUnavailable } from './unavailable.ts'
 import { databaseStartupError } from '../startup.ts'
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -92,31 +93,30 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
   })
   // An idle client dropped by the server emits 'error' on the pool; unhandled, it would kill the process.
   pool.on('error', (err) => opts.onPoolError?.(err))
+  // pg-pool listens for a client's 'error' only while the client is idle: it removes that listener when it hands
+  // the client out, so a connection lost under a checked-out client (a transaction, when the server stops) would
+  // emit an 'error' nobody hears, which kills the process. Every client the pool makes gets a listener for life.
+  // The error itself reaches the query in flight, whose request answers 503; and pg-pool discards the client when
+  // it is released, as a lost connection marks it not queryable (`_release` in pg-pool checks `_queryable`).
+  pool.on('connect', (client) => client.on('error', ignoreConnectionError))
   const orm = drizzlePg({ client: pool, schema }) as unknown as Orm
   return {
     kind: 'postgres',
     orm,
     async rawTransaction(fn) {
       const client = await pool.connect()
-      try {
-        return await inTransaction(client, fn)
-      } finally {
-        client.release()
-      }
+      return releasing(client, () => inTransaction(client, fn))
     },
     async ownerTransaction(fn) {
       if (opts.sharedSession) {
         // The embedded database's session: its login is the superuser, back for this transaction only.
         const client = await pool.connect()
-        try {
-          return await inTransaction(client, fn, 'SET LOCAL ROLE NONE')
-        } finally {
-          client.release()
-        }
+        return releasing(client, () => inTransaction(client, fn, 'SET LOCAL ROLE NONE'))
       }
       // A connection of its own, never switched: the pool's may not exist yet (the migrations create the role).
       const ownerUrl = opts.migrationUrl ?? url
       const client = new pg.Client({ connectionString: ownerUrl, connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000 })
+      client.on('error', ignoreConnectionError)
       try {
         await client.connect()
       } catch (err) {
@@ -145,6 +145,25 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
       return () => client.end()
     },
     close: () => pool.end(),
+  }
+}
+
+/** A lost connection's 'error' event: heard so it cannot reach the process; the query in flight fails with it. */
+const ignoreConnectionError = (): void => {}
+
+/**
+ * Runs `work` on a checked-out client, then hands the client back; after a failure that means the connection is
+ * gone or stuck (a lost server, a query that timed out and may still run), the pool destroys it rather than
+ * lending it again.
+ */
+async function releasing<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
+  try {
+    const result = await work()
+    client.release()
+    return result
+  } catch (err) {
+    client.release(databaseUnavailable(err) ? (err as Error) : undefined)
+    throw err
   }
 }
 
