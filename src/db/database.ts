@@ -46,6 +46,8 @@ export type DatabaseOptions = {
   dataDir?: string | undefined
   /** How long a pooled connection attempt may take before the query fails (readiness depends on it). */
   connectTimeoutMs?: number
+  /** The most connections the pool holds (DATABASE_POOL_MAX; 10 when unset). */
+  poolMax?: number | undefined
   onPoolError?: (err: Error) => void
   /** The server: offer the embedded database to local processes over a Unix socket next to its files. */
   serveSocket?: boolean
@@ -83,7 +85,7 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: opts.max ?? 10,
+    max: opts.max ?? opts.poolMax ?? 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000,
     idleTimeoutMillis: 30_000,
     // A server that stops answering must fail queries, not hang them (and the requests waiting on them).

@@ -29,7 +29,7 @@ describe('a connection lost in the middle of a transaction', { skip }, () => {
   const tdb = useTestDatabase({ skip })
 
   async function poolOfOne(t: TestContext): Promise<Database> {
-    const db = await openDatabase({ databaseUrl: tdb.url! })
+    const db = await openDatabase({ databaseUrl: tdb.url!, poolMax: 1 })
     defer(t, () => db.close())
     return db
   }
