@@ -24,6 +24,8 @@ export type RawTx = {
 export interface Database {
   readonly kind: 'postgres' | 'pglite'
   readonly orm: Orm
+  /** The setting whose login runs `ownerTransaction` on PostgreSQL (undefined on the embedded database). */
+  readonly ownerUrlVariable?: 'DATABASE_URL' | 'MIGRATION_DATABASE_URL' | undefined
   rawTransaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>
   /**
    * One transaction as the schema's owner, for migrations (and a test's DDL): MIGRATION_DATABASE_URL's login, or
@@ -81,7 +83,7 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
   // Awaited by the pool before it hands the client to anyone: no query runs on a connection that failed to switch.
   const becomeRuntimeRole = async (client: pg.ClientBase) => {
     if (split) return
-    await client.query(BECOME_RUNTIME_ROLE).catch((err: unknown) => { throw runtimeRoleError(err) })
+    await client.query(BECOME_RUNTIME_ROLE).catch((err: unknown) => { throw runtimeRoleError(err, (client as pg.Client).user) })
   }
   const pool = new pg.Pool({
     connectionString: url,
@@ -105,6 +107,7 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
   return {
     kind: 'postgres',
     orm,
+    ownerUrlVariable: opts.sharedSession ? undefined : split ? 'MIGRATION_DATABASE_URL' : 'DATABASE_URL',
     async rawTransaction(fn) {
       const client = await pool.connect()
       return releasing(client, () => inTransaction(client, fn))
