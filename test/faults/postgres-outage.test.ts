@@ -11,6 +11,7 @@ import { contactBody } from '../helpers/app.ts'
 import { customer, operatorToken } from '../helpers/credentials.ts'
 import { onPostgresOnly } from '../helpers/database.ts'
 import { defer } from '../helpers/fixture.ts'
+import { call, loop, postJson, summary, type Answer } from '../helpers/load.ts'
 import { createPgCluster, postgresBinDir } from '../helpers/pg-cluster.ts'
 import { spawnService, waitForOutput, type ServiceProcess } from '../helpers/service-process.ts'
 import { createTestSmtp } from '../helpers/smtp.ts'
@@ -19,30 +20,6 @@ import { until } from '../helpers/wait.ts'
 const TRIALS = 4
 const skip = onPostgresOnly('needs PostgreSQL binaries to run a cluster of its own: runs in the PostgreSQL suite (DATABASE_URL set)')
   || (postgresBinDir() ? false : 'no PostgreSQL binaries (initdb, pg_ctl) on this machine')
-
-type Answer = { status: number, detail?: string }
-
-/** One request; a refused connection (the process is gone) is an answer of status 0, so the test sees it. */
-async function call(url: string, init?: RequestInit): Promise<Answer & { body?: Record<string, unknown> }> {
-  try {
-    const res = await fetch(url, init)
-    const text = await res.text()
-    const body = text.startsWith('{') ? JSON.parse(text) as Record<string, unknown> : undefined
-    return { status: res.status, detail: typeof body?.detail === 'string' ? body.detail : undefined, body }
-  } catch {
-    return { status: 0 }
-  }
-}
-
-/** Runs `step` over and over until `stop()` says so (or `max` times), adding what it answered to `answers`. */
-async function loop(stop: () => boolean, max: number, answers: Answer[], step: () => Promise<Answer>): Promise<void> {
-  for (let i = 0; i < max && !stop(); i++) {
-    answers.push(await step())
-    await new Promise((r) => setTimeout(r, 5))
-  }
-}
-
-const summary = (answers: Answer[]) => [...new Set(answers.map((a) => `${a.status} ${a.detail ?? ''}`.trim()))]
 
 describe('PostgreSQL stopped under write load', { skip }, () => {
   it(`the process stays up, liveness 200, readiness 503 then 200, every accepted contact stored once (${TRIALS} trials)`, async (t) => {
@@ -81,9 +58,7 @@ describe('PostgreSQL stopped under write load', { skip }, () => {
       let loading = true
       const stop = () => !loading
       const postContact = async () => {
-        const answer = await call(`${service.base}/api/site/contato`, {
-          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()),
-        })
+        const answer = await postJson(`${service.base}/api/site/contato`, contactBody())
         if (answer.status === 202) accepted.push(String(answer.body!.protocolo))
         return answer
       }
