@@ -7,6 +7,7 @@ import { dirname } from 'node:path'
 import pg from 'pg'
 import { DataDirBusyError } from './dir-lock.ts'
 import { SOCKET_PORT, socketPathIn } from './embedded-socket.ts'
+import { lastingListener } from './listener.ts'
 import { BECOME_RUNTIME_ROLE, runtimeRoleError } from './runtime-role.ts'
 import { schema } from './schema.ts'
 import { databaseUnavailable } from './unavailable.ts'
@@ -136,18 +137,20 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
     },
     async listen(channel, onNotify) {
       // LISTEN needs a session of its own: a pooled client would be handed to other queries.
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000, keepAlive: true })
-      client.on('error', (err) => opts.onPoolError?.(err))
-      client.on('notification', (n) => { if (n.channel === channel) onNotify() })
-      await client.connect()
-      try {
-        await becomeRuntimeRole(client)
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
-      } catch (err) {
-        await client.end().catch(() => {})
-        throw err
-      }
-      return () => client.end()
+      return lastingListener(async () => {
+        const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000, keepAlive: true })
+        client.on('error', (err) => opts.onPoolError?.(err))
+        client.on('notification', (n) => { if (n.channel === channel) onNotify() })
+        try {
+          await client.connect()
+          await becomeRuntimeRole(client)
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+        } catch (err) {
+          await client.end().catch(() => {})
+          throw err
+        }
+        return client
+      }, onNotify)
     },
     close: () => pool.end(),
   }

@@ -68,22 +68,28 @@ describe('a connection lost in the middle of a transaction', { skip }, () => {
     }), (err) => databaseUnavailable(err))
   })
 
-  it('the LISTEN connection: its loss is reported, not thrown', async () => {
+  it('the LISTEN connection: its loss is reported, not thrown, and the session is opened again', async (t) => {
     const lost: Error[] = []
+    let notified = 0
     const db = await openDatabase({ databaseUrl: tdb.url!, onPoolError: (err) => lost.push(err) })
-    try {
-      const stop = await db.listen('outbox', () => {})
-      const admin = new pg.Client({ connectionString: tdb.url! })
-      await admin.connect()
-      try {
-        await admin.query("SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE query = 'LISTEN \"outbox\"' AND datname = current_database()")
-      } finally {
-        await admin.end()
-      }
-      await until('the loss reported to onPoolError', () => lost.length > 0)
-      await stop().catch(() => {})
-    } finally {
-      await db.close()
-    }
+    defer(t, () => db.close())
+    const stop = await db.listen('outbox', () => { notified++ })
+    defer(t, () => stop())
+    const admin = new pg.Client({ connectionString: tdb.url! })
+    await admin.connect()
+    defer(t, () => admin.end())
+    const listening = async () => (await admin.query<{ pid: number }>(
+      "SELECT pid FROM pg_stat_activity WHERE query = 'LISTEN \"outbox\"' AND datname = current_database()")).rows.map((r) => r.pid)
+    const [first] = await listening()
+    assert.ok(first, 'a LISTEN session')
+    await admin.query('SELECT pg_terminate_backend($1, 5000)', [first])
+    await until('the loss reported to onPoolError', () => lost.length > 0)
+
+    await until('a new LISTEN session', async () => (await listening()).some((pid) => pid !== first))
+    // Once back, the listener wakes its user once (what was notified meanwhile is lost); then NOTIFY arrives again.
+    await until('the wake-up after the session is back', () => notified === 1)
+    const before = notified
+    await admin.query('NOTIFY outbox')
+    await until('a notification through the new session', () => notified > before)
   })
 })
