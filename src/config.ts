@@ -43,6 +43,11 @@ export type Config = {
   rateLimits: RateLimits
   statusRefreshMs: number
   dbTimeoutMs: number
+  /**
+   * Connections this instance's pool may hold to PostgreSQL (DATABASE_POOL_MAX). Every instance holds up to this many
+   * (plus one for LISTEN and one while migrating), so instances × (this + 2) must stay under max_connections.
+   */
+  databasePoolMax: number
   /** A site form posted sooner than this after it was served is a bot's (spam `rapido`). */
   spamMinFillMs: number
   bodyLimitBytes: number
@@ -65,7 +70,7 @@ export const CONFIG_VARIABLES = [
   'TRUST_PROXY', 'RATE_LIMIT_ALLOWLIST', 'SITE_ORIGINS', 'LOG_LEVEL', 'LOG_FORMAT', 'METRICS_PORT', 'SHUTDOWN_DELAY_MS',
   'APP_VERSION', 'APP_COMMIT', 'APP_BUILD_TIME', 'APP_SCHEMA_VERSION', 'SERVICE_CONFIG_FILE',
   'MAIL_WORKER', 'MAIL_MAX_TRIES', 'MAIL_RETRY_BASE_MS', 'MAIL_RETRY_MAX_MS', 'MAIL_LEASE_MS', 'MAIL_POLL_MS', 'MAIL_VERIFY_MS',
-  'CONTACT_RETENTION_DAYS', 'STATUS_REFRESH_MS', 'DB_TIMEOUT_MS', 'SPAM_MIN_FILL_MS',
+  'CONTACT_RETENTION_DAYS', 'STATUS_REFRESH_MS', 'DB_TIMEOUT_MS', 'DATABASE_POOL_MAX', 'SPAM_MIN_FILL_MS',
   'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 'OVERLOAD_MAX_HEAP_MB', 'OVERLOAD_MAX_RSS_MB', 'OVERLOAD_SAMPLE_MS', 'OVERLOAD_RETRY_AFTER_S',
   'HEADERS_TIMEOUT_MS', 'REQUEST_TIMEOUT_MS', 'KEEP_ALIVE_TIMEOUT_MS', 'MAX_CONNECTIONS', 'IDEMPOTENCY_KEY_TTL_HOURS',
   'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_SERVICE_NAME',
@@ -127,6 +132,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...file.rateLimits },
     statusRefreshMs: int(env, 'STATUS_REFRESH_MS', 2000, 100, 60_000),
     dbTimeoutMs: int(env, 'DB_TIMEOUT_MS', 1500, 50, 30_000),
+    databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
     spamMinFillMs: int(env, 'SPAM_MIN_FILL_MS', 3000, 0, 60_000),
     bodyLimitBytes: 64 * 1024,
     http: httpLimits(env),

@@ -6,7 +6,7 @@ import type { App } from './app.ts'
 import { loadConfig, type Config } from './config.ts'
 import { drainConnections } from './http/connection-drain.ts'
 import { errorFacts } from './log-safety.ts'
-import { exitOnStartupProblem, listenStartupError, startupProblem } from './startup.ts'
+import { databaseRefusal, exitOnStartupProblem, listenStartupError, startupProblem } from './startup.ts'
 
 /** The longest a stop may take before the process gives up and exits 1 (Kubernetes' grace must exceed it). */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -22,6 +22,11 @@ process.umask(0o077)
 
 function fail(err: unknown): never {
   if (startupProblem(err) !== undefined) exitOnStartupProblem(err)
+  const refused = databaseRefusal(err)
+  if (refused !== undefined) {
+    console.error(`start-up failed: ${refused}`)
+    process.exit(1)
+  }
   const { type, code, frames } = errorFacts(err)
   console.error(`start-up failed: ${type}${code ? ` (${code})` : ''}\n${frames ?? ''}`)
   process.exit(1)

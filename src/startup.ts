@@ -56,6 +56,22 @@ export function databaseStartupError(err: unknown, url: string, variable = 'DATA
   return new StartupError(`${variable}: cannot connect to PostgreSQL at ${databaseWhere(url)}: ${why}${code ? ` (${code})` : ''}`)
 }
 
+/**
+ * A statement PostgreSQL refused at start that no check above foresaw (a migration the login may not run): the
+ * server's own words and SQLSTATE, which name what is missing, in place of a stack that says nothing to an operator.
+ * The server's message at start names objects and roles, never a query's parameters or a password.
+ */
+export function databaseRefusal(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown, severity?: unknown, message?: unknown, cause?: unknown } | undefined, depth = 0; e && depth < 3;
+    e = e.cause as typeof e, depth++) {
+    if (typeof e.severity === 'string' && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+      return `PostgreSQL refused a statement at start: ${String(e.message)} (SQLSTATE ${e.code}). The login in DATABASE_URL ` +
+        '(or MIGRATION_DATABASE_URL when set) lacks a right the start needs: see "Credentials: the database roles" in the README.'
+    }
+  }
+  return undefined
+}
+
 /** A listen() failure named by PORT or HOST. */
 export function listenStartupError(err: unknown, host: string, port: number): unknown {
   const code = (err as NodeJS.ErrnoException)?.code

@@ -44,6 +44,11 @@ describe('loadConfig', () => {
       assert.ok(config.mailFrom.length > 0)
     })
 
+    it('holds at most 10 connections to PostgreSQL; DATABASE_POOL_MAX sets another number', () => {
+      assert.equal(config.databasePoolMax, 10)
+      assert.equal(loadConfig({ DATABASE_POOL_MAX: '25' }).databasePoolMax, 25)
+    })
+
     it('is a development environment with an unstamped build', () => {
       assert.equal(config.ambiente, '')
       assert.deepEqual(config.build, { versao: '', commit: '', buildEm: '', schemaVersao: '' })
@@ -125,6 +130,9 @@ describe('loadConfig', () => {
       ['PORT', { PORT: '80 443' }],
       ['STATUS_REFRESH_MS', { STATUS_REFRESH_MS: '5' }],
       ['DB_TIMEOUT_MS', { DB_TIMEOUT_MS: 'soon' }],
+      ['DATABASE_POOL_MAX', { DATABASE_POOL_MAX: '0' }],
+      ['DATABASE_POOL_MAX', { DATABASE_POOL_MAX: '1001' }],
+      ['DATABASE_POOL_MAX', { DATABASE_POOL_MAX: 'ten' }],
       ['IDEMPOTENCY_KEY_TTL_HOURS', { IDEMPOTENCY_KEY_TTL_HOURS: '0' }],
       ['IDEMPOTENCY_KEY_TTL_HOURS', { IDEMPOTENCY_KEY_TTL_HOURS: '721' }],
       ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],

@@ -7,8 +7,10 @@ import { dirname } from 'node:path'
 import pg from 'pg'
 import { DataDirBusyError } from './dir-lock.ts'
 import { SOCKET_PORT, socketPathIn } from './embedded-socket.ts'
+import { lastingListener } from './listener.ts'
 import { BECOME_RUNTIME_ROLE, runtimeRoleError } from './runtime-role.ts'
 import { schema } from './schema.ts'
+import { databaseUnavailable } from './unavailable.ts'
 import { databaseStartupError } from '../startup.ts'
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -23,6 +25,8 @@ export type RawTx = {
 export interface Database {
   readonly kind: 'postgres' | 'pglite'
   readonly orm: Orm
+  /** The setting whose login runs `ownerTransaction` on PostgreSQL (undefined on the embedded database). */
+  readonly ownerUrlVariable?: 'DATABASE_URL' | 'MIGRATION_DATABASE_URL' | undefined
   rawTransaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>
   /**
    * One transaction as the schema's owner, for migrations (and a test's DDL): MIGRATION_DATABASE_URL's login, or
@@ -45,6 +49,8 @@ export type DatabaseOptions = {
   dataDir?: string | undefined
   /** How long a pooled connection attempt may take before the query fails (readiness depends on it). */
   connectTimeoutMs?: number
+  /** The most connections the pool holds (DATABASE_POOL_MAX; 10 when unset). */
+  poolMax?: number | undefined
   onPoolError?: (err: Error) => void
   /** The server: offer the embedded database to local processes over a Unix socket next to its files. */
   serveSocket?: boolean
@@ -78,11 +84,11 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
   // Awaited by the pool before it hands the client to anyone: no query runs on a connection that failed to switch.
   const becomeRuntimeRole = async (client: pg.ClientBase) => {
     if (split) return
-    await client.query(BECOME_RUNTIME_ROLE).catch((err: unknown) => { throw runtimeRoleError(err) })
+    await client.query(BECOME_RUNTIME_ROLE).catch((err: unknown) => { throw runtimeRoleError(err, (client as pg.Client).user) })
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: opts.max ?? 10,
+    max: opts.max ?? opts.poolMax ?? 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000,
     idleTimeoutMillis: 30_000,
     // A server that stops answering must fail queries, not hang them (and the requests waiting on them).
@@ -92,31 +98,31 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
   })
   // An idle client dropped by the server emits 'error' on the pool; unhandled, it would kill the process.
   pool.on('error', (err) => opts.onPoolError?.(err))
+  // pg-pool listens for a client's 'error' only while the client is idle: it removes that listener when it hands
+  // the client out, so a connection lost under a checked-out client (a transaction, when the server stops) would
+  // emit an 'error' nobody hears, which kills the process. Every client the pool makes gets a listener for life.
+  // The error itself reaches the query in flight, whose request answers 503; and pg-pool discards the client when
+  // it is released, as a lost connection marks it not queryable (`_release` in pg-pool checks `_queryable`).
+  pool.on('connect', (client) => client.on('error', ignoreConnectionError))
   const orm = drizzlePg({ client: pool, schema }) as unknown as Orm
   return {
     kind: 'postgres',
     orm,
+    ownerUrlVariable: opts.sharedSession ? undefined : split ? 'MIGRATION_DATABASE_URL' : 'DATABASE_URL',
     async rawTransaction(fn) {
       const client = await pool.connect()
-      try {
-        return await inTransaction(client, fn)
-      } finally {
-        client.release()
-      }
+      return releasing(client, () => inTransaction(client, fn))
     },
     async ownerTransaction(fn) {
       if (opts.sharedSession) {
         // The embedded database's session: its login is the superuser, back for this transaction only.
         const client = await pool.connect()
-        try {
-          return await inTransaction(client, fn, 'SET LOCAL ROLE NONE')
-        } finally {
-          client.release()
-        }
+        return releasing(client, () => inTransaction(client, fn, 'SET LOCAL ROLE NONE'))
       }
       // A connection of its own, never switched: the pool's may not exist yet (the migrations create the role).
       const ownerUrl = opts.migrationUrl ?? url
       const client = new pg.Client({ connectionString: ownerUrl, connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000 })
+      client.on('error', ignoreConnectionError)
       try {
         await client.connect()
       } catch (err) {
@@ -131,20 +137,41 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
     },
     async listen(channel, onNotify) {
       // LISTEN needs a session of its own: a pooled client would be handed to other queries.
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000, keepAlive: true })
-      client.on('error', (err) => opts.onPoolError?.(err))
-      client.on('notification', (n) => { if (n.channel === channel) onNotify() })
-      await client.connect()
-      try {
-        await becomeRuntimeRole(client)
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
-      } catch (err) {
-        await client.end().catch(() => {})
-        throw err
-      }
-      return () => client.end()
+      return lastingListener(async () => {
+        const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000, keepAlive: true })
+        client.on('error', (err) => opts.onPoolError?.(err))
+        client.on('notification', (n) => { if (n.channel === channel) onNotify() })
+        try {
+          await client.connect()
+          await becomeRuntimeRole(client)
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+        } catch (err) {
+          await client.end().catch(() => {})
+          throw err
+        }
+        return client
+      }, onNotify)
     },
     close: () => pool.end(),
+  }
+}
+
+/** A lost connection's 'error' event: heard so it cannot reach the process; the query in flight fails with it. */
+const ignoreConnectionError = (): void => {}
+
+/**
+ * Runs `work` on a checked-out client, then hands the client back; after a failure that means the connection is
+ * gone or stuck (a lost server, a query that timed out and may still run), the pool destroys it rather than
+ * lending it again.
+ */
+async function releasing<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
+  try {
+    const result = await work()
+    client.release()
+    return result
+  } catch (err) {
+    client.release(databaseUnavailable(err) ? (err as Error) : undefined)
+    throw err
   }
 }
 

@@ -51,6 +51,9 @@ export async function serveEmbeddedSocket(client: PGlite, dir: string, afterEach
       server.once('error', reject)
       server.listen(path, () => { server.off('error', reject); resolve() })
     })
+    // Once listening, an error is one connection's that could not be accepted (EMFILE): the server keeps serving,
+    // and the error must not reach the process.
+    server.on('error', () => {})
     // listen() creates the file with the umask's mode; say it outright: only this user may connect.
     chmodSync(path, 0o600)
   } catch (err) {

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Database, RawTx } from './database.ts'
-import { RUNTIME_ROLE } from './runtime-role.ts'
+import { checkRuntimeRoleCanBeMade, RUNTIME_ROLE } from './runtime-role.ts'
 import { StartupError } from '../startup-error.ts'
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
@@ -35,6 +35,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 export async function migrate(db: Database, migrations = readMigrations()): Promise<Migration[]> {
   return db.ownerTransaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+    if (db.ownerUrlVariable) await checkRuntimeRoleCanBeMade((text) => tx.query(text), db.ownerUrlVariable)
     const [who] = await tx.query<{ runtime: boolean, created: boolean }>(
       "SELECT current_user = $1 AS runtime, to_regclass('schema_migracoes') IS NOT NULL AS created", [RUNTIME_ROLE])
     // Created by the owner's first run; only looked at otherwise (the runtime role may create nothing).

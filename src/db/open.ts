@@ -22,7 +22,7 @@ export type OpenOptions = {
   onSocketUnavailable?: (why: string) => void
 }
 
-type DatabaseSettings = Pick<Config, 'databaseUrl' | 'migrationDatabaseUrl' | 'dataDir' | 'dbTimeoutMs'>
+type DatabaseSettings = Pick<Config, 'databaseUrl' | 'migrationDatabaseUrl' | 'dataDir' | 'dbTimeoutMs' | 'databasePoolMax'>
 
 export async function openConfiguredDatabase(config: DatabaseSettings, opts: OpenOptions = {}): Promise<OpenedDatabase> {
   if (!config.databaseUrl) prepareDataDir(config.dataDir)
@@ -33,6 +33,7 @@ export async function openConfiguredDatabase(config: DatabaseSettings, opts: Ope
       migrationUrl: config.migrationDatabaseUrl,
       dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
       connectTimeoutMs: config.dbTimeoutMs,
+      poolMax: config.databasePoolMax,
       onPoolError: opts.onPoolError,
       serveSocket: opts.serveSocket,
       viaSocket: opts.viaSocket,

@@ -14,17 +14,56 @@ export const BECOME_RUNTIME_ROLE_IF_IT_EXISTS =
 /** A connection that could not become the runtime role: the operator's to fix (exit 2 at start). */
 export class RuntimeRoleError extends StartupError {}
 
-/** The reason a pooled connection's `SET ROLE` failed, in an operator's words. */
-export function runtimeRoleError(err: unknown): Error {
+/** What an administrator runs to make the runtime role (as deploy/postgres/roles.sql does, there with a login). */
+export const CREATE_RUNTIME_ROLE =
+  `CREATE ROLE ${RUNTIME_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE NOREPLICATION NOINHERIT;`
+
+const quoted = (login: string) => (/^[a-z_][a-z0-9_]*$/.test(login) ? login : `"${login.replaceAll('"', '""')}"`)
+
+/** The reason a pooled connection's `SET ROLE` failed, in an operator's words; `login` is DATABASE_URL's user. */
+export function runtimeRoleError(err: unknown, login?: string): Error {
   const code = (err as { code?: string }).code
   if (code === '42704') {
     return new RuntimeRoleError(`DATABASE_URL: the runtime role ${RUNTIME_ROLE} does not exist yet: apply the migrations (npm run cli -- migrate)`)
   }
-  if (code === '42501') {
-    return new RuntimeRoleError(`DATABASE_URL logs in as a role that may not become the runtime role ${RUNTIME_ROLE}: ` +
-      `give DATABASE_URL ${RUNTIME_ROLE}'s own login and the owner's to MIGRATION_DATABASE_URL, or GRANT ${RUNTIME_ROLE} TO that role`)
-  }
+  if (code === '42501') return new RuntimeRoleError(notMemberProblem(login ? quoted(login) : 'its user'))
   return err as Error
+}
+
+const ownLogin = `DATABASE_URL to ${RUNTIME_ROLE}'s own login (ALTER ROLE ${RUNTIME_ROLE} LOGIN PASSWORD '…';)`
+
+const notMemberProblem = (login: string, changed = '') => `DATABASE_URL logs in as ${login}, which may not become the runtime role ` +
+  `${RUNTIME_ROLE} the service serves as (SET ROLE ${RUNTIME_ROLE}): it is not a member of it, and may not make itself one ` +
+  `(no CREATEROLE)${changed}. ` +
+  `To fix it, either an administrator runs, once:  GRANT ${RUNTIME_ROLE} TO ${login};  — or MIGRATION_DATABASE_URL is set to this ` +
+  `login, and ${ownLogin}.`
+
+type OwnerFacts = { login: string, may_create_roles: boolean, role_exists: boolean, member: boolean | null }
+
+/**
+ * Before a migration changes anything, as the login that runs them (`variable` names its URL): stops with what is
+ * missing, and the SQL an administrator runs, when the runtime role cannot exist or cannot be used afterwards. A
+ * managed PostgreSQL's usual application user owns its database but may not create roles: it can run every migration
+ * once the role is made for it, and, with one DATABASE_URL, granted to it.
+ */
+export async function checkRuntimeRoleCanBeMade(query: <R>(text: string) => Promise<R[]>, variable: string): Promise<void> {
+  const [f] = await query<OwnerFacts>(`
+    SELECT current_user AS login, r.rolsuper OR r.rolcreaterole AS may_create_roles,
+           EXISTS (SELECT FROM pg_roles WHERE rolname = '${RUNTIME_ROLE}') AS role_exists,
+           (SELECT pg_has_role(current_user, g.oid, 'MEMBER') FROM pg_roles g WHERE g.rolname = '${RUNTIME_ROLE}') AS member
+      FROM pg_roles r WHERE r.rolname = current_user`)
+  if (!f || f.login === RUNTIME_ROLE || f.may_create_roles) return
+  const login = quoted(f.login)
+  const single = variable === 'DATABASE_URL'
+  if (!f.role_exists) {
+    const made = single ? `${CREATE_RUNTIME_ROLE}  GRANT ${RUNTIME_ROLE} TO ${login};`
+      : `${CREATE_RUNTIME_ROLE.replace('NOLOGIN', "LOGIN PASSWORD '…'")}  (the login DATABASE_URL uses)`
+    throw new RuntimeRoleError(`${variable} logs in as ${login}, which may not create roles (no CREATEROLE), and the runtime role ` +
+      `${RUNTIME_ROLE} the service serves as does not exist yet: the migrations cannot make it, and nothing was changed. ` +
+      `To fix it, either an administrator runs, once:  ${made}  — or gives ${login} CREATEROLE (ALTER ROLE ${login} CREATEROLE;) — ` +
+      `or MIGRATION_DATABASE_URL is set to a login that may create roles${single ? `, and ${ownLogin}` : ''}.`)
+  }
+  if (single && !f.member) throw new RuntimeRoleError(notMemberProblem(login, '; nothing was changed'))
 }
 
 type RoleFacts = {

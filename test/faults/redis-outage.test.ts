@@ -1,10 +1,18 @@
 // Redis stopped under load: two instances sharing a redis-server child of this test keep answering while
-// it is dead, count the contact budget per instance meanwhile, and share it again once it is back.
+// it is dead, count the contact budget per instance meanwhile, and share it again once it is back; and the built
+// process, Redis killed under requests in flight, several times, answers them all and stays up.
 import assert from 'node:assert/strict'
+import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import { sql } from 'drizzle-orm'
+import { openDatabase, queryRows } from '../../src/db/database.ts'
 import { contactBody, listen, serviceConfigFile } from '../helpers/app.ts'
-import { testApp, useTestApp } from '../helpers/fixture.ts'
+import { createTestDatabase, usingPostgres } from '../helpers/database.ts'
+import { defer, testApp, useTestApp } from '../helpers/fixture.ts'
+import { call, loop, postJson, summary, type Answer } from '../helpers/load.ts'
+import { spawnService, waitForOutput } from '../helpers/service-process.ts'
 import { createTestRedis, type TestRedis } from '../helpers/redis.ts'
+import { tempDir } from '../helpers/temp.ts'
 import { until } from '../helpers/wait.ts'
 
 const CONTACT_BUDGET = 3
@@ -131,5 +139,68 @@ describe('Redis stopped under load', () => {
     // Shared again: this app's Redis counter is fresh (its posts while frozen were counted in memory).
     await until('a post counted in Redis', async () => (await postContact(base)).status === 202, 10_000)
     await until('the return logged', () => count(logs, 'redis back: shared budgets') === 1, 5_000)
+  })
+})
+
+// The built process, Redis killed (SIGKILL) while requests that count their budgets in it are in flight, several
+// times over: every request is answered as if Redis were there, the process stays up, and every contact answered
+// 202 is stored.
+describe('Redis killed mid-request under load, the built service', () => {
+  it('answers every request, stays up, and stores every accepted contact (3 trials)', async (t) => {
+    const tdb = usingPostgres ? await createTestDatabase() : undefined
+    if (tdb) defer(t, () => tdb.dispose())
+    const dataDir = tempDir('redis-load')
+    const redis = await createTestRedis()
+    await redis.start()
+    defer(t, () => redis.kill())
+    const service = await spawnService(t, {
+      ...(tdb ? { DATABASE_URL: tdb.url! } : { DATA_DIR: dataDir }),
+      REDIS_URL: redis.url, STATUS_REFRESH_MS: '200', SPAM_MIN_FILL_MS: '0',
+      // Budgets large enough that the load is counted (in Redis, or in memory while it is gone) but never refused.
+      SERVICE_CONFIG_FILE: serviceConfigFile({
+        rateLimits: { leitura: { max: 1_000_000, windowSeconds: 60 }, contato: { max: 1_000_000, windowSeconds: 600 } },
+      }),
+    })
+    await waitForOutput(service, /"msg":"service ready"/)
+    const mode = async () => (await limites(service.base)).modo
+
+    const contacts: Answer[] = []
+    const reads: Answer[] = []
+    for (let trial = 1; trial <= 3; trial++) {
+      let loading = true
+      const stop = () => !loading
+      const loops = [
+        loop(stop, 2000, contacts, () => postJson(`${service.base}/api/site/contato`, contactBody())),
+        loop(stop, 2000, contacts, () => postJson(`${service.base}/api/site/contato`, contactBody())),
+        loop(stop, 5000, reads, () => call(`${service.base}/api/site/contato/assuntos`)),
+        loop(stop, 5000, reads, () => call(`${service.base}/api/health`)),
+      ]
+      const before = contacts.length
+      await until(`trial ${trial}: load counted in Redis`, async () => contacts.length >= before + 10 && await mode() === 'redis')
+      await redis.kill()
+      await until(`trial ${trial}: budgets in memory`, async () => {
+        assert.ok(service.alive(), `the process exited once Redis was gone:\n${service.output().slice(-3000)}`)
+        return await mode() === 'memoria'
+      })
+      const during = contacts.length
+      await until(`trial ${trial}: contacts answered while Redis is gone`, () => contacts.length >= during + 10)
+      await redis.start()
+      await until(`trial ${trial}: budgets in Redis again`, async () => await mode() === 'redis', 20_000)
+      loading = false
+      await Promise.all(loops)
+      assert.ok(service.alive(), `the process exited in trial ${trial}:\n${service.output().slice(-3000)}`)
+    }
+    assert.deepEqual(summary(reads), ['200'], 'every read answered 200')
+    assert.deepEqual(summary(contacts.map((a) => ({ status: a.status }))), ['202'], 'every contact accepted')
+    // Stopped as an orchestrator does (which also hands the embedded database's files back), then counted.
+    service.child.kill('SIGTERM')
+    assert.equal(await service.exited, 0)
+    const db = tdb?.db ?? await openDatabase({ dataDir: join(dataDir, 'pglite') })
+    try {
+      const stored = new Set((await queryRows<{ protocolo: string }>(db.orm, sql`SELECT protocolo FROM contato`)).map((r) => r.protocolo))
+      assert.deepEqual(contacts.map((a) => String(a.body!.protocolo)).filter((p) => !stored.has(p)), [], 'every accepted contact is stored')
+    } finally {
+      if (!tdb) await db.close()
+    }
   })
 })
