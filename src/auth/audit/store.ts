@@ -59,6 +59,12 @@ export async function appendAudit(
 
 export const AUDIT_PAGE_MAX = 200
 
+/**
+ * The largest `before` a caller may give (15 digits): far above any row's id, and a whole number a JavaScript
+ * number and a bigint parameter both hold exactly. Beyond it (1e300) the query itself would fail.
+ */
+export const AUDIT_CURSOR_MAX = 999_999_999_999_999
+
 /** Newest first, `limit` at a time; `before` is the `next` of the previous page. The address hash is not shown. */
 export async function listAudit(
   tx: Orm, clienteId: string, page: { before?: number, limit?: number } = {},
