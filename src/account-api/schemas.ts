@@ -60,7 +60,10 @@ export const AuditoriaOut = Type.Object({
     acao: Type.String({ description: 'e.g. `token.criado`, `token.primeiro_uso`, `token.recusado`, `login.sucesso`.' }),
     alvo_id: Type.Union([Uuid, Type.Null()]),
     motivo: Type.Union([Type.String(), Type.Null()]),
-    request_id: Type.Union([Type.String({ description: 'The X-Request-ID of the request that did it.' }), Type.Null()]),
+    request_id: Type.Union([
+      Type.String({ description: 'The service\'s own id of the request that did it (its X-Request-ID when the client sent none).' }), Type.Null(),
+    ]),
+    request_id_cliente: Type.Union([Type.String({ description: 'The X-Request-ID the client sent with that request, as it sent it.' }), Type.Null()]),
   })),
   proximo: Type.Union([Type.Integer(), Type.Null()], { description: 'Pass as `antes` for the next (older) page; null on the last.' }),
 }, { description: 'The customer\'s audit trail, newest first.' })

@@ -8,6 +8,7 @@ import { InvitationUnusableError } from '../auth/errors.ts'
 import { passwordProblem } from '../auth/password-policy.ts'
 import { createSession } from '../auth/sessions/store.ts'
 import { withTenant } from '../auth/tenancy.ts'
+import { auditRequestIds } from '../http/request-id.ts'
 import { acceptInvitation, findInvitation, getUser, type FoundInvitation } from '../auth/users/store.ts'
 import { field, formFields } from './form-body.ts'
 import { FORM_REFUSED, INVITATION_TEXT, PASSWORD_MESSAGES, type InvitationProblem } from './messages.ts'
@@ -89,7 +90,7 @@ export function activationRoutes(app: FastifyInstance, web: WebContext): void {
     if (problem) return form(reply, 422, inv, PASSWORD_MESSAGES[problem])
     const senhaHash = await web.hasher.hash(senha)
     // Whatever session this browser had (another person's, on a shared computer) ends: the new one replaces it.
-    await endCookieSession(db, readSessionCookie(req, web.secure), { now: web.clock.now(), requestId: req.id, ip: req.ip })
+    await endCookieSession(db, readSessionCookie(req, web.secure), { now: web.clock.now(), ...auditRequestIds(req), ip: req.ip })
     const ctx = web.actionContext(req, { tipo: 'usuario', id: inv.usuarioId })
     let session: string
     try {

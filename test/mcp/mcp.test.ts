@@ -93,7 +93,7 @@ describe('MCP server at /api/mcp', () => {
     }
     const rows = (await auditRows(ctx.db, c.id)).filter((r) => String(r.acao).startsWith('mcp.'))
     assert.equal(rows.length, 9, 'one row per call, the trail read included')
-    for (const r of rows) assert.deepEqual([r.ator_tipo, r.ator_id, r.request_id], ['token', agent.id, 'req-mcp-ferramentas'])
+    for (const r of rows) assert.deepEqual([r.ator_tipo, r.ator_id, r.request_id_cliente], ['token', agent.id, 'req-mcp-ferramentas'])
     const revokeRows = rows.filter((r) => r.acao === 'mcp.revogar_token')
     assert.deepEqual(revokeRows.map((r) => r.alvo_id), [other.id, other.id])
   })

@@ -24,8 +24,11 @@ export type Actor = { tipo: 'usuario' | 'token', id: string } | { tipo: 'operado
 
 export const OPERATOR: Actor = { tipo: 'operador' }
 
-/** Who is acting, and the request it comes from (the CLI has neither request id nor address). */
-export type ActionContext = { actor: Actor, now: Date, requestId?: string | null, ip?: string | null }
+/**
+ * Who is acting, and the request it comes from (the CLI has neither request id nor address): `requestId` the
+ * service's own id of it, `requestIdCliente` the X-Request-ID its client sent (src/http/request-id.ts).
+ */
+export type ActionContext = { actor: Actor, now: Date, requestId?: string | null, requestIdCliente?: string | null, ip?: string | null }
 
 export type AuditEntry = {
   id: number
@@ -37,6 +40,7 @@ export type AuditEntry = {
   alvoId: string | null
   motivo: string | null
   requestId: string | null
+  requestIdCliente: string | null
 }
 
 /** In the caller's tenant transaction, so the row is written with the action or not at all. */
@@ -53,6 +57,7 @@ export async function appendAudit(
     alvoId: about.alvoId ?? null,
     motivo: about.motivo ?? null,
     requestId: ctx.requestId ?? null,
+    requestIdCliente: ctx.requestIdCliente ?? null,
     ipHash: hashed,
   })
 }
@@ -73,7 +78,7 @@ export async function listAudit(
   const items = await tx.select({
     id: auditoriaCliente.id, clienteId: auditoriaCliente.clienteId, em: auditoriaCliente.em, atorTipo: auditoriaCliente.atorTipo,
     atorId: auditoriaCliente.atorId, acao: auditoriaCliente.acao, alvoId: auditoriaCliente.alvoId, motivo: auditoriaCliente.motivo,
-    requestId: auditoriaCliente.requestId,
+    requestId: auditoriaCliente.requestId, requestIdCliente: auditoriaCliente.requestIdCliente,
   }).from(auditoriaCliente)
     .where(and(eq(auditoriaCliente.clienteId, clienteId), page.before === undefined ? undefined : lt(auditoriaCliente.id, page.before)))
     .orderBy(desc(auditoriaCliente.id))
