@@ -24,7 +24,13 @@ describe('the forms\' Origin check and PUBLIC_URL', () => {
     assert.equal(viaReferer.statusCode, 403, 'a Referer of the request\'s own Host neither')
     const good = await postForm(app, '/conta/entrar', fields, { headers: { host: 'evil.example', origin: PUBLIC_URL } })
     assert.equal(good.statusCode, 303)
-    assert.ok(sessionCookie(good))
+    const cookie = sessionCookie(good)!
+    assert.ok(cookie)
+
+    // The API takes the session cookie from PUBLIC_URL's pages alone too.
+    const api = (host: string, origin: string) => app.inject({ url: '/api/conta', headers: { cookie, host, origin } })
+    assert.equal((await api('evil.example', 'https://evil.example')).statusCode, 401)
+    assert.equal((await api('evil.example', PUBLIC_URL)).statusCode, 200)
   })
 
   it('without PUBLIC_URL, the origin the request was addressed to is this site', async (t) => {
