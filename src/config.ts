@@ -32,6 +32,8 @@ export type Config = {
   logFormat: 'json' | 'pretty'
   /** The origin clients use: absolute links (sitemap, llms.txt), never taken from a request's Host. */
   publicUrl: string
+  /** PUBLIC_URL was given: the origin is known, never guessed from the listener or a request. */
+  publicUrlSet: boolean
   /** Prometheus metrics listener on HOST; undefined: off. Never the public port. */
   metricsPort: number | undefined
   /** Mail is rendered and kept, never sent: no SMTP_URL, AMBIENTE=sandbox, or MAIL_SANDBOX=on. */
@@ -119,6 +121,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     logFormat,
     publicUrl: publicUrl(str('PUBLIC_URL'), host, port),
+    publicUrlSet: str('PUBLIC_URL') !== '',
     metricsPort,
     mailSandbox: mailSandbox(str('MAIL_SANDBOX', 'off'), ambiente, smtpUrl),
     shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 0, 0, 60_000),

@@ -1,6 +1,7 @@
 // The credential layer's own endpoints' bodies. Inline schemas, no $id: a named one would be listed among the
 // public document's components (/openapi.json stays exactly the public contract).
 import { Type } from 'typebox'
+import { AUDIT_CURSOR_MAX, AUDIT_PAGE_MAX } from '../auth/audit/store.ts'
 import { SCOPES } from '../auth/scopes.ts'
 
 const Instant = Type.String({ format: 'date-time' })
@@ -41,10 +42,13 @@ export const TokensOut = Type.Object({
 
 export const TokenParams = Type.Object({ id: Type.String({ description: 'The token\'s id (GET /conta/tokens).' }) })
 
-// Query values arrive as text and the service's Ajv does not coerce types: whole numbers by pattern.
+// Query values arrive as text and the service's Ajv does not coerce types: whole numbers by pattern, bounded as
+// the MCP tool's arguments are (AUDIT_PAGE_MAX, AUDIT_CURSOR_MAX: 15 nines, so at most 15 digits).
 export const AuditoriaQuery = Type.Object({
-  limite: Type.Optional(Type.String({ pattern: '^(?:[1-9][0-9]?|1[0-9]{2}|200)$', description: 'Entries per page, 1 to 200 (default 50).' })),
-  antes: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,14}$', description: 'The `proximo` of the previous page.' })),
+  limite: Type.Optional(Type.String({ pattern: '^(?:[1-9][0-9]?|1[0-9]{2}|200)$', description: `Entries per page, 1 to ${AUDIT_PAGE_MAX} (default 50).` })),
+  antes: Type.Optional(Type.String({
+    pattern: `^[1-9][0-9]{0,${String(AUDIT_CURSOR_MAX).length - 1}}$`, description: 'The `proximo` of the previous page.',
+  })),
 })
 
 export const AuditoriaOut = Type.Object({
@@ -56,7 +60,10 @@ export const AuditoriaOut = Type.Object({
     acao: Type.String({ description: 'e.g. `token.criado`, `token.primeiro_uso`, `token.recusado`, `login.sucesso`.' }),
     alvo_id: Type.Union([Uuid, Type.Null()]),
     motivo: Type.Union([Type.String(), Type.Null()]),
-    request_id: Type.Union([Type.String({ description: 'The X-Request-ID of the request that did it.' }), Type.Null()]),
+    request_id: Type.Union([
+      Type.String({ description: 'The service\'s own id of the request that did it (its X-Request-ID when the client sent none).' }), Type.Null(),
+    ]),
+    request_id_cliente: Type.Union([Type.String({ description: 'The X-Request-ID the client sent with that request, as it sent it.' }), Type.Null()]),
   })),
   proximo: Type.Union([Type.Integer(), Type.Null()], { description: 'Pass as `antes` for the next (older) page; null on the last.' }),
 }, { description: 'The customer\'s audit trail, newest first.' })

@@ -5,14 +5,14 @@
 import type { FastifyRequest } from 'fastify'
 
 /**
- * True when the post's Origin (or, without one, its Referer) is this site: PUBLIC_URL, or the origin the request
- * was addressed to (a development server or a test listening on a port PUBLIC_URL does not name).
+ * True when the post's Origin (or, without one, its Referer) is this site: PUBLIC_URL when it is set, whatever Host
+ * the request names (a client chooses its Host, and a proxy may pass it on); without it (a development server), the
+ * origin the request was addressed to.
  */
-export function fromThisSite(req: FastifyRequest, publicUrl: string): boolean {
+export function fromThisSite(req: FastifyRequest, publicUrl: string | undefined): boolean {
   const claimed = originOf(req.headers.origin) ?? originOf(req.headers.referer)
   if (!claimed) return false
-  if (claimed === publicUrl) return true
-  return claimed === originOf(`${req.protocol}://${req.host}`)
+  return claimed === (publicUrl ?? originOf(`${req.protocol}://${req.host}`))
 }
 
 function originOf(value: string | undefined): string | undefined {

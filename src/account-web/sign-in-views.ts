@@ -2,10 +2,10 @@
 import { PASSWORD_MAX_LENGTH } from '../auth/password-policy.ts'
 import { escapeHtml as h } from '../markup-escape.ts'
 import { PASSWORD_HINT } from './messages.ts'
-import { ACCOUNT_PATHS, INVITATION_PARAM } from './paths.ts'
-import { errorSummary, hidden, inputField, notice, type Page } from './view-parts.ts'
+import { ACCOUNT_PATHS } from './paths.ts'
+import { errorSummary, inputField, notice, type Page } from './view-parts.ts'
 
-export type ActivationView = { token: string, nome: string, email: string, cliente: string, error?: string | undefined }
+export type ActivationView = { nome: string, email: string, cliente: string, error?: string | undefined }
 
 export function activationPage(v: ActivationView): Page {
   // No minlength: the server's refusal says why in words, where a browser's bubble would not name the rule.
@@ -17,7 +17,6 @@ export function activationPage(v: ActivationView): Page {
 <p>Olá, ${h(v.nome)}. Crie a senha do seu acesso à conta de <strong>${h(v.cliente)}</strong>. Depois disso, o link do convite deixa de valer.</p>
 ${errorSummary(v.error ? [v.error] : [])}
 <form id="form-ativar" method="post" action="${ACCOUNT_PATHS.ativar}">
-${hidden(INVITATION_PARAM, v.token)}
 ${inputField({ name: 'email', label: 'E-mail', type: 'email', value: v.email, autocomplete: 'username', extra: ' readonly' })}
 ${inputField({
   name: 'senha', label: 'Senha', type: 'password', hint: PASSWORD_HINT, error: v.error, autocomplete: 'new-password', required: true, extra: lengths,

@@ -18,7 +18,7 @@ import { readSessionCookie } from './session-cookie.ts'
 import type { Page } from './view-parts.ts'
 
 export type AccountWebDeps = {
-  config: Pick<Config, 'publicUrl' | 'ambiente' | 'dbTimeoutMs'>
+  config: Pick<Config, 'publicUrl' | 'publicUrlSet' | 'ambiente' | 'dbTimeoutMs'>
   db: Database
   clock: Clock
   csrf: CsrfTokens
@@ -32,7 +32,8 @@ export type AccountWebDeps = {
 export type WebContext = {
   db: Database
   clock: Clock
-  publicUrl: string
+  /** PUBLIC_URL when it is set, the one origin forms are taken from; undefined: the origin each request was addressed to. */
+  publicUrl: string | undefined
   /** The cookie is `__Host-` and Secure (src/auth/sessions/cookie.ts). */
   secure: boolean
   hasher: PasswordHasher
@@ -54,7 +55,7 @@ export function makeWebContext(app: FastifyInstance, deps: AccountWebDeps): WebC
   let common: ReadonlySet<string> | undefined
   return {
     db, clock, secure, limits, csrf: deps.csrf, idempotency: deps.idempotency, dbTimeoutMs: deps.config.dbTimeoutMs,
-    publicUrl: deps.config.publicUrl,
+    publicUrl: deps.config.publicUrlSet ? deps.config.publicUrl : undefined,
     hasher: deps.hasher ?? makePasswordHasher(),
     commonPasswords: () => (common ??= loadCommonPasswords()),
     session: (req) => liveSession(db, readSessionCookie(req, secure), clock.now(), limits),

@@ -170,6 +170,8 @@ export const auditoriaCliente = pgTable('auditoria_cliente', {
   alvoId: uuid('alvo_id'),
   motivo: text('motivo'),
   requestId: text('request_id'),
+  /** The X-Request-ID the client sent, beside the service's own (0011_request_id_cliente.sql). */
+  requestIdCliente: text('request_id_cliente'),
   ipHash: text('ip_hash'),
 })
 

@@ -4,6 +4,7 @@
 // and the W3C trace id in it, so a request that logs nothing else never makes its own child logger (src/http/request-logger.ts).
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { ownRequestId } from './request-id.ts'
 import { routeLabel } from './route-label.ts'
 import { traceContextOf } from './trace-context.ts'
 
@@ -40,9 +41,12 @@ function logAccess(log: FastifyBaseLogger, req: FastifyRequest, reply: FastifyRe
   if (probe && !DEBUG_LEVELS.has(log.level)) return
   const q = req.url.indexOf('?')
   const path = (q === -1 ? req.url : req.url.slice(0, q)).slice(0, MAX_PATH)
-  const line = {
+  const line: Record<string, unknown> = {
     reqId: req.id, traceId: traceContextOf(req.raw).traceId, method: req.method, route, path, status, ms: Math.round(reply.elapsedTime * 10) / 10, ip: req.ip,
   }
+  // The client named the request (reqId is its X-Request-ID) and an audit row was written under the service's own id.
+  const own = ownRequestId(req)
+  if (own) line.requestIdServico = own
   if (probe) log.debug(line, 'request')
   else if (status >= 500) log.warn(line, 'request')
   else log.info(line, 'request')

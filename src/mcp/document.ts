@@ -6,7 +6,7 @@ import { PAGES } from '../site/page-list.ts'
 import { OPENAPI_URI, pageUri } from './resources.ts'
 
 export function mcpPathItem(tools: Tool[]): Record<string, unknown> {
-  const list = tools.map((t) => `\`${t.name}\`${t.escopo ? ` (scope \`${t.escopo}\` too)` : ''}: ${t.description}`).join('\n- ')
+  const list = tools.map((t) => `\`${t.name}\`${t.twin.escopo ? ` (scope \`${t.twin.escopo}\` too)` : ''}: ${t.description}`).join('\n- ')
   const problemBody = { type: 'object', properties: { detail: { type: 'string' } } }
   const problem = (description: string) => ({ description, content: { 'application/json': { schema: problemBody } } })
   return {

@@ -1,6 +1,6 @@
 // One MCP server per HTTP request (stateless Streamable HTTP): made for the request's credential, it lists the
-// tools and the resources, and runs a call as the credential's customer. A call without its tool's scope is
-// refused; every call writes its audit row (`mcp.<tool>`, the request id, `motivo` the refusal's code) under the
+// tools and the resources, and runs a call as the credential's customer. A call without the scope of its tool's
+// REST twin is refused; every call writes its audit row (`mcp.<tool>`, the request id, `motivo` the refusal's code) under the
 // customer's tenancy, after the tool ran, whatever it answered.
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server'
 import { appendAudit } from '../auth/audit/store.ts'
@@ -13,6 +13,7 @@ import { checked, declared } from './sdk-schemas.ts'
 import { checkArguments } from './arguments.ts'
 import { registerResources, type SiteResources } from './resources.ts'
 import type { Outcome, Tool, ToolCall } from './tools.ts'
+import { TWIN_META, twinMeta } from './twins.ts'
 
 const NO_INPUT = { type: 'object', properties: {}, additionalProperties: false }
 
@@ -34,7 +35,7 @@ export function mcpServerFor(deps: ServerDeps, call: ToolCall): McpServer {
   for (const tool of deps.tools) {
     // Every tool declares an input, an empty one at least: the SDK then calls the handler with (args, ctx), never (ctx).
     server.registerTool(tool.name, {
-      title: tool.title, description: tool.description,
+      title: tool.title, description: tool.description, _meta: { [TWIN_META]: twinMeta(tool.twin) },
       inputSchema: declared(tool.input ?? NO_INPUT), outputSchema: checked(tool.output),
     }, async (args: unknown) => {
       try {
@@ -55,8 +56,9 @@ async function runAudited(deps: ServerDeps, tool: Tool, args: Record<string, unk
   let outcome: Outcome
   // Every tool's arguments are checked by the service (arguments.ts), so that a refused call is audited too.
   const checked = tool.checksInput ? undefined : checkArguments(tool.input ?? NO_INPUT, args)
-  if (tool.escopo && !(c.escopos as readonly string[]).includes(tool.escopo)) {
-    outcome = { ok: false, detail: 'escopo_insuficiente', extra: { escopo: tool.escopo } }
+  const escopo = tool.twin.escopo
+  if (escopo && !(c.escopos as readonly string[]).includes(escopo)) {
+    outcome = { ok: false, detail: 'escopo_insuficiente', extra: { escopo } }
   } else if (checked && !checked.ok) {
     outcome = { ok: false, detail: checked.errors }
   } else {

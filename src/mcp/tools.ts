@@ -1,14 +1,13 @@
 // The MCP server's tools: what the public API and the credential layer's endpoints answer, through the same
 // services (the status snapshot, the build identity, the subject router, the contact service, the account's
-// views), for the credential of the request. Each call is refused without the scope its tool needs, and audited
-// (`mcp.<tool>`, with the request id) whatever it did.
+// views), for the credential of the request. Each call is refused without the scope of its REST twin (twins.ts),
+// and audited (`mcp.<tool>`, with the request id) whatever it did.
 import type { FastifyRequest } from 'fastify'
 import { accountView, auditView, revokeOwnToken, tokensView } from '../account-api/views.ts'
 import { AuditoriaOut, ContaOut, TokensOut } from '../account-api/schemas.ts'
-import type { AuditAction } from '../auth/audit/store.ts'
+import { AUDIT_CURSOR_MAX, AUDIT_PAGE_MAX, type AuditAction } from '../auth/audit/store.ts'
 import type { Credential } from '../auth/http/credential.ts'
 import { actionContext, actorOf } from '../auth/http/credential.ts'
-import type { Scope } from '../auth/scopes.ts'
 import type { Clock } from '../clock.ts'
 import { ContatoIn, ContatoOut } from '../contact/schemas.ts'
 import type { ContactService } from '../contact/service.ts'
@@ -22,6 +21,7 @@ import { isPlainKey } from '../idempotency/key.ts'
 import { IN_USE_RETRY_AFTER_SECONDS } from '../idempotency/http.ts'
 import { toolSchema, type JsonSchema } from './json-schema.ts'
 import type { ContactSender } from './send-contact.ts'
+import { TWINS, type Twin } from './twins.ts'
 
 /** A tool's name is its audit action's second half: the audit catalogue (AUDIT_ACTIONS) lists every tool. */
 export type ToolName = Extract<AuditAction, `mcp.${string}`> extends `mcp.${infer N}` ? N : never
@@ -49,7 +49,8 @@ export type Tool = {
   name: ToolName
   title: string
   description: string
-  escopo?: Scope
+  /** The REST route it answers as: a call needs that route's scope (TWINS, by the tool's name). */
+  twin: Twin
   input?: JsonSchema
   /** The service checks the arguments itself (with its own error items), not the SDK. */
   checksInput?: true
@@ -66,6 +67,13 @@ const ENVIAR_CONTATO_IN: JsonSchema = (() => {
 })()
 
 export function makeTools(deps: ToolDeps): Tool[] {
+  return toolsWithoutTwins(deps).map((tool) => {
+    const twin = TWINS[tool.name]
+    return { ...tool, twin, description: twin.escopo ? `${tool.description} Precisa do escopo \`${twin.escopo}\`.` : tool.description }
+  })
+}
+
+function toolsWithoutTwins(deps: ToolDeps): Omit<Tool, 'twin'>[] {
   const { db, clock } = deps
   return [
     {
@@ -122,14 +130,14 @@ export function makeTools(deps: ToolDeps): Tool[] {
       run: async (_args, call) => ok(await accountView(db, call.credential)),
     },
     {
-      name: 'listar_tokens', title: 'Listar tokens', escopo: 'tokens',
-      description: 'Os tokens de acesso do cliente, mais novos primeiro, revogados e expirados inclusive; nunca um segredo. Precisa do escopo `tokens`.',
+      name: 'listar_tokens', title: 'Listar tokens',
+      description: 'Os tokens de acesso do cliente, mais novos primeiro, revogados e expirados inclusive; nunca um segredo.',
       output: toolSchema(TokensOut),
       run: async (_args, call) => ok(await tokensView(db, call.credential, clock.now())),
     },
     {
-      name: 'revogar_token', title: 'Revogar token', escopo: 'tokens',
-      description: 'Revoga um token do cliente (auditado). Revogar um já revogado não muda nada. Precisa do escopo `tokens`.',
+      name: 'revogar_token', title: 'Revogar token',
+      description: 'Revoga um token do cliente (auditado). Revogar um já revogado não muda nada.',
       input: toolSchema({
         type: 'object', required: ['id'], additionalProperties: false,
         properties: { id: { type: 'string', description: 'O id do token (listar_tokens).' } },
@@ -152,8 +160,9 @@ export function makeTools(deps: ToolDeps): Tool[] {
       input: toolSchema({
         type: 'object', additionalProperties: false,
         properties: {
-          limite: { type: 'integer', minimum: 1, maximum: 200, description: 'Itens por página (padrão 50).' },
-          antes: { type: 'integer', minimum: 1, description: 'O `proximo` da página anterior.' },
+          limite: { type: 'integer', minimum: 1, maximum: AUDIT_PAGE_MAX, description: 'Itens por página (padrão 50).' },
+          // Bounded as GET /api/conta/auditoria bounds it: a larger one would reach the query and fail there.
+          antes: { type: 'integer', minimum: 1, maximum: AUDIT_CURSOR_MAX, description: 'O `proximo` da página anterior.' },
         },
       }),
       output: toolSchema(AuditoriaOut),

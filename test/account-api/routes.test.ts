@@ -33,7 +33,7 @@ describe('GET/DELETE /api/conta/tokens and GET /api/conta/auditoria', () => {
     assert.equal(res.statusCode, 204, res.body)
     assert.equal((await bearer(ctx.app, victim.token, 'GET', '/api/conta')).statusCode, 401)
     const revoked = (await auditRows(ctx.db, c.id)).filter((r) => r.acao === 'token.revogado')
-    assert.deepEqual(revoked.map((r) => [r.alvo_id, r.ator_tipo, r.ator_id, r.request_id]), [[victim.id, 'token', actor.id, 'req-revogar-1']])
+    assert.deepEqual(revoked.map((r) => [r.alvo_id, r.ator_tipo, r.ator_id, r.request_id_cliente]), [[victim.id, 'token', actor.id, 'req-revogar-1']])
     // Again: nothing changes, nothing more is audited.
     assert.equal((await bearer(ctx.app, actor.token, 'DELETE', `/api/conta/tokens/${victim.id}`)).statusCode, 204)
     assert.equal((await auditRows(ctx.db, c.id)).filter((r) => r.acao === 'token.revogado').length, 1)

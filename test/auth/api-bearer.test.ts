@@ -124,7 +124,7 @@ describe('/api with a personal access token as Bearer', () => {
     assert.equal(row!.ultimo_uso_ip, '203.0.113.9')
     const firstUses = (await auditRows(ctx.db, c.id)).filter((r) => r.acao === 'token.primeiro_uso')
     assert.equal(firstUses.length, 1)
-    assert.equal(firstUses[0]!.request_id, 'req-primeiro-uso-1')
+    assert.equal(firstUses[0]!.request_id_cliente, 'req-primeiro-uso-1', 'the client\'s id, beside the service\'s own')
     assert.equal(firstUses[0]!.ator_tipo, 'token')
     assert.equal(firstUses[0]!.ator_id, t.id)
     assert.match(String(firstUses[0]!.ip_hash), /^[0-9a-f]{16,}$/)

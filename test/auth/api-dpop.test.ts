@@ -40,7 +40,7 @@ describe('/api with a DPoP-bound personal access token', () => {
     assert.deepEqual(res.json(), { detail: 'dpop_obrigatorio' })
     assert.match(String(res.headers['www-authenticate']), /^Bearer realm="api", error="invalid_token"/)
     const refused = (await auditRows(ctx.db, c.id)).filter((r) => r.acao === 'token.recusado')
-    assert.deepEqual(refused.map((r) => [r.motivo, r.request_id, r.alvo_id]), [['bearer_sem_dpop', 'req-bearer-vinculado', t.id]])
+    assert.deepEqual(refused.map((r) => [r.motivo, r.request_id_cliente, r.alvo_id]), [['bearer_sem_dpop', 'req-bearer-vinculado', t.id]])
   })
 
   it('the DPoP scheme without a proof is 401 dpop_obrigatorio; an unbound token under DPoP is token_invalido', async () => {

@@ -16,13 +16,13 @@ describe('the customer\'s audit trail', () => {
     const tokenId = crypto.randomUUID()
     const now = new Date('2026-11-20T12:00:00Z')
     await withTenant(tdb.db, clienteId, (tx) => appendAudit(tx, clienteId, {
-      actor: { tipo: 'token', id: tokenId }, now, requestId: 'abc-123', ip: '203.0.113.9',
+      actor: { tipo: 'token', id: tokenId }, now, requestId: 'abc-123', requestIdCliente: 'do-cliente', ip: '203.0.113.9',
     }, 'token.recusado', { alvoId: tokenId, motivo: 'dpop_invalido' }))
     const [{ sal_ip: salt }] = await tdb.db.ownerTransaction((tx) => tx.query<{ sal_ip: string }>('SELECT sal_ip FROM instalacao')) as [{ sal_ip: string }]
     const row = (await auditRows(tdb.db, clienteId)).at(-1)!
     assert.deepEqual({ ...row, id: undefined }, {
       id: undefined, cliente_id: clienteId, em: now, ator_tipo: 'token', ator_id: tokenId, acao: 'token.recusado', alvo_id: tokenId,
-      motivo: 'dpop_invalido', request_id: 'abc-123', ip_hash: ipHash(salt, '203.0.113.9'),
+      motivo: 'dpop_invalido', request_id: 'abc-123', request_id_cliente: 'do-cliente', ip_hash: ipHash(salt, '203.0.113.9'),
     })
   })
 

@@ -10,31 +10,44 @@ import { promisify } from 'node:util'
 import { invitedPerson } from '../helpers/account-web.ts'
 import { tempDir } from '../helpers/temp.ts'
 import { activate } from './account-steps.ts'
-import { noBrowser, openPage, useBrowser, useServer } from './browser.ts'
+import { chromium } from 'playwright-core'
+import { defer } from '../helpers/fixture.ts'
+import { CHROMIUM, CHROMIUM_ARGS, noBrowser, openPage, useServer } from './browser.ts'
 
 const run = promisify(execFile)
 const SCRIPT = new URL('../../scripts/dpop-proof.mjs', import.meta.url).pathname
-// Clients name the public address (behind a proxy, not the listener's): proofs are made for it.
+// Clients name the public address (behind a proxy, not the listener's): proofs are made for it, and the browser
+// reaches the listener by that name (its resolver maps it), as the forms are taken from PUBLIC_URL alone.
 const PUBLIC_URL = 'http://conta.fatorial.test'
 const SENHA = 'jabuticaba azul no telhado'
 
 const script = async (...args: string[]) => (await run(process.execPath, [SCRIPT, ...args])).stdout.trim()
 
 describe('a customer, from invitation to a revoked DPoP-bound token', () => {
-  const chrome = useBrowser()
   const server = useServer({ env: { PUBLIC_URL } })
 
-  it('invitation → password → token bound to a key → GET /api/conta with proofs → audit → revoked', { skip: noBrowser }, async () => {
+  it('invitation → password → token bound to a key → GET /api/conta with proofs → audit → revoked', { skip: noBrowser }, async (t) => {
+    const port = new URL(server.base).port
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM, timeout: 30_000,
+      // Trusted as localhost is (else Chromium warns that it ignores Cross-Origin-Opener-Policy over plain http).
+      args: [
+        ...CHROMIUM_ARGS,
+        `--host-resolver-rules=MAP ${new URL(PUBLIC_URL).hostname} 127.0.0.1:${port}`,
+        `--unsafely-treat-insecure-origin-as-secure=${PUBLIC_URL}`,
+      ],
+    })
+    defer(t, () => browser.close())
     const keyFile = join(tempDir('dpop-key'), 'chave.json')
     const thumbprint = (await script('key', keyFile)).split('\n').pop()!
     assert.match(thumbprint, /^[A-Za-z0-9_-]{43}$/)
 
-    const p = await invitedPerson(server.db, server.base)
-    const w = await openPage(chrome.browser)
+    const p = await invitedPerson(server.db, PUBLIC_URL)
+    const w = await openPage(browser)
     let token: string
     try {
       const { page } = w
-      await activate(page, p.link, SENHA, server.base)
+      await activate(page, p.link, SENHA, PUBLIC_URL)
       await page.fill('#campo-nome', 'Script de conciliação')
       await page.fill('#campo-dpop_jkt', thumbprint)
       await page.click('#criar-token')
@@ -63,7 +76,7 @@ describe('a customer, from invitation to a revoked DPoP-bound token', () => {
       const rows = (await audit.json()).itens as { acao: string, request_id: string | null }[]
       assert.ok(rows.some((r) => r.acao === 'token.primeiro_uso' && r.request_id === requestId), JSON.stringify(rows))
 
-      await page.goto(`${server.base}/conta`)
+      await page.goto(`${PUBLIC_URL}/conta`)
       await page.locator('#tokens tbody tr', { hasText: 'Script de conciliação' }).getByRole('button', { name: /Revogar/ }).click()
       await page.locator('#aviso', { hasText: 'O token foi revogado' }).waitFor()
       const after = await call('/api/conta', nonce)

@@ -62,6 +62,17 @@ export function sessionCookie(res: LightMyRequestResponse): string | undefined {
   return header?.split(';')[0]
 }
 
+/**
+ * Opens an invitation's `link` as a browser does: the answer trades its secret for a cookie and redirects to the
+ * clean /conta/ativar; `cookie` is that cookie's `name=value` to send with the form (undefined when none was set).
+ */
+export async function openInvitation(app: App, link: string): Promise<{ res: LightMyRequestResponse, cookie: string | undefined }> {
+  const url = new URL(link)
+  const res = await app.inject({ url: url.pathname + url.search, headers: { accept: 'text/html' } })
+  const header = [res.headers['set-cookie'] ?? []].flat().find((c) => /^(__Secure-)?convite=/.test(c))
+  return { res, cookie: header?.split(';')[0] }
+}
+
 /** Logs `email` in and returns the cookie to send (`sessao=…`). */
 export async function login(app: App, email: string, password = PASSWORD, remoteAddress?: string): Promise<string> {
   const res = await postForm(app, '/conta/entrar', { email, senha: password }, remoteAddress ? { remoteAddress } : {})

@@ -52,7 +52,7 @@ describe('MCP server at /api/mcp', () => {
 
   it('calls each tool: structured results as the HTTP API answers them, each call audited with the request id', async (t) => {
     const c = await customer(ctx.db, 'Cliente MCP')
-    const agent = await issueToken(ctx.db, c.id, { escopos: ['mcp', 'tokens'], nome: 'agente' })
+    const agent = await issueToken(ctx.db, c.id, { escopos: ['mcp', 'conta', 'tokens'], nome: 'agente' })
     const other = await issueToken(ctx.db, c.id, { nome: 'outro' })
     const client = await mcpClient(t, ctx.base, agent.token, { 'x-request-id': 'req-mcp-ferramentas' })
     const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args })
@@ -71,7 +71,7 @@ describe('MCP server at /api/mcp', () => {
     const conta = (await call('minha_conta')).structuredContent as { cliente: unknown, credencial: Record<string, unknown> }
     assert.deepEqual(conta.cliente, { id: c.id, nome: 'Cliente MCP' })
     const { tipo, id, nome, escopos } = conta.credencial
-    assert.deepEqual([tipo, id, nome, escopos], ['pat', agent.id, 'agente', ['mcp', 'tokens']])
+    assert.deepEqual([tipo, id, nome, escopos], ['pat', agent.id, 'agente', ['mcp', 'conta', 'tokens']])
 
     const listed = (await call('listar_tokens')).structuredContent as { tokens: { id: string }[] }
     assert.deepEqual(listed.tokens.map((x) => x.id).sort(), [agent.id, other.id].sort())
@@ -93,7 +93,7 @@ describe('MCP server at /api/mcp', () => {
     }
     const rows = (await auditRows(ctx.db, c.id)).filter((r) => String(r.acao).startsWith('mcp.'))
     assert.equal(rows.length, 9, 'one row per call, the trail read included')
-    for (const r of rows) assert.deepEqual([r.ator_tipo, r.ator_id, r.request_id], ['token', agent.id, 'req-mcp-ferramentas'])
+    for (const r of rows) assert.deepEqual([r.ator_tipo, r.ator_id, r.request_id_cliente], ['token', agent.id, 'req-mcp-ferramentas'])
     const revokeRows = rows.filter((r) => r.acao === 'mcp.revogar_token')
     assert.deepEqual(revokeRows.map((r) => r.alvo_id), [other.id, other.id])
   })
@@ -101,7 +101,7 @@ describe('MCP server at /api/mcp', () => {
   it('tenancy holds: A\'s agent sees only A\'s tokens, and cannot revoke B\'s even with its id', async (t) => {
     const a = await customer(ctx.db, 'Cliente A')
     const b = await customer(ctx.db, 'Cliente B')
-    const aAgent = await issueToken(ctx.db, a.id, { escopos: ['mcp', 'tokens'] })
+    const aAgent = await issueToken(ctx.db, a.id, { escopos: ['mcp', 'conta', 'tokens'] })
     const bToken = await issueToken(ctx.db, b.id)
     const client = await mcpClient(t, ctx.base, aAgent.token)
     const listed = (await client.callTool({ name: 'listar_tokens', arguments: {} })).structuredContent as { tokens: { id: string }[] }
@@ -118,7 +118,7 @@ describe('MCP server at /api/mcp', () => {
 
   it('arguments that do not fit a tool\'s schema: the API\'s 422 items as a tool error, and the call audited (motivo validacao)', async (t) => {
     const c = await customer(ctx.db)
-    const agent = await issueToken(ctx.db, c.id, { escopos: ['mcp', 'tokens'] })
+    const agent = await issueToken(ctx.db, c.id, { escopos: ['mcp', 'conta', 'tokens'] })
     const client = await mcpClient(t, ctx.base, agent.token)
     const missing = await client.callTool({ name: 'revogar_token', arguments: {} })
     assert.equal(missing.isError, true)
@@ -221,7 +221,7 @@ describe('/api/mcp refusals, headers and metadata', () => {
   it('the same bound token with its DPoP proof (htu: PUBLIC_URL/api/mcp) is served, as on the rest of /api', async () => {
     const c = await customer(ctx.db)
     const key = await makeKey('ES256')
-    const { token } = await issueToken(ctx.db, c.id, { escopos: ['mcp'], dpopJkt: key.jkt })
+    const { token } = await issueToken(ctx.db, c.id, { escopos: ['mcp', 'conta'], dpopJkt: key.jkt })
     const nonce = await currentNonce(ctx.app, key, token)
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': PROTOCOL_VERSION }
     const res = await withProof(ctx.app, key, token, 'POST', MCP_PATH, { nonce }, { payload: toolCall(3, 'minha_conta'), headers })

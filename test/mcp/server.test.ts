@@ -11,6 +11,7 @@ import { systemClock } from '../../src/clock.ts'
 import type { Database } from '../../src/db/database.ts'
 import { mcpServerFor } from '../../src/mcp/server.ts'
 import type { Tool } from '../../src/mcp/tools.ts'
+import { TWINS } from '../../src/mcp/twins.ts'
 import { auditRows, customer } from '../helpers/credentials.ts'
 import { defer, useTestDatabase } from '../helpers/fixture.ts'
 import type { TestContext } from 'node:test'
@@ -18,7 +19,7 @@ import type { TestContext } from 'node:test'
 const SECRET = 'SELECT * FROM contato WHERE email = maria@empresa.com.br'
 
 const failing: Tool = {
-  name: 'versao', title: 'versão', description: 'falha', output: { type: 'object' },
+  name: 'versao', title: 'versão', description: 'falha', output: { type: 'object' }, twin: TWINS.versao,
   run: async () => { throw new Error(SECRET) },
 }
 
@@ -27,7 +28,7 @@ function request(clienteId: string, logged: unknown[]) {
     kind: 'pat', id: '00000000-0000-4000-8000-000000000001', clienteId, usuarioId: null, escopos: ['mcp'], expiraEm: new Date(Date.now() + 60_000), dpop: false,
   }
   const log = { error: (...args: unknown[]) => logged.push(args), info: () => {} }
-  return { credential, by: { id: 'req-falha', ip: '127.0.0.1', log } as unknown as FastifyRequest }
+  return { credential, by: { id: 'req-falha', ip: '127.0.0.1', log, raw: {} } as unknown as FastifyRequest }
 }
 
 async function connect(t: TestContext, db: Database, clienteId: string, logged: unknown[]): Promise<Client> {

@@ -25,8 +25,11 @@ export type Actor = { tipo: 'usuario' | 'token', id: string } | { tipo: 'operado
 
 export const OPERATOR: Actor = { tipo: 'operador' }
 
-/** Who is acting, and the request it comes from (the CLI has neither request id nor address). */
-export type ActionContext = { actor: Actor, now: Date, requestId?: string | null, ip?: string | null }
+/**
+ * Who is acting, and the request it comes from (the CLI has neither request id nor address): `requestId` the
+ * service's own id of it, `requestIdCliente` the X-Request-ID its client sent (src/http/request-id.ts).
+ */
+export type ActionContext = { actor: Actor, now: Date, requestId?: string | null, requestIdCliente?: string | null, ip?: string | null }
 
 export type AuditEntry = {
   id: number
@@ -38,6 +41,7 @@ export type AuditEntry = {
   alvoId: string | null
   motivo: string | null
   requestId: string | null
+  requestIdCliente: string | null
 }
 
 /** In the caller's tenant transaction, so the row is written with the action or not at all. */
@@ -54,11 +58,18 @@ export async function appendAudit(
     alvoId: about.alvoId ?? null,
     motivo: about.motivo ?? null,
     requestId: ctx.requestId ?? null,
+    requestIdCliente: ctx.requestIdCliente ?? null,
     ipHash: hashed,
   })
 }
 
 export const AUDIT_PAGE_MAX = 200
+
+/**
+ * The largest `before` a caller may give (15 digits): far above any row's id, and a whole number a JavaScript
+ * number and a bigint parameter both hold exactly. Beyond it (1e300) the query itself would fail.
+ */
+export const AUDIT_CURSOR_MAX = 999_999_999_999_999
 
 /** Newest first, `limit` at a time; `before` is the `next` of the previous page. The address hash is not shown. */
 export async function listAudit(
@@ -68,7 +79,7 @@ export async function listAudit(
   const items = await tx.select({
     id: auditoriaCliente.id, clienteId: auditoriaCliente.clienteId, em: auditoriaCliente.em, atorTipo: auditoriaCliente.atorTipo,
     atorId: auditoriaCliente.atorId, acao: auditoriaCliente.acao, alvoId: auditoriaCliente.alvoId, motivo: auditoriaCliente.motivo,
-    requestId: auditoriaCliente.requestId,
+    requestId: auditoriaCliente.requestId, requestIdCliente: auditoriaCliente.requestIdCliente,
   }).from(auditoriaCliente)
     .where(and(eq(auditoriaCliente.clienteId, clienteId), page.before === undefined ? undefined : lt(auditoriaCliente.id, page.before)))
     .orderBy(desc(auditoriaCliente.id))

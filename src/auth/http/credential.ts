@@ -1,5 +1,6 @@
 // What an authenticated /api request carries for its route, and what the credential checks give back: the
 // credential, or the answer that refuses it. The checks never send anything; the guard (guard.ts) does.
+import { auditRequestIds } from '../../http/request-id.ts'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/database.ts'
 import type { HttpProblem } from '../../http/problem.ts'
@@ -53,8 +54,9 @@ export function actorOf(credential: Pick<Credential, 'kind' | 'id' | 'usuarioId'
   return credential.kind === 'pat' ? { tipo: 'token', id: credential.id } : { tipo: 'usuario', id: credential.usuarioId! }
 }
 
-export function actionContext(req: Pick<CredentialRequest, 'id' | 'ip'>, actor: Actor, now: Date): ActionContext {
-  return { actor, now, requestId: req.id, ip: req.ip }
+/** The request's ids as the audit trail keeps them: the service's own, and the client's X-Request-ID beside it. */
+export function actionContext(req: Pick<CredentialRequest, 'id' | 'ip' | 'raw'>, actor: Actor, now: Date): ActionContext {
+  return { actor, now, ...auditRequestIds(req), ip: req.ip }
 }
 
 /** Every value of header `name` as sent, counted in rawHeaders: Node joins or drops repeated ones. */

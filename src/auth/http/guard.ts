@@ -1,7 +1,9 @@
 // The credential guard of every /api path outside the public set: finds the request's credential (a token in
 // `Authorization`, else the site's session cookie unless the route takes tokens only), answers a refusal itself
 // (naming the route's RFC 9728 document when it has one), counts the credential's own rate budget, checks the
-// scope the route needs, and leaves the credential on the request for the route.
+// scope the route needs, and leaves the credential on the request for the route. Every answer it guards, its own
+// refusals, the route's answer and its errors alike, is `Cache-Control: no-store`: a credential's view of an account
+// must not be kept by a browser or a shared cache, and a route added behind a credential gets this without asking.
 import type { FastifyRequest } from 'fastify'
 import type { Guard, Need } from '../../http/gate.ts'
 import { DATABASE_UNAVAILABLE } from '../../http/errors.ts'
@@ -57,6 +59,7 @@ export function makeCredentialGuard(guardDeps: GuardDeps): CredentialGuard {
   }
 
   return async (req, reply, need = {}) => {
+    reply.header('cache-control', 'no-store')
     const deps = depsFor(need)
     let result: CheckResult
     try {
