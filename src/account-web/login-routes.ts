@@ -8,6 +8,7 @@ import { appendAudit } from '../auth/audit/store.ts'
 import { createSession, endSession } from '../auth/sessions/store.ts'
 import { withTenant } from '../auth/tenancy.ts'
 import { findLogin, normalizeEmail, rehashPassword, type LoginCandidate } from '../auth/users/store.ts'
+import { auditRequestIds } from '../http/request-id.ts'
 import { errorFacts } from '../log-safety.ts'
 import { field, formFields } from './form-body.ts'
 import { makeLoginLimits, type LoginBudgets } from './login-limits.ts'
@@ -64,7 +65,7 @@ export function loginRoutes(app: FastifyInstance, web: WebContext, budgets?: Log
       await auditFailure(req, who, customer ? 'cliente_suspenso' : 'usuario_inativo')
       return web.send(reply, 403, loginPage({ email: typed, error: customer ? LOGIN_SUSPENDED_CUSTOMER : LOGIN_SUSPENDED_USER }))
     }
-    await endCookieSession(db, readSessionCookie(req, web.secure), { now: web.clock.now(), requestId: req.id, ip: req.ip })
+    await endCookieSession(db, readSessionCookie(req, web.secure), { now: web.clock.now(), ...auditRequestIds(req), ip: req.ip })
     // A hash made with older parameters is replaced now, while the password is at hand (hashed outside the transaction).
     const rehashed = await web.hasher.needsRehash(who.senhaHash!) ? await web.hasher.hash(senha) : undefined
     const ctx = web.actionContext(req, { tipo: 'usuario', id: who.usuarioId })

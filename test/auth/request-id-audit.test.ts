@@ -3,6 +3,7 @@
 // cannot make its actions pass for another request's; the access log line of the request names both.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { login, personWithPassword, postForm } from '../helpers/account-web.ts'
 import { API_ENV, bearer, issueToken } from '../helpers/api-credentials.ts'
 import { auditRows, customer } from '../helpers/credentials.ts'
 import { useTestApp } from '../helpers/fixture.ts'
@@ -53,5 +54,22 @@ describe('X-Request-ID in the audit trail', () => {
     assert.equal(row!.request_id_cliente, null)
     const line = await until('the access log line', () => logs.find((l) => l.msg === 'request' && l.reqId === res.headers['x-request-id']))
     assert.equal(line.requestIdServico, undefined)
+  })
+})
+
+describe('X-Request-ID in the audit trail of the web app', () => {
+  const ctx = useTestApp({ env: { MAIL_WORKER: 'off' } })
+
+  it('a login over a live session ends it under the service\'s own id, the client\'s kept beside it', async () => {
+    const person = await personWithPassword(ctx.db)
+    const cookie = await login(ctx.app, person.email)
+    const forged = 'req-de-outra-pessoa'
+    const again = await postForm(ctx.app, '/conta/entrar', { email: person.email, senha: 'cavalo correto bateria grampo' },
+      { cookie, headers: { 'x-request-id': forged } })
+    assert.equal(again.statusCode, 303)
+    const ended = (await auditRows(ctx.db, person.clienteId)).filter((r) => r.acao === 'sessao.encerrada')
+    assert.equal(ended.length, 1)
+    assert.match(String(ended[0]!.request_id), UUID)
+    assert.equal(ended[0]!.request_id_cliente, forged)
   })
 })
