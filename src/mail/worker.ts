@@ -28,6 +28,9 @@ export type WorkerDeps = {
 
 export type Outcome = 'enviado' | 'sandbox' | 'adiado' | 'falhou'
 
+/** How long a stop waits for the message in hand (the process's whole grace is 10 s, the HTTP drain 5 s of it). */
+const STOP_WAIT_MS = 3_000
+
 export class DeliveryWorker {
   private running = false
   private loop: Promise<void> | undefined
@@ -47,11 +50,21 @@ export class DeliveryWorker {
     this.loop = this.run()
   }
 
-  /** Finishes the message in hand, then stops. */
-  async stop(): Promise<void> {
+  /**
+   * Finishes the message in hand, then stops; waits at most `waitMs` for it. A send that hangs on a silent SMTP
+   * server would otherwise hold the process past its grace (exit 1): given up, the row keeps its lease and
+   * another attempt takes it when the lease ends, as after a crash.
+   */
+  async stop(waitMs = STOP_WAIT_MS): Promise<void> {
     this.running = false
     this.wakeUp?.()
-    await this.loop
+    let timer: NodeJS.Timeout | undefined
+    const finished = await Promise.race([
+      this.loop?.then(() => true),
+      new Promise<false>((resolve) => { timer = setTimeout(resolve, waitMs, false) }),
+    ])
+    clearTimeout(timer)
+    if (finished === false) this.deps.log.warn({ waitMs }, 'stopping with a message still being sent: its lease hands it to a later attempt')
     await this.unlisten?.().catch(() => {})
     this.unlisten = undefined
   }
