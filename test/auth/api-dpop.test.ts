@@ -23,7 +23,7 @@ describe('/api with a DPoP-bound personal access token', () => {
       assert.deepEqual(first.json(), { detail: 'dpop_nonce_obrigatorio' })
       assert.match(String(first.headers['www-authenticate']), /DPoP realm="api", error="use_dpop_nonce"/)
       const nonce = String(first.headers['dpop-nonce'])
-      assert.match(nonce, /^[A-Za-z0-9_-]{43}$/)
+      assert.match(nonce, /^n[A-Za-z0-9_-]{43}$/)
       const res = await withProof(ctx.app, key, t.token, 'GET', '/api/conta', { nonce })
       assert.equal(res.statusCode, 200, res.body)
       assert.equal(res.json().credencial.dpop, true)
@@ -134,7 +134,7 @@ describe('/api with a DPoP-bound personal access token', () => {
     const res = await withProof(ctx.app, key, t.token, 'GET', '/api/conta', { nonce: 'A'.repeat(43) })
     assert.equal(res.statusCode, 401)
     assert.deepEqual(res.json(), { detail: 'dpop_nonce_obrigatorio' })
-    assert.match(String(res.headers['dpop-nonce']), /^[A-Za-z0-9_-]{43}$/)
+    assert.match(String(res.headers['dpop-nonce']), /^n[A-Za-z0-9_-]{43}$/)
     assert.deepEqual((await auditRows(ctx.db, c.id)).filter((r) => r.acao === 'token.recusado'), [])
   })
 
@@ -157,5 +157,5 @@ function assertInvalidProof(res: { statusCode: number, json(): unknown, headers:
   assert.equal(res.statusCode, 401)
   assert.deepEqual(res.json(), { detail: 'dpop_invalido' })
   assert.match(String(res.headers['www-authenticate']), /DPoP realm="api", error="invalid_dpop_proof"/)
-  assert.match(String(res.headers['dpop-nonce']), /^[A-Za-z0-9_-]{43}$/)
+  assert.match(String(res.headers['dpop-nonce']), /^n[A-Za-z0-9_-]{43}$/)
 }

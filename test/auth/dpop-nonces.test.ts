@@ -19,11 +19,22 @@ describe('DPoP nonces', () => {
     const nonces = makeDpopNonces({ key: randomBytes(32), clock })
     const first = nonces.currentNonce()
     assert.match(first, NQCHARS)
-    assert.match(first, /^[A-Za-z0-9_-]{43}$/)
+    assert.match(first, /^n[A-Za-z0-9_-]{43}$/)
     clock.set('2026-11-23T12:00:59.999Z')
     assert.equal(nonces.currentNonce(), first)
     clock.set('2026-11-23T12:01:00Z')
     assert.notEqual(nonces.currentNonce(), first)
+  })
+
+  it('never starts with a dash, which a command line would take for an option (`--nonce -Xy…`), over a thousand steps', () => {
+    const clock = testClock('2026-11-23T12:00:00Z')
+    const nonces = makeDpopNonces({ key: randomBytes(32), clock })
+    const leading = new Set<string>()
+    for (let step = 0; step < 1000; step++) {
+      clock.set(new Date(Date.parse('2026-11-23T12:00:00Z') + step * 60_000).toISOString())
+      leading.add(nonces.currentNonce()[0]!)
+    }
+    assert.deepEqual([...leading], ['n'])
   })
 
   it('accepts the current and the previous step, not older, and the next only in its last 5 s', () => {

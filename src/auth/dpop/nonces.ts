@@ -32,7 +32,9 @@ export function makeDpopNonces(opts: DpopNonceOptions): DpopNonces {
   const nonceOf = (step: number) => {
     const counter = Buffer.alloc(8)
     counter.writeBigUInt64BE(BigInt(step))
-    return createHmac('sha256', opts.key).update(counter).digest('base64url')
+    // Never a leading '-' (a base64url digest starts with one once in 64 steps): a command line would read the
+    // nonce as an option (`--nonce -Xy…`, as node's parseArgs and getopt do), so a fixed letter leads.
+    return `n${createHmac('sha256', opts.key).update(counter).digest('base64url')}`
   }
   const stepAt = (ms: number) => Math.floor(ms / stepMs)
   return {
