@@ -91,6 +91,7 @@ export async function runCli(argv: string[], out: Output, env: Record<string, st
       case 'clientes': return await customersCommand(rest, ctx)
       case 'tokens': return await tokensCommand(rest, ctx)
       case 'usuarios': return await usersCommand(rest, ctx)
+      case 'wait-for-schema': return await (await import('./wait-for-schema.ts')).waitForSchemaCommand(rest, ctx, deps)
       default: throw new UsageError(`unknown command "${command}"`)
     }
   } catch (err) {
