@@ -192,6 +192,8 @@ describe('deploy/kubernetes', () => {
     const [image] = kustomization.images
     assert.equal(image?.name, app.image)
     assert.equal(job.metadata!.name, `factoring-public-migrate-${image!.newTag}`, 'a new release is a new Job (its template cannot change)')
+    // The name becomes the pods' job-name label: a DNS subdomain that is also a label value (63 characters).
+    assert.match(job.metadata!.name!, /^[a-z0-9]([-a-z0-9.]{0,61}[a-z0-9])?$/, 'a tag that makes a valid Job name')
     assert.ok((job.spec!.ttlSecondsAfterFinished ?? 0) > 0, 'finished Jobs are removed')
     assert.ok(!(pod.containers[0]!.envFrom ?? []).some((s) => s.configMapRef), 'the generated ConfigMap\'s new name would change the Job\'s template')
   })
