@@ -2,7 +2,9 @@
 # The public service as an image: a build stage compiles dist/ with the dev dependencies; the runtime stage
 # holds only the production dependencies, dist/, content/ and package.json, and runs `node` as PID 1 so
 # SIGTERM reaches the process that drains (npm would not forward it).
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 LTS, pinned to the exact release CI tests on (.ci/run fetches the same version's binary; .nvmrc names it).
+# An exact tag, not a digest: take the digest from your registry when you mirror it (`node:24.21.0-bookworm-slim@sha256:…`).
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
@@ -49,4 +51,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/main.js"]
+# Source maps on: a logged error's frames name src/*.ts lines (dist/ carries the maps), not the built JavaScript.
+CMD ["node", "--enable-source-maps", "dist/main.js"]

@@ -34,7 +34,7 @@ export async function bundlePackages(dist) {
     entryPoints: jsFiles(dist).filter((f) => !f.startsWith(join(dist, 'site', 'assets'))),
     outdir: dist, outbase: dist, write: false,
     bundle: true, splitting: true, format: 'esm', platform: 'node', target: ['node20'],
-    chunkNames: 'vendor/[name]-[hash]', sourcemap: true, legalComments: 'inline', logLevel: 'warning',
+    chunkNames: 'vendor/[name]-[hash]', sourcemap: true, sourcesContent: false, legalComments: 'inline', logLevel: 'warning',
     external: EXTERNAL,
     // CommonJS packages in an ES module call require() for Node's own modules: give every file one.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },

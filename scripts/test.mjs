@@ -1,5 +1,8 @@
 // Runs every test file with Node's own runner (Node 20 has no glob for --test), TypeScript through tsx.
-// Extra arguments are passed on: `npm test -- test/contact` runs only the files under that path.
+// Extra arguments are passed on: `npm test -- test/contact` runs only the files under that path;
+// `--exclude=<path>` leaves the files under a path out (CI runs some folders in one configuration only).
+// Files run two at a time unless `--test-concurrency=N` is given. With TEST_DURATIONS=<file>, each file's
+// time is written there too (scripts/test-durations.mjs).
 //
 // Each run gets its own TMPDIR and an id that names its PostgreSQL databases; whatever a test leaves
 // behind in either (or a PostgreSQL role) is reported and fails the run, then removed, so a leak is seen the day it appears.
@@ -8,6 +11,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 
 function find(dir) {
@@ -20,8 +24,16 @@ function find(dir) {
 
 const args = process.argv.slice(2)
 const paths = args.filter((a) => !a.startsWith('-'))
-const flags = args.filter((a) => a.startsWith('-'))
+const excluded = args.filter((a) => a.startsWith('--exclude=')).map((a) => join(a.slice('--exclude='.length)))
+const flags = args.filter((a) => a.startsWith('-') && !a.startsWith('--exclude='))
 const files = (paths.length ? paths : ['test']).flatMap(find)
+  .filter((f) => !excluded.some((x) => f === x || f.startsWith(x.endsWith('/') ? x : `${x}/`)))
+if (!flags.some((f) => f.startsWith('--test-concurrency'))) flags.unshift('--test-concurrency=2')
+if (process.env.TEST_DURATIONS) {
+  // The usual report on stdout (spec on a terminal, TAP otherwise, as without a reporter), and the durations file.
+  flags.unshift(`--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`, '--test-reporter-destination=stdout',
+    `--test-reporter=${fileURLToPath(new URL('./test-durations.mjs', import.meta.url))}`, `--test-reporter-destination=${process.env.TEST_DURATIONS}`)
+}
 const databaseUrl = process.env.DATABASE_URL
 console.log(`database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (DATABASE_URL unset)'}; ` +
   `rate limits: ${process.env.REDIS_URL ? 'Redis (REDIS_URL)' : 'memory (REDIS_URL unset)'}`)
@@ -32,7 +44,7 @@ const runTmp = mkdtempSync(join(tmpdir(), `fps-test-${runId}-`))
 const tsxCache = `tsx-${process.geteuid?.() ?? userInfo().username}`
 mkdirSync(join(tmpdir(), tsxCache), { recursive: true, mode: 0o700 })
 symlinkSync(join(tmpdir(), tsxCache), join(runTmp, tsxCache))
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...flags, ...files], {
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', ...flags, ...files], {
   stdio: 'inherit',
   env: { ...process.env, TMPDIR: runTmp, FPS_TEST_RUN: runId },
 })

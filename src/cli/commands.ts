@@ -13,6 +13,7 @@ import { inertOutput, UsageError, type Output } from './output.ts'
 import { queueCommand, QUEUE_HELP, mailCommand, MAIL_HELP } from './queue.ts'
 import { tokensCommand, TOKENS_HELP } from './tokens.ts'
 import { usersCommand, USERS_HELP } from './users.ts'
+import { waitForSchemaCommand, WAIT_FOR_SCHEMA_HELP } from './wait-for-schema.ts'
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -25,6 +26,7 @@ ${CONTACTS_HELP}
 ${CUSTOMERS_HELP}
 ${TOKENS_HELP}
 ${USERS_HELP}
+${WAIT_FOR_SCHEMA_HELP}
   help                         this text
 
 The database is DATABASE_URL, or the embedded one in DATA_DIR: while the server runs on it,
@@ -41,6 +43,7 @@ const COMMAND_HELP: Record<string, string> = {
   clientes: CUSTOMERS_HELP,
   tokens: TOKENS_HELP,
   usuarios: USERS_HELP,
+  'wait-for-schema': WAIT_FOR_SCHEMA_HELP,
 }
 
 export type CliDeps = {
@@ -92,6 +95,7 @@ export async function runCli(argv: string[], terminal: Output, env: Record<strin
       case 'clientes': return await customersCommand(rest, ctx)
       case 'tokens': return await tokensCommand(rest, ctx)
       case 'usuarios': return await usersCommand(rest, ctx)
+      case 'wait-for-schema': return await waitForSchemaCommand(rest, ctx, deps)
       default: throw new UsageError(`unknown command "${command}"`)
     }
   } catch (err) {

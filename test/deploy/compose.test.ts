@@ -26,11 +26,26 @@ const INFRA = ['postgres', 'redis', 'mailpit']
 describe('compose.yaml', () => {
   it('has three app instances, nginx, PostgreSQL, Redis, Mailpit and a one-shot migration', () => {
     assert.deepEqual(Object.keys(services).sort(), [...APPS, 'mailpit', 'migrate', 'nginx', 'postgres', 'redis'].sort())
-    assert.equal(services.nginx!.image, 'nginx:stable')
+    assert.match(services.nginx!.image ?? '', /^nginx:/)
     assert.match(services.mailpit!.image ?? '', /^axllent\/mailpit:/)
     assert.match(services.postgres!.image ?? '', /^postgres:/)
     assert.match(services.redis!.image ?? '', /^redis:/)
     for (const name of [...APPS, 'migrate']) assert.ok(services[name]!.build, `${name} is built from the Dockerfile`)
+  })
+
+  it('pins every pulled image to an exact version (never latest, stable or a major alone)', () => {
+    // name:[v]MAJOR.MINOR.PATCH, a variant after a dash, a digest optionally after it.
+    const exact = /^[a-z0-9./-]+:v?\d+\.\d+(\.\d+)?(-[a-z0-9.]+)?(@sha256:[0-9a-f]{64})?$/
+    const pulled = Object.entries(services).filter(([, s]) => !s.build)
+    assert.deepEqual(pulled.map(([n]) => n).sort(), [...INFRA, 'nginx'].sort())
+    for (const [name, s] of pulled) assert.match(s.image ?? '', exact, `${name}: ${s.image}`)
+    assert.doesNotMatch(services.mailpit!.image!, /:latest$/)
+  })
+
+  it('publishes ports on 127.0.0.1 only: Mailpit\'s inbox (no login: invitations, contacts) is never on the network', () => {
+    for (const [name, s] of Object.entries(services)) {
+      for (const port of s.ports ?? []) assert.match(port, /^127\.0\.0\.1:\d+:\d+$/, `${name} publishes ${port}`)
+    }
   })
 
   it('gives every app only settings the service reads, and a configuration the service accepts', () => {
@@ -86,7 +101,7 @@ describe('compose.yaml', () => {
 
   it('starts the apps after the migration completed and the infrastructure is healthy, nginx after the apps', () => {
     const migrate = services.migrate!
-    assert.deepEqual(migrate.command, ['node', 'dist/cli/main.js', 'migrate'])
+    assert.deepEqual(migrate.command, ['node', '--enable-source-maps', 'dist/cli/main.js', 'migrate'])
     assert.equal(migrate.restart, 'no')
     assert.deepEqual(migrate.depends_on, { postgres: { condition: 'service_healthy' } })
     for (const name of APPS) {
@@ -111,7 +126,7 @@ describe('compose.yaml', () => {
 
   it('publishes only nginx (8080) and the Mailpit inbox (8025), and mounts deploy/nginx.conf into nginx', () => {
     const published = Object.entries(services).filter(([, s]) => s.ports?.length).map(([n, s]) => `${n} ${s.ports!.join(',')}`)
-    assert.deepEqual(published.sort(), ['mailpit 8025:8025', 'nginx 8080:8080'])
+    assert.deepEqual(published.sort(), ['mailpit 127.0.0.1:8025:8025', 'nginx 127.0.0.1:8080:8080'])
     assert.deepEqual(services.nginx!.volumes, ['./deploy/nginx.conf:/etc/nginx/nginx.conf:ro'])
   })
 })

@@ -8,7 +8,9 @@ import type { Copy, Healthcheck } from 'dockerfile-ast'
 import { CONFIG_VARIABLES } from '../../src/config.ts'
 import { dockerfileStages, execForm, keyword, properties, ROOT } from './dockerfile-stages.ts'
 
-const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>, engines: { node: string } }
+/** The one exact Node version production runs and CI tests on (.ci/run fetches it). */
+const NODE_VERSION = readFileSync(join(ROOT, '.nvmrc'), 'utf8').trim()
 
 const { stages, preamble } = dockerfileStages()
 const build = stages[0]!
@@ -17,13 +19,16 @@ const runs = (stage: typeof build) => keyword(stage, 'RUN').map((i) => i.getArgu
 const STAMPS = ['APP_VERSION', 'APP_COMMIT', 'APP_BUILD_TIME', 'APP_SCHEMA_VERSION']
 
 describe('Dockerfile', () => {
-  it('has a build stage with the dev dependencies and a separate runtime stage on Node 20', () => {
+  it('has a build stage with the dev dependencies and a separate runtime stage on the exact Node 24 of .nvmrc', () => {
     assert.equal(stages.length, 2)
     assert.equal(build.name, 'build')
     assert.ok(runs(build).some((r) => /^npm ci\b/.test(r) && !r.includes('--omit=dev')), 'the build stage installs every dependency')
     assert.ok(runs(build).some((r) => r.includes('npm run build')))
     const image = preamble.find((i) => i.getKeyword() === 'ARG' && i.getArgumentsContent()?.startsWith('NODE_IMAGE='))
-    assert.match(image?.getArgumentsContent() ?? '', /^NODE_IMAGE=node:20-bookworm-slim$/)
+    assert.match(NODE_VERSION, /^24\.\d+\.\d+$/, '.nvmrc names an exact Node 24 release')
+    assert.equal(image?.getArgumentsContent(), `NODE_IMAGE=node:${NODE_VERSION}-bookworm-slim`)
+    // A developer's machine may still run 20.19 (docs: NOTES-ops-deploy.md); production and CI run .nvmrc's.
+    assert.equal(packageJson.engines.node, '>=20.19')
     assert.deepEqual(stages.map((s) => s.image), ['${NODE_IMAGE}', '${NODE_IMAGE}'])
   })
 
@@ -52,7 +57,7 @@ describe('Dockerfile', () => {
     assert.equal(env.get('DATA_DIR'), '/app/data')
     // The one V8 setting, also in `npm start` (and the benchmark reads it from here).
     assert.equal(env.get('NODE_OPTIONS'), '--max-semi-space-size=8')
-    assert.match(packageJson.scripts.start ?? '', / --max-semi-space-size=8 dist\/main\.js$/)
+    assert.match(packageJson.scripts.start ?? '', / --max-semi-space-size=8 --enable-source-maps dist\/main\.js$/)
     const notSettings = ['NODE_ENV', 'NODE_OPTIONS']
     for (const name of env.keys()) {
       if (!notSettings.includes(name)) assert.ok((CONFIG_VARIABLES as readonly string[]).includes(name), `${name} is not a setting of the service`)
@@ -72,7 +77,7 @@ describe('Dockerfile', () => {
     }
   })
 
-  it('checks /api/health with node (no curl in slim images), stops on SIGTERM, and runs node as PID 1', () => {
+  it('checks /api/health with node (no curl in slim images), stops on SIGTERM, and runs node as PID 1 with source maps', () => {
     const checks = keyword(runtime, 'HEALTHCHECK')
     assert.equal(checks.length, 1)
     const check = checks[0] as Healthcheck
@@ -85,7 +90,8 @@ describe('Dockerfile', () => {
     assert.deepEqual(keyword(runtime, 'STOPSIGNAL').map((i) => i.getArgumentsContent()), ['SIGTERM'])
     const cmds = keyword(runtime, 'CMD')
     assert.equal(cmds.length, 1)
-    assert.deepEqual(execForm(cmds[0]!), ['node', 'dist/main.js'])
+    assert.deepEqual(execForm(cmds[0]!), ['node', '--enable-source-maps', 'dist/main.js'])
+    for (const script of ['start', 'cli', 'worker']) assert.match(packageJson.scripts[script] ?? '', /^exec node .*--enable-source-maps dist\//, script)
     assert.equal(keyword(runtime, 'ENTRYPOINT').length, 0)
   })
 
