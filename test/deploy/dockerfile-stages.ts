@@ -1,7 +1,10 @@
 // The Dockerfile parsed with dockerfile-ast and cut into its stages, for the tests that check it and run it.
+import assert from 'node:assert/strict'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DockerfileParser, type Instruction } from 'dockerfile-ast'
+import { until } from '../helpers/wait.ts'
 
 export const ROOT = join(import.meta.dirname, '../..')
 
@@ -43,4 +46,25 @@ export function properties(stage: Stage, word: 'ENV' | 'ARG'): Map<string, strin
     }
   }
   return out
+}
+
+/** dist/ as the build stage makes it (built only when missing or older than the sources). */
+export function buildDist(): void {
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale'], { cwd: ROOT, encoding: 'utf8', timeout: 240_000 })
+  assert.equal(built.status, 0, `npm run build failed:\n${built.stderr}`)
+}
+
+export type Started = { child: ChildProcess, base: string, output: () => string }
+
+/** Runs `node …args` as the image's CMD does and waits for its "Server listening at" line. */
+export async function startListening(args: string[], opts: { cwd: string, env: NodeJS.ProcessEnv }, ms: number): Promise<Started> {
+  const child = spawn(process.execPath, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  child.stdout!.on('data', (d) => { out += d })
+  child.stderr!.on('data', (d) => { out += d })
+  const base = await until('the "Server listening at" line', () => {
+    if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}:\n${out}`)
+    return /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1]
+  }, ms).catch((err: unknown) => { child.kill('SIGKILL'); throw err })
+  return { child, base, output: () => out }
 }

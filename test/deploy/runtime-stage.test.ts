@@ -2,7 +2,7 @@
 // its `npm ci` line (production dependencies only), then its CMD with the build stamps in the environment:
 // the service answers its probes and /api/version, and SIGTERM stops it with exit code 0.
 import assert from 'node:assert/strict'
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { execFile, type ChildProcess } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test'
 import { promisify } from 'node:util'
 import type { Copy } from 'dockerfile-ast'
 import { until } from '../helpers/wait.ts'
-import { dockerfileStages, execForm, keyword, ROOT } from './dockerfile-stages.ts'
+import { buildDist, dockerfileStages, execForm, keyword, ROOT, startListening } from './dockerfile-stages.ts'
 
 const STAMPS = { APP_VERSION: '9.8.7', APP_COMMIT: 'abc1234', APP_BUILD_TIME: '2026-11-23T10:00:00Z', APP_SCHEMA_VERSION: '0007' }
 const { stages } = dockerfileStages()
@@ -63,11 +63,7 @@ describe('the runtime stage, run as a script', { timeout: 300_000 }, () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  before(() => {
-    // dist/ is what the build stage makes; build it (only when missing or older than the sources).
-    const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale'], { cwd: ROOT, encoding: 'utf8', timeout: 240_000 })
-    assert.equal(built.status, 0, `npm run build failed:\n${built.stderr}`)
-  })
+  before(buildDist)
 
   it('installs production dependencies only, starts, answers its probes and version, and exits 0 on SIGTERM', async () => {
     copyLikeTheImage(dir)
@@ -86,19 +82,11 @@ describe('the runtime stage, run as a script', { timeout: 300_000 }, () => {
     mkdirSync(dataDir)
     const cmd = execForm(keyword(runtime, 'CMD')[0]!)!
     assert.equal(cmd[0], 'node')
-    child = spawn(process.execPath, cmd.slice(1), {
-      cwd: dir,
-      env: imageEnv({ ...STAMPS, TMPDIR: tmp, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, AMBIENTE: 'sandbox' }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let out = ''
-    child.stdout!.on('data', (d) => { out += d })
-    child.stderr!.on('data', (d) => { out += d })
-    const running = child
-    const base = await until('the "Server listening at" line', () => {
-      if (running.exitCode !== null) throw new Error(`exited ${running.exitCode}:\n${out}`)
-      return /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1]
+    const started = await startListening(cmd.slice(1), {
+      cwd: dir, env: imageEnv({ ...STAMPS, TMPDIR: tmp, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, AMBIENTE: 'sandbox' }),
     }, 90_000)
+    child = started.child
+    const { base, child: running } = started
 
     const ok = (path: string) => until(`200 from ${path}`, () => fetch(base + path).then((r) => r.status === 200, () => false), 30_000)
     await ok('/api/health')
@@ -115,7 +103,7 @@ describe('the runtime stage, run as a script', { timeout: 300_000 }, () => {
 
     running.kill('SIGTERM')
     const { code, signal } = await exited(running, 15_000)
-    assert.deepEqual({ code, signal }, { code: 0, signal: null }, out.slice(-2000))
-    assert.match(out, /"msg":"stopped"/)
+    assert.deepEqual({ code, signal }, { code: 0, signal: null }, started.output().slice(-2000))
+    assert.match(started.output(), /"msg":"stopped"/)
   })
 })
