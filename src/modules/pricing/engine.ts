@@ -71,7 +71,7 @@ export type Pricing = {
   linhas: Line[]
   totais: Totals
   prazoMedioDias: string
-  /** Null when the net amount is not positive: no rate turns the face values into it. */
+  /** Null when no monthly rate below a million turns the face values into the net amount (a net not positive, or absurdly small). */
   taxaEfetivaMensal: string | null
   /** The IOF row used (null when the operation owes none) and the profile it was chosen for. */
   iof: { perfil: PerfilIof, aliquota: IofRate | null }
