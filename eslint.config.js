@@ -29,4 +29,14 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // Pages and e-mails are built with html`…` (src/html.ts), which escapes every value it is not told is markup:
+    // a hand-escaped template is one forgotten call away from an injection.
+    files: ['src/site/**/*.ts', 'src/account-web/**/*.ts', 'src/mail/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/markup-escape.ts', '**/markup-escape'], message: 'Build HTML with html`…` from src/html.ts: it escapes by default.' }],
+      }],
+    },
+  },
 )

@@ -1,10 +1,10 @@
 // The invitation e-mail: a person is asked to activate their access to a customer's account. Names come from
-// operators and customers, so they are cleaned and escaped like a visitor's (src/mail/mime-safe.ts). No tracking:
+// operators and customers, so they are cleaned like a visitor's (src/mail/mime-safe.ts) and escaped by html`…`. No tracking:
 // no images, no pixel, no redirect, the link exactly as the caller made it.
 import { instantLabel, TIME_ZONE_NOTE } from '../brasilia-time.ts'
-import { escapeHtml } from '../markup-escape.ts'
+import { html } from '../html.ts'
 import type { RenderedMail } from './enqueue.ts'
-import { headerSafe, htmlSafe, textSafe } from './mime-safe.ts'
+import { headerSafe, textSafe } from './mime-safe.ts'
 
 export type Invitation = {
   /** Who invites: a person's name, or the team's ("Equipe comercial") when the operator does. */
@@ -39,17 +39,17 @@ export function renderInvitation(inv: Invitation): RenderedMail {
     'Não esperava este convite? Ignore este e-mail: sem a ativação nenhum acesso é criado, e o link deixa de valer',
     `sozinho. Não encaminhe esta mensagem: o link é pessoal. Em caso de dúvida, fale conosco em ${contact}.`,
   ].join('\n')
-  const html = `<!doctype html><html lang="pt-BR"><body>
-<p>Olá, ${htmlSafe(oneLine(inv.inviteeName))}.</p>
-<p>${htmlSafe(who)} convidou você para acessar a conta de <strong>${htmlSafe(customer)}</strong> na plataforma.</p>
+  const markup = html`<!doctype html><html lang="pt-BR"><body>
+<p>Olá, ${oneLine(inv.inviteeName)}.</p>
+<p>${who} convidou você para acessar a conta de <strong>${customer}</strong> na plataforma.</p>
 <p>Para aceitar, abra o link abaixo e crie a sua senha:</p>
-<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
-<p>O link pode ser usado uma única vez e vale até ${htmlSafe(until)}.</p>
+<p><a href="${link}">${link}</a></p>
+<p>O link pode ser usado uma única vez e vale até ${until}.</p>
 <p><small>Não esperava este convite? Ignore este e-mail: sem a ativação nenhum acesso é criado, e o link deixa de valer sozinho.
 Não encaminhe esta mensagem: o link é pessoal. Em caso de dúvida, fale conosco em
-<a href="${escapeHtml(contact)}">${escapeHtml(contact)}</a>.</small></p>
+<a href="${contact}">${contact}</a>.</small></p>
 </body></html>`
-  return { subject: `Convite para acessar a conta de ${oneLine(customer, 120)}`, text, html }
+  return { subject: `Convite para acessar a conta de ${oneLine(customer, 120)}`, text, html: markup.toString() }
 }
 
 // The URL parser drops tabs and line breaks, and trims spaces: a link holding any is refused, not repaired.

@@ -3,7 +3,8 @@
 import type Mail from 'nodemailer/lib/mailer/index.js'
 import { instantLabel, TIME_ZONE_NOTE } from '../brasilia-time.ts'
 import type { ContactFields } from '../contact/store.ts'
-import { headerSafe, htmlSafe, textSafe } from './mime-safe.ts'
+import { html } from '../html.ts'
+import { headerSafe, textSafe } from './mime-safe.ts'
 
 /** A stored contact as the e-mail shows it: its fields, and where and when it came from. */
 export type ContactForMail = ContactFields & {
@@ -52,10 +53,10 @@ export function renderContactMail(c: ContactForMail, mailFrom: string): Mail.Opt
     '-- ',
     'Responda a este e-mail para falar diretamente com o remetente.',
   ].join('\n')
-  const html = `<!doctype html><html lang="pt-BR"><body>
-<table cellpadding="4">${fields.map(([k, v]) => `<tr><th align="left">${htmlSafe(k)}</th><td>${htmlSafe(v) || '—'}</td></tr>`).join('')}</table>
+  const markup = html`<!doctype html><html lang="pt-BR"><body>
+<table cellpadding="4">${fields.map(([k, v]) => html`<tr><th align="left">${textSafe(k)}</th><td>${textSafe(v) || '—'}</td></tr>`)}</table>
 <h3>Mensagem</h3>
-<div style="white-space: pre-wrap">${htmlSafe(c.mensagem)}</div>
+<div style="white-space: pre-wrap">${textSafe(c.mensagem)}</div>
 <p><small>Responda a este e-mail para falar diretamente com o remetente.</small></p>
 </body></html>`
   return {
@@ -67,6 +68,6 @@ export function renderContactMail(c: ContactForMail, mailFrom: string): Mail.Opt
     date: c.criadoEm,
     headers: { 'X-Contato-Protocolo': c.protocolo, 'X-Request-ID': headerSafe(c.requestId, 128) },
     text,
-    html,
+    html: markup.toString(),
   }
 }

@@ -1,5 +1,5 @@
-// Values from people (a visitor, an operator, a customer's name) made safe for each part of an e-mail.
-import { escapeHtml } from '../markup-escape.ts'
+// Values from people (a visitor, an operator, a customer's name) made safe for each part of an e-mail. The HTML
+// part is built with html`…` (src/html.ts), which escapes them after this cleaning.
 
 /** For headers: no line breaks or control characters, white space folded, bounded length. */
 export function headerSafe(value: string, max = 200): string {
@@ -12,9 +12,4 @@ export function headerSafe(value: string, max = 200): string {
 export function textSafe(value: string): string {
   // eslint-disable-next-line no-control-regex
   return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
-}
-
-/** For the HTML part: the text part's cleaning, then escaped. */
-export function htmlSafe(value: string): string {
-  return escapeHtml(textSafe(value))
 }

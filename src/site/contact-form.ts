@@ -7,7 +7,7 @@ import { ContatoIn } from '../contact/schemas.ts'
 import { HONEYPOT_FIELD, TOKEN_FIELD } from '../spam/rules.ts'
 import { defaultSubjectOf, FALLBACK_SUBJECT, type Subject } from '../contact/subjects.ts'
 import { NonJsonBody } from '../http/request-body.ts'
-import { escapeHtml } from '../markup-escape.ts'
+import { html, join, type Html } from '../html.ts'
 import type { Block } from './content.ts'
 import { errorsByField, FIELD_LABELS, FIELD_ORDER, type FieldError, type FieldName } from './format.ts'
 import { cell, code, escapeMarkdown } from './markdown.ts'
@@ -55,57 +55,37 @@ function hint(field: FieldName): string {
   return `${HINTS[field]}${limits ? `; ${limits}` : ''}.`
 }
 
-const INPUTS: Record<Exclude<FieldName, 'assunto' | 'mensagem'>, { type: string, autocomplete: string, extra?: string }> = {
+const VERBATIM = html` spellcheck="false" autocapitalize="off"`
+const INPUTS: Record<Exclude<FieldName, 'assunto' | 'mensagem'>, { type: string, autocomplete: string, extra?: Html }> = {
   nome: { type: 'text', autocomplete: 'name' },
-  email: { type: 'email', autocomplete: 'email', extra: ' spellcheck="false" autocapitalize="off"' },
+  email: { type: 'email', autocomplete: 'email', extra: VERBATIM },
   empresa: { type: 'text', autocomplete: 'organization' },
   telefone: { type: 'tel', autocomplete: 'tel' },
-  site: { type: 'url', autocomplete: 'url', extra: ' spellcheck="false" autocapitalize="off"' },
+  site: { type: 'url', autocomplete: 'url', extra: VERBATIM },
 }
 
 function defaultSubject(subjects: Subject[]): string {
   return defaultSubjectOf(subjects)?.codigo ?? ''
 }
 
-export function formHtml(subjects: Subject[], state: FormState = { values: {}, errors: [] }): string {
+export function formHtml(subjects: Subject[], state: FormState = { values: {}, errors: [] }): Html {
   const { fields: errs, general } = errorsByField(state.errors)
   const first = errs.keys().next().value
-  const value = (f: FieldName) => state.values[f] ?? ''
   const control = (f: FieldName) => {
     const err = errs.get(f)
-    const described = `dica-${f} erro-${f}`
-    const common = `id="campo-${f}" name="${f}" aria-describedby="${described}"${err ? ' aria-invalid="true"' : ''}`
-      + `${f === first ? ' autofocus' : ''}${REQUIRED.has(f) ? ' required' : ''}`
-    const { min, max } = limitsOf(f)
-    const lengths = `${min !== undefined ? ` minlength="${min}"` : ''}${max !== undefined ? ` maxlength="${max}"` : ''}`
-    let input: string
-    if (f === 'assunto') {
-      const selected = value('assunto') || defaultSubject(subjects)
-      const options = subjects
-        .map((s) => `<option value="${escapeHtml(s.codigo)}"${s.codigo === selected ? ' selected' : ''}>${escapeHtml(s.rotulo)}</option>`)
-        .join('')
-      input = `<select ${common} data-fonte="${SUBJECTS_API_PATH}">${options}</select>`
-    } else if (f === 'mensagem') {
-      input = `<textarea ${common}${lengths} rows="8">${escapeHtml(value(f))}</textarea>`
-    } else {
-      const i = INPUTS[f]
-      input = `<input ${common}${lengths} type="${i.type}" autocomplete="${i.autocomplete}"${i.extra ?? ''} value="${escapeHtml(value(f))}">`
-    }
-    return `<div class="campo">
-<label for="campo-${f}">${FIELD_LABELS[f]}${REQUIRED.has(f) ? ' <span class="obrigatorio">(obrigatório)</span>' : ''}</label>
-<span class="dica" id="dica-${f}">${escapeHtml(hint(f))}</span>
-${input}
-<p class="erro" id="erro-${f}">${err ? escapeHtml(err) : ''}</p>
+    return html`<div class="campo">
+<label for="campo-${f}">${FIELD_LABELS[f]}${REQUIRED.has(f) && html` <span class="obrigatorio">(obrigatório)</span>`}</label>
+<span class="dica" id="dica-${f}">${hint(f)}</span>
+${input(f, subjects, state.values, { invalid: Boolean(err), autofocus: f === first })}
+<p class="erro" id="erro-${f}">${err}</p>
 </div>`
   }
-  const summary = errs.size || general.length
-    ? `<h2>Corrija ${errs.size === 1 ? 'o campo' : 'os campos'} abaixo</h2><ul>${general.map((g) => `<li>${escapeHtml(g)}</li>`).join('')}`
-      + `${[...errs].map(([f, m]) => `<li><a href="#campo-${f}">${FIELD_LABELS[f]}: ${escapeHtml(m)}</a></li>`).join('')}</ul>`
-    : ''
-  return `<form id="form-contato" class="formulario" method="post" action="${FORM_PATH}" data-api="${CONTACT_API_PATH}">
-<div id="resumo-erros" class="aviso aviso-erro resumo-erros" tabindex="-1"${summary ? '' : ' hidden'}>${summary}</div>
-<div id="aviso-envio" class="aviso aviso-erro" role="alert"${state.alert ? '' : ' hidden'}>${state.alert ? `<p>${escapeHtml(state.alert)}</p>` : ''}</div>
-${FIELD_ORDER.map(control).join('\n')}
+  const summary = (errs.size || general.length) > 0 && html`<h2>Corrija ${errs.size === 1 ? 'o campo' : 'os campos'} abaixo</h2>\
+<ul>${general.map((g) => html`<li>${g}</li>`)}${[...errs].map(([f, m]) => html`<li><a href="#campo-${f}">${FIELD_LABELS[f]}: ${m}</a></li>`)}</ul>`
+  return html`<form id="form-contato" class="formulario" method="post" action="${FORM_PATH}" data-api="${CONTACT_API_PATH}">
+<div id="resumo-erros" class="aviso aviso-erro resumo-erros" tabindex="-1"${!summary && html` hidden`}>${summary}</div>
+<div id="aviso-envio" class="aviso aviso-erro" role="alert"${!state.alert && html` hidden`}>${state.alert && html`<p>${state.alert}</p>`}</div>
+${join(FIELD_ORDER.map(control), '\n')}
 ${TRAP}
 <input type="hidden" name="${TOKEN_FIELD}" value="${TOKEN_SLOT}">
 <p><button type="submit" id="enviar">Enviar mensagem</button></p>
@@ -113,9 +93,26 @@ ${TRAP}
 <div id="resultado" class="aviso aviso-ok recibo" tabindex="-1" hidden></div>`
 }
 
+/** A field's control: the subjects' select, the message's textarea, or an input of the field's type. */
+function input(f: FieldName, subjects: Subject[], values: FormValues, state: { invalid: boolean, autofocus: boolean }): Html {
+  const { min, max } = limitsOf(f)
+  const common = html`id="campo-${f}" name="${f}" aria-describedby="dica-${f} erro-${f}"${state.invalid && html` aria-invalid="true"`}\
+${state.autofocus && html` autofocus`}${REQUIRED.has(f) && html` required`}`
+  const lengths = html`${min !== undefined && html` minlength="${min}"`}${max !== undefined && html` maxlength="${max}"`}`
+  const value = values[f] ?? ''
+  if (f === 'assunto') {
+    const selected = value || defaultSubject(subjects)
+    const options = subjects.map((s) => html`<option value="${s.codigo}"${s.codigo === selected && html` selected`}>${s.rotulo}</option>`)
+    return html`<select ${common} data-fonte="${SUBJECTS_API_PATH}">${options}</select>`
+  }
+  if (f === 'mensagem') return html`<textarea ${common}${lengths} rows="8">${value}</textarea>`
+  const i = INPUTS[f]
+  return html`<input ${common}${lengths} type="${i.type}" autocomplete="${i.autocomplete}"${i.extra} value="${value}">`
+}
+
 // The honeypot: off-screen and out of the tab order for people, left in the markup for bots that fill every
 // field; a screen reader that still reaches it is told to leave it empty.
-const TRAP = `<div class="campo-armadilha" aria-hidden="true">
+const TRAP = html`<div class="campo-armadilha" aria-hidden="true">
 <label for="campo-${HONEYPOT_FIELD}">Não preencha este campo: ele existe para identificar envios automáticos.</label>
 <input id="campo-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off" value="">
 </div>`
@@ -159,9 +156,9 @@ export type Receipt = { protocolo: string, destino: string, mensagem: string }
 export function receiptBlock(r: Receipt): Block {
   return {
     markdown: `- **Protocolo:** ${code(r.protocolo)}\n- **Destino:** ${escapeMarkdown(r.destino)}\n\n${escapeMarkdown(r.mensagem)}\n`,
-    html: `<div id="resultado" class="aviso aviso-ok recibo" tabindex="-1">
-<dl><dt>Protocolo</dt><dd class="protocolo" id="protocolo">${escapeHtml(r.protocolo)}</dd><dt>Destino</dt><dd id="destino">${escapeHtml(r.destino)}</dd></dl>
-<p>${escapeHtml(r.mensagem)}</p>
+    html: html`<div id="resultado" class="aviso aviso-ok recibo" tabindex="-1">
+<dl><dt>Protocolo</dt><dd class="protocolo" id="protocolo">${r.protocolo}</dd><dt>Destino</dt><dd id="destino">${r.destino}</dd></dl>
+<p>${r.mensagem}</p>
 </div>`,
   }
 }

@@ -5,16 +5,17 @@
 //   - `{{name}}` inside a line is a value (a number, a title), substituted in both.
 // The Markdown answer is the source with its placeholders filled: no navigation, no layout.
 import { readFile } from 'node:fs/promises'
+import { join, type Html } from '../html.ts'
 import { markdownToHtml } from './markdown.ts'
 
-export type Block = { markdown: string, html: string }
+export type Block = { markdown: string, html: Html }
 
 export type Rendered = {
   title: string
   description: string
   markdown: string
   /** The page's body (the layout adds the rest). */
-  html: string
+  html: Html
 }
 
 const BLOCK_LINE = /^\{\{([a-z0-9_]+)\}\}$/
@@ -25,7 +26,7 @@ export class MissingPlaceholder extends Error {}
 export function renderSource(source: string, values: Record<string, string> = {}, blocks: Record<string, Block> = {}): Rendered {
   const lines = source.replace(/\r\n/g, '\n').split('\n')
   const md: string[] = []
-  const html: string[] = []
+  const html: Html[] = []
   let run: string[] = []
   const flush = () => {
     if (run.length) html.push(markdownToHtml(run.join('\n')))
@@ -51,7 +52,7 @@ export function renderSource(source: string, values: Record<string, string> = {}
   }
   flush()
   const markdown = md.join('\n').replace(/\n{3,}/g, '\n\n').replace(/\n*$/, '\n')
-  return { title: titleOf(markdown), description: descriptionOf(markdown), markdown, html: html.join('\n') }
+  return { title: titleOf(markdown), description: descriptionOf(markdown), markdown, html: join(html, '\n') }
 }
 
 function titleOf(markdown: string): string {

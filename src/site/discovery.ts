@@ -1,6 +1,8 @@
 // What tells crawlers and agents about the site: llms.txt (the pages and the API, for language models),
 // robots.txt and sitemap.xml. Each is the same for the life of the process, so it is built once.
 import type { FastifyInstance, FastifyReply } from 'fastify'
+// XML, not a page: html`…` knows HTML's places (tags, links), the sitemap needs only its text escaped.
+// eslint-disable-next-line no-restricted-imports
 import { escapeHtml } from '../markup-escape.ts'
 import { EncodedBody, sendEncoded } from './encoded.ts'
 import { SITE_NAME } from './layout.ts'

@@ -1,7 +1,7 @@
 // Markdown to HTML for the site's pages. Raw HTML in Markdown is shown as text, never passed through: the
 // pages' markup comes only from the layout and the components, and live values cannot inject any.
 import { Marked, type Tokens } from 'marked'
-import { escapeHtml } from '../markup-escape.ts'
+import { html, raw, type Html } from '../html.ts'
 
 /**
  * Text that reads as itself inside a Markdown line (no emphasis, code, links, tables or HTML made of it).
@@ -34,32 +34,31 @@ function makeMarked(): Marked {
     async: false,
     renderer: {
       html({ text }: Tokens.HTML | Tokens.Tag) {
-        return escapeHtml(text)
+        return html`${text}`.toString()
       },
       heading({ tokens, depth, text }: Tokens.Heading) {
-        const inner = this.parser.parseInline(tokens)
+        const inner = raw(this.parser.parseInline(tokens))
         // The page's title keeps no id; sections get one, so they can be linked to.
-        return depth === 1 ? `<h1>${inner}</h1>\n` : `<h${depth} id="${slug(text)}">${inner}</h${depth}>\n`
+        if (depth === 1) return html`<h1>${inner}</h1>\n`.toString()
+        const tag = raw(`h${depth}`) // the parser's level, 2 to 6
+        return html`<${tag} id="${slug(text)}">${inner}</${tag}>\n`.toString()
       },
       link({ href, title, tokens }: Tokens.Link) {
-        const inner = this.parser.parseInline(tokens)
+        const inner = raw(this.parser.parseInline(tokens))
         const safe = /^(https?:|mailto:|\/|#)/i.test(href) ? href : '#'
         const external = /^https?:/i.test(safe)
-        return `<a href="${escapeHtml(safe)}"${title ? ` title="${escapeHtml(title)}"` : ''}${external ? ' rel="noopener noreferrer"' : ''}>${inner}</a>`
+        return html`<a href="${safe}"${title && html` title="${title}"`}${external && html` rel="noopener noreferrer"`}>${inner}</a>`.toString()
       },
       table(token: Tokens.Table) {
+        const inline = (c: Tokens.TableCell) => raw(this.parser.parseInline(c.tokens))
         // The first cell of a row heads it, for screen readers reading a row at a time.
-        let head = ''
-        for (const c of token.header) head += `<th scope="col">${this.parser.parseInline(c.tokens)}</th>`
+        const head = token.header.map((c) => html`<th scope="col">${inline(c)}</th>`)
         // Each cell names its column, so that on a phone the stylesheet can stack a row as a card.
-        const labels = token.header.map((c) => escapeHtml(c.text.replace(/[`*_\\]/g, '')))
-        let body = ''
-        for (const row of token.rows) {
-          body += '<tr>' + row.map((c, i) => i === 0
-            ? `<th scope="row">${this.parser.parseInline(c.tokens)}</th>`
-            : `<td data-rotulo="${labels[i] ?? ''}">${this.parser.parseInline(c.tokens)}</td>`).join('') + '</tr>\n'
-        }
-        return `<table class="empilhavel">\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}</tbody>\n</table>\n`
+        const labels = token.header.map((c) => c.text.replace(/[`*_\\]/g, ''))
+        const rows = token.rows.map((row) => html`<tr>${row.map((c, i) => i === 0
+          ? html`<th scope="row">${inline(c)}</th>`
+          : html`<td data-rotulo="${labels[i] ?? ''}">${inline(c)}</td>`)}</tr>\n`)
+        return html`<table class="empilhavel">\n<thead><tr>${head}</tr></thead>\n<tbody>\n${rows}</tbody>\n</table>\n`.toString()
       },
     },
   })
@@ -67,6 +66,7 @@ function makeMarked(): Marked {
 
 const marked = makeMarked()
 
-export function markdownToHtml(source: string): string {
-  return marked.parse(source, { async: false })
+/** The renderer escapes every text and attribute it writes, and shows raw HTML as text: its output is trusted. */
+export function markdownToHtml(source: string): Html {
+  return raw(marked.parse(source, { async: false }))
 }

@@ -32,7 +32,7 @@ export function makeSendPage(assets: Pick<Assets, 'css' | 'js' | 'icon'>, formTo
   const prepare = (page: Rendered, format: PageFormat, path: string): Prepared => {
     const link = `<${linkPath(path)}>; rel="alternate"; type="text/markdown"`
     if (format === 'markdown') return { link, body: new EncodedBody(Buffer.from(page.markdown)) }
-    const html = layout({ title: page.title, description: page.description, path, body: page.html, assets })
+    const html = layout({ title: page.title, description: page.description, path, body: page.html, assets }).toString()
     const at = html.indexOf(TOKEN_SLOT)
     if (at < 0) return { link, body: new EncodedBody(Buffer.from(html)) }
     return { link, around: [html.slice(0, at), html.slice(at + TOKEN_SLOT.length)] }

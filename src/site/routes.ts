@@ -53,7 +53,7 @@ export function siteRoutes(deps: SiteDeps) {
     const answers = makeSiteAnswers(pages, send)
     decorateSite(app, answers)
     app.decorate('sitePages', pages)
-    app.decorate('siteLayout', ((p) => layout({ ...p, assets })) satisfies SiteLayout)
+    app.decorate('siteLayout', ((p) => layout({ ...p, assets }).toString()) satisfies SiteLayout)
     // A form is served even when its token's key cannot be read in time: a post of it then gets a fresh one.
     const prepareForm = () => withTimeout(contact.prepareForm(), config.dbTimeoutMs).catch(() => {})
 

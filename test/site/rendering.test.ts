@@ -6,6 +6,7 @@ import { DEFAULT_SUBJECTS } from '../../src/contact/subjects.ts'
 import { NonJsonBody } from '../../src/http/request-body.ts'
 import { endpointsOf, referenceMarkdown, typeWords } from '../../src/site/api-reference.ts'
 import { formHtml, formInput } from '../../src/site/contact-form.ts'
+import { raw } from '../../src/html.ts'
 import { MissingPlaceholder, renderSource } from '../../src/site/content.ts'
 import { fieldMessage, maintenanceText, tooManyRequests } from '../../src/site/format.ts'
 import { escapeMarkdown, markdownToHtml } from '../../src/site/markdown.ts'
@@ -39,11 +40,11 @@ describe('Accept negotiation', () => {
 describe('one Markdown source, two answers', () => {
   it('fills values and blocks; the Markdown keeps the source, the HTML renders it', () => {
     const src = '# Título {{n}}\n\nPrimeiro parágrafo com **ênfase**.\n\n{{bloco}}\n\nFim.\n'
-    const r = renderSource(src, { n: '7' }, { bloco: { markdown: '- item', html: '<p id="b">bloco</p>' } })
+    const r = renderSource(src, { n: '7' }, { bloco: { markdown: '- item', html: raw('<p id="b">bloco</p>') } })
     assert.equal(r.markdown, '# Título 7\n\nPrimeiro parágrafo com **ênfase**.\n\n- item\n\nFim.\n')
     assert.equal(r.title, 'Título 7')
     assert.equal(r.description, 'Primeiro parágrafo com ênfase.')
-    assert.match(r.html, /<h1>Título 7<\/h1>[\s\S]*<strong>ênfase<\/strong>[\s\S]*<p id="b">bloco<\/p>[\s\S]*<p>Fim\.<\/p>/)
+    assert.match(String(r.html), /<h1>Título 7<\/h1>[\s\S]*<strong>ênfase<\/strong>[\s\S]*<p id="b">bloco<\/p>[\s\S]*<p>Fim\.<\/p>/)
   })
 
   it('refuses a placeholder it cannot fill', () => {
@@ -52,13 +53,13 @@ describe('one Markdown source, two answers', () => {
   })
 
   it('raw HTML in Markdown is shown as text, never passed through; unsafe link schemes are dropped', () => {
-    const html = markdownToHtml('<script>alert(1)</script>\n\nTexto <img src=x onerror=alert(1)> [x](javascript:alert(1))')
+    const html = String(markdownToHtml('<script>alert(1)</script>\n\nTexto <img src=x onerror=alert(1)> [x](javascript:alert(1))'))
     assert.doesNotMatch(html, /<script|<img|javascript:/)
     assert.match(html, /&lt;script&gt;/)
   })
 
   it('sections get ids to link to; tables get row headers', () => {
-    const html = markdownToHtml('## Seção Ação\n\n| A | B |\n|---|---|\n| x | y |\n')
+    const html = String(markdownToHtml('## Seção Ação\n\n| A | B |\n|---|---|\n| x | y |\n'))
     assert.match(html, /<h2 id="secao-acao">/)
     assert.match(html, /<th scope="col">A<\/th>/)
     assert.match(html, /<th scope="row">x<\/th><td data-rotulo="B">y<\/td>/)
@@ -66,7 +67,7 @@ describe('one Markdown source, two answers', () => {
 
   it('escapeMarkdown keeps live text from becoming markup', () => {
     const evil = 'a | b *c* `d` [e](f) <b>g</b>\nh'
-    const html = markdownToHtml(`| x |\n|---|\n| ${escapeMarkdown(evil)} |\n`)
+    const html = String(markdownToHtml(`| x |\n|---|\n| ${escapeMarkdown(evil)} |\n`))
     assert.doesNotMatch(html, /<em>|<code>|<a |<b>/)
     assert.match(html, /a \| b \*c\* `d` \[e\]\(f\) &lt;b&gt;g&lt;\/b&gt; h/)
   })
@@ -97,11 +98,11 @@ describe('status component', () => {
   })
 
   it('HTML: the banner shown, live values escaped, one row per service', () => {
-    const html = statusHtml(STATUS)
+    const html = String(statusHtml(STATUS))
     assert.match(html, /<div id="manutencao" class="aviso aviso-manutencao"><p><strong id="manutencao-texto">Manutenção em andamento: Troca &lt;b&gt;de&lt;\/b&gt; \| banco\./)
     assert.equal((html.match(/<tr data-servico=/g) ?? []).length, 3)
     assert.match(html, /<time id="verificado-em" datetime="2026-12-01T05:30:00.000Z">/)
-    assert.match(statusHtml({ ...STATUS, manutencao: null }), /<div id="manutencao" class="aviso aviso-manutencao" hidden>/)
+    assert.match(String(statusHtml({ ...STATUS, manutencao: null })), /<div id="manutencao" class="aviso aviso-manutencao" hidden>/)
   })
 
   it('an upcoming window reads as planned; no window, no banner', () => {
@@ -113,7 +114,7 @@ describe('status component', () => {
 
 describe('contact form component', () => {
   it('labels, input types, the contract limits and the subjects of the API', () => {
-    const html = formHtml(DEFAULT_SUBJECTS)
+    const html = String(formHtml(DEFAULT_SUBJECTS))
     for (const f of ['nome', 'email', 'assunto', 'empresa', 'telefone', 'site', 'mensagem']) {
       assert.match(html, new RegExp(`<label for="campo-${f}">`), f)
       assert.match(html, new RegExp(`id="campo-${f}" name="${f}" aria-describedby="dica-${f} erro-${f}"`), f)
