@@ -4,11 +4,12 @@ import { Marked, type Tokens } from 'marked'
 import { html, raw, type Html } from '../html.ts'
 
 /**
- * Text that reads as itself inside a Markdown line (no emphasis, code, links, tables or HTML made of it).
- * Only the characters that act mid-line are escaped, so the Markdown stays clean to read.
+ * Text that reads as itself inside a Markdown line (no emphasis, code, links, tables, HTML or character references
+ * made of it). Only the characters that act mid-line are escaped, so the Markdown stays clean to read: an `&` only
+ * where it would start a reference (`&amp;` would read as `&`).
  */
 export function escapeMarkdown(s: string): string {
-  return s.replace(/[\\`*_[\]|<>~]/g, '\\$&').replace(/\r?\n/g, ' ')
+  return s.replace(/[\\`*_[\]|<>~]|&(?=#?[a-z0-9]+;)/gi, '\\$&').replace(/\r?\n/g, ' ')
 }
 
 /** A table cell: escaped, on one line. */

@@ -70,6 +70,9 @@ describe('one Markdown source, two answers', () => {
     const html = String(markdownToHtml(`| x |\n|---|\n| ${escapeMarkdown(evil)} |\n`))
     assert.doesNotMatch(html, /<em>|<code>|<a |<b>/)
     assert.match(html, /a \| b \*c\* `d` \[e\]\(f\) &lt;b&gt;g&lt;\/b&gt; h/)
+
+    assert.equal(String(markdownToHtml(escapeMarkdown('&amp; &#60; A & B'))), '<p>&amp;amp; &amp;#60; A &amp; B</p>\n', 'references stay as typed')
+    assert.equal(escapeMarkdown('A & B'), 'A & B', 'a lone & needs no escape')
   })
 })
 
