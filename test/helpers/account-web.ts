@@ -20,9 +20,9 @@ export type Invited = { clienteId: string, usuarioId: string, email: string, nom
 
 /** A new customer's person with an invitation sent (the outbox has the e-mail); `link` is the e-mail's. */
 export async function invitedPerson(
-  db: Database, publicUrl = SITE_ORIGIN, nome = 'Ana Souza', email = `ana.${randomBytes(4).toString('hex')}@cliente.com.br`,
+  db: Database, publicUrl = SITE_ORIGIN, nome = 'Ana Souza', email = `ana.${randomBytes(4).toString('hex')}@cliente.com.br`, customerName?: string,
 ): Promise<Invited> {
-  const { id: clienteId } = await customer(db)
+  const { id: clienteId } = await customer(db, customerName)
   const sent = await withTenant(db, clienteId, (tx) => sendInvitation(tx, { clienteId, email, nome, invitedBy: 'Equipe comercial' },
     { actor: OPERATOR, now: new Date() }, publicUrl))
   return { clienteId, usuarioId: sent.user.id, email, nome, link: sent.link, token: new URL(sent.link).searchParams.get('convite')! }
@@ -30,9 +30,11 @@ export async function invitedPerson(
 
 const hasher = makePasswordHasher()
 
-/** A person who activated with `password` (hashed as the login will check it). */
-export async function personWithPassword(db: Database, password = PASSWORD, email?: string): Promise<Invited> {
-  const p = await invitedPerson(db, SITE_ORIGIN, 'Ana Souza', email)
+/** A person who activated with `password` (hashed as the login will check it); `names` of the person and the customer. */
+export async function personWithPassword(
+  db: Database, password = PASSWORD, email?: string, names: { nome?: string, cliente?: string } = {},
+): Promise<Invited> {
+  const p = await invitedPerson(db, SITE_ORIGIN, names.nome ?? 'Ana Souza', email, names.cliente)
   const inv = (await findInvitation(db.orm, p.token))!
   const hash = await hasher.hash(password)
   await withTenant(db, p.clienteId, (tx) => acceptInvitation(tx, inv, hash, { actor: { tipo: 'usuario', id: p.usuarioId }, now: new Date() }))
