@@ -37,6 +37,7 @@ export function join(items: readonly HtmlValue[], separator: string): Html {
 }
 
 type Hole = 'text' | 'value' | 'link' | 'tag'
+type State = 'text' | 'tag' | '"' | "'"
 
 const holesOf = new WeakMap<TemplateStringsArray, Hole[]>()
 
@@ -59,13 +60,13 @@ function fill(v: HtmlValue, hole: Hole): string {
 
 // A link whose scheme is one of these, or that has none before its first `/`, `?` or `#` (a path, a query, a fragment).
 const SAFE_LINK = /^(?:https?:|mailto:|[^:]*(?:[/?#]|$))/i
-const LINK_ATTRIBUTE = /\s(?:href|src|action|formaction)\s*=\s*["']$/i
+const LINK_ATTRIBUTE = /(?:^|\s)(?:href|src|action|formaction)\s*=\s*["']$/i
 
 /** Where each hole of a template stands, read from its static parts as an HTML tokenizer would walk them. */
 function readHoles(strings: TemplateStringsArray): Hole[] {
   const holes: Hole[] = []
   // A template of attributes alone (` title="${t}"`, to put in a tag) starts inside a tag.
-  let state: 'text' | 'tag' | '"' | "'" = /^\s*[a-z][\w:-]*=/i.test(strings[0]!) ? 'tag' : 'text'
+  let state: State = /^\s*[a-z][\w:-]*=/i.test(strings[0]!) ? 'tag' : 'text'
   for (let i = 0; i < strings.length - 1; i++) {
     const part = strings[i]!
     for (let j = 0; j < part.length; j++) state = next(state, part, j)
@@ -77,7 +78,7 @@ function readHoles(strings: TemplateStringsArray): Hole[] {
   return holes
 }
 
-function next(state: 'text' | 'tag' | '"' | "'", s: string, at: number): 'text' | 'tag' | '"' | "'" {
+function next(state: State, s: string, at: number): State {
   const c = s[at]
   if (state === 'text') return c === '<' && /[a-z/!]/i.test(s[at + 1] ?? '') ? 'tag' : 'text'
   if (state === 'tag') return c === '>' ? 'text' : c === '"' || c === "'" ? c : 'tag'

@@ -68,6 +68,7 @@ describe('html`…`', () => {
       assert.equal(link(good), `<a href="${good.replace(/&/g, '&amp;')}">x</a>`, good)
     }
     assert.equal(render(html`<form action="${'javascript:x'}"><img src="${'data:x'}"></form>`), '<form action="#"><img src="#"></form>')
+    assert.equal(render(html`href="${'javascript:x'}"`), 'href="#"', 'in a template of attributes alone too')
     assert.equal(render(html`<a title="${'javascript:x'}">`), '<a title="javascript:x">', 'not a link attribute: text as it is')
     assert.equal(render(html`<a href="/conta/${'javascript:x'}">`), '<a href="/conta/javascript:x">', 'after a path: no scheme to fear')
   })
