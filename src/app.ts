@@ -6,10 +6,7 @@ import { systemClock, type Clock } from './clock.ts'
 import type { Config } from './config.ts'
 import { lazySerializers, lazyValidators } from './http/lazy-compilers.ts'
 import { makeIpMatcher } from './ip-ranges.ts'
-import { contactRoutes } from './contact/routes.ts'
 import { scheduleRetention } from './contact/retention.ts'
-import { makeContactService } from './contact/service.ts'
-import { makeContactStore } from './contact/store.ts'
 import { makeSubjectRouter } from './contact/subjects.ts'
 import type { Database } from './db/database.ts'
 import { openConfiguredDatabase } from './db/open.ts'
@@ -21,8 +18,6 @@ import { errorHandler, frameworkErrorHandler } from './http/errors.ts'
 import { gate } from './http/gate.ts'
 import { openApi } from './http/openapi.ts'
 import { routesPlugin } from './http/plugins.ts'
-import { ContatoIn, ContatoOut } from './contact/schemas.ts'
-import { ManutencaoOut, ServicoOut, StatusOut, VersionOut } from './status/schemas.ts'
 import { rateLimits, requireClientAddress } from './http/rate-limit.ts'
 import { RedisAvailability } from './http/rate-limit-store.ts'
 import { bodyParser, normalizeContentType } from './http/request-body.ts'
@@ -37,35 +32,20 @@ import { overload } from './http/overload.ts'
 import { routeLabel } from './http/route-label.ts'
 import { observeHttp, setupMetrics, type Metrics } from './metrics/index.ts'
 import { MailChannel } from './mail/channel.ts'
-import { checkMail } from './mail/check.ts'
 import { mailTransportFor, type MailTransport } from './mail/transport.ts'
 import { scheduleContentPurge } from './mail/retention.ts'
 import { DeliveryWorker } from './mail/worker.ts'
-import { checkDatabase, checkLimits } from './status/checks.ts'
-import { withTimeout } from './timeout.ts'
-import { describeWindow, openWindows, pickWindow } from './status/maintenance.ts'
-import { statusRoutes, statusVersion } from './status/routes.ts'
 import { StatusSnapshot } from './status/snapshot.ts'
 import { securityHeaders } from './site/headers.ts'
-import { DEFAULT_MAX_AGE_MS, type SpamReason } from './spam/rules.ts'
-import { makeFormTokens } from './spam/token.ts'
-import { siteError, siteNotFound, siteRoutes } from './site/routes.ts'
-import { accountRoutes } from './account-api/routes.ts'
 import { DEFAULT_DPOP_ALGORITHMS } from './auth/dpop/algorithms.ts'
 import { makeRefusals } from './auth/http/refusals.ts'
-import { credentialGuard, scheduleJtiPurge } from './auth/http/setup.ts'
-import { sessionCookieSecure } from './auth/sessions/cookie.ts'
-import { accountWebRoutes } from './account-web/routes.ts'
-import { readInstallationSecret } from './auth/installation-secret.ts'
-import { makeCsrfTokens } from './auth/sessions/csrf.ts'
-import { keyedLimit } from './http/rate-limit.ts'
-import { mcpPathItem } from './mcp/document.ts'
-import { MCP_PATH, mcpRoutes } from './mcp/routes.ts'
-import { contactSender } from './mcp/send-contact.ts'
 import { idempotencyKeys } from './idempotency/http.ts'
 import { makeIdempotency } from './idempotency/run.ts'
+import { withTimeout } from './timeout.ts'
+import type { AppModule, ErrorPages, ModuleParts, ModuleServices, Platform } from './module.ts'
+import { MODULES } from './modules-list.ts'
+import type { SpamReason } from './spam/rules.ts'
 import { purgeExpiredKeys } from './idempotency/store.ts'
-import { makeTools } from './mcp/tools.ts'
 
 export type AppDeps = {
   /** An open, migrated database; when absent the app opens (and later closes) its own from config. */
@@ -80,6 +60,8 @@ export type AppDeps = {
   rateLimitNamespace?: string
   /** Called for each contact stored as spam, with its reason (for a metrics counter). */
   onSpam?: (reason: SpamReason) => void
+  /** The modules, in order (default: src/modules-list.ts); a test adds one of its own. */
+  modules?: readonly AppModule[]
 }
 
 export type Lifecycle = { draining: boolean }
@@ -154,80 +136,61 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     mode: transport.mode, verify: () => transport.verify(), clock, reverifyMs: config.mail.reverifyMs,
     deliveryExpected: config.ambiente === 'producao', log: app.log,
   })
-  const subjects = makeSubjectRouter(config.subjects)
-  const snapshot = new StatusSnapshot({
-    ambiente: config.ambiente || 'desenvolvimento',
-    versao: config.build.versao,
-    checks: [
-      () => checkDatabase(db, config.dbTimeoutMs),
-      () => checkMail(channel, db, clock.now(), config.dbTimeoutMs),
-      () => checkLimits(redis, config.dbTimeoutMs),
-    ],
-    maintenance: async (now) => {
-      const w = pickWindow(await withTimeout(openWindows(db.orm, now), config.dbTimeoutMs), now)
-      return w ? describeWindow(w, now) : null
-    },
-    clock,
-    log: app.log,
-  }, config.statusRefreshMs)
+  const provided = new Map<keyof ModuleServices, unknown>()
+  const use = <K extends keyof ModuleServices>(name: K): ModuleServices[K] => {
+    if (!provided.has(name)) throw new Error(`no module before this one provides "${String(name)}" (src/modules-list.ts)`)
+    return provided.get(name) as ModuleServices[K]
+  }
+  const snapshot = () => use('status').snapshot
   const metrics = setupMetrics(app, {
     host: config.host, port: config.metricsPort, orm: db.orm, dbTimeoutMs: config.dbTimeoutMs, clock, build: config.build,
-    snapshotRefreshedAt: () => snapshot.lastRefreshedAt(), status: () => snapshot.current(),
+    snapshotRefreshedAt: () => snapshot().lastRefreshedAt(), status: () => snapshot().current(),
   })
   const worker = config.mail.workerInServer
     ? new DeliveryWorker({
-      db, transport, subjects, mailFrom: config.mailFrom, clock, config: config.mail, log: app.log.child({ component: 'entrega' }),
+      db, transport, subjects: makeSubjectRouter(config.subjects), mailFrom: config.mailFrom, clock, config: config.mail,
+      log: app.log.child({ component: 'entrega' }),
       onOutcome: (resultado) => metrics.deliveries.inc({ resultado }),
     })
     : undefined
   const lifecycle: Lifecycle = { draining: false }
-  app.decorate('deps', { db, redis, snapshot, channel, worker, lifecycle, metrics })
 
-  // The HTTP policy, then the routes. Each is a named plugin that declares what it needs registered before it
-  // (src/http/plugins.ts): a wrong order fails at start. Hooks run in this order.
+  // The HTTP policy, then the modules, then their routes. Each policy is a named plugin that declares what it
+  // needs registered before it (src/http/plugins.ts): a wrong order fails at start. Hooks run in this order.
+  const pages: { current?: ErrorPages } = {}
   await app.register(requestGuards, { guards: [echoRequestId, answerTraceResponse, requireHost, requireClientAddress, normalizeContentType] })
   await app.register(accessLog, { observers: [observeHttp(metrics)] })
   await app.register(overload, config.overload)
-  await app.register(errorHandler, { page: siteError })
+  await app.register(errorHandler, { page: (err, req, reply) => pages.current?.error(err, req, reply) })
   await app.register(bodyParser)
   await app.register(cors, { siteOrigins: config.siteOrigins })
   await app.register(rateLimits, { redis, availability, isAllowlisted: makeIpMatcher(config.rateLimitAllowlist), nameSpace: deps.rateLimitNamespace ?? 'rl:',
     onExceeded: (req) => metrics.rateLimited.inc({ route: routeLabel(req) }),
   })
-  // Read once: DPoP nonces and the session's CSRF tokens (API and web app alike) are keyed from it.
-  const installationSecret = await readInstallationSecret(db.orm)
-  const csrf = makeCsrfTokens(installationSecret)
-  const guard = credentialGuard(app, {
-    db, redis, clock, publicUrl: config.publicUrl, secureCookie: sessionCookieSecure(config), budget: config.rateLimits.credencial,
-    secret: installationSecret, csrf,
-    onRateLimited: (req) => metrics.rateLimited.inc({ route: routeLabel(req) }),
-  })
-  await app.register(openApi, { schemas: [ContatoIn, ContatoOut, VersionOut, StatusOut, ServicoOut, ManutencaoOut] })
-  await app.register(gate, { budget: config.rateLimits.restrito, notFound: siteNotFound, guard })
-  await app.register(idempotencyKeys)
   const idempotency = makeIdempotency({ db, clock, ttlMs: config.idempotencyTtlHours * 3_600_000 })
 
-  const store = makeContactStore(db.orm, clock)
-  const contact = makeContactService(store, subjects, {
-    tokens: makeFormTokens(store.secret), rules: { minFillMs: config.spamMinFillMs, maxAgeMs: DEFAULT_MAX_AGE_MS }, clock,
-    onSpam: (reason) => { metrics.spam.inc({ motivo: reason }); deps.onSpam?.(reason) },
-  })
-  await app.register(routesPlugin('status-routes', statusRoutes({ config, db, snapshot, lifecycle })))
-  await app.register(routesPlugin('contact-routes', contactRoutes({ config, db, contact, channel, clock, idempotency })))
-  await app.register(routesPlugin('site-routes', siteRoutes({ config, contact, snapshot, openapi: () => app.swagger() })))
-  const tools = makeTools({
-    db, clock, snapshot, contact, version: statusVersion(config), sendContact: contactSender(contact, idempotency, config.dbTimeoutMs),
-    contactLimit: keyedLimit(app, config.rateLimits.contato, (req) => `mcp-contato:${req.credential!.id}`,
-      (req) => metrics.rateLimited.inc({ route: routeLabel(req) })),
-  })
-  const documentPaths = { [MCP_PATH.slice('/api'.length)]: mcpPathItem(tools) }
-  await app.register(routesPlugin('account-routes', accountRoutes({ config, db, clock, documentPaths, idempotency })))
-  await app.register(routesPlugin('account-web-routes', accountWebRoutes({ config, db, clock, csrf, idempotency })))
-  await app.register(routesPlugin('mcp-routes', mcpRoutes({
-    db, clock, publicUrl: config.publicUrl, production: config.ambiente === 'producao', budget: config.rateLimits.leitura, version: config.build.versao,
-    tools, resources: { pages: { page: (path) => app.sitePages.page(path) }, openapi: () => app.swagger() },
-  })))
+  // Each module is set up in the list's order, after the rate limiter (a module may make a keyed budget of it).
+  const parts: { module: AppModule, parts: ModuleParts }[] = []
+  const platform: Platform = {
+    config, db, redis, clock, log: app.log, metrics, idempotency, channel, lifecycle, http: app, use,
+    observe: { spam: deps.onSpam as ((reason: string) => void) | undefined },
+    customerApiPaths: () => Object.assign({}, ...parts.map(({ parts: p }) => p.customerApiPaths?.() ?? {})),
+  }
+  for (const module of deps.modules ?? MODULES) {
+    const made = await module.setup(platform)
+    parts.push({ module, parts: made })
+    for (const [name, service] of Object.entries(made.provides ?? {})) provided.set(name as keyof ModuleServices, service)
+  }
+  const guard = single(parts, 'credentialGuard')
+  pages.current = single(parts, 'errorPages')
+  app.decorate('deps', { db, redis, snapshot: snapshot(), channel, worker, lifecycle, metrics })
 
+  await app.register(openApi, { schemas: parts.flatMap(({ parts: p }) => p.publicSchemas ?? []) })
+  await app.register(gate, { budget: config.rateLimits.restrito, notFound: pages.current.notFound, guard })
+  await app.register(idempotencyKeys)
+  for (const { module, parts: p } of parts) if (p.routes) await app.register(routesPlugin(`${module.name}-routes`, p.routes))
+
+  const background = parts.flatMap(({ parts: p }) => p.background ?? [])
   const stopRetention: (() => void)[] = []
   app.addHook('onReady', async () => {
     const mailDir = join(config.dataDir, 'mail')
@@ -237,20 +200,29 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
         purges: [{ name: 'idempotency keys', run: (now) => purgeExpiredKeys(db.orm, now) }],
       }),
       scheduleContentPurge({ orm: db.orm, mailDir, clock, log: app.log }),
-      scheduleJtiPurge({ db, clock, log: app.log }),
     )
     channel.start()
-    snapshot.start()
+    for (const work of background) await work.start()
     await worker?.start()
   })
   app.addHook('onClose', async () => {
     for (const stop of stopRetention) stop()
     await worker?.stop()
     channel.stop()
-    await snapshot.stop()
+    for (const work of [...background].reverse()) await work.stop()
     for (const close of owned.reverse()) await close()
   })
   return app
+}
+
+/** The one module's part of a kind that exactly one module gives (the credential guard, the error pages). */
+function single<K extends 'credentialGuard' | 'errorPages'>(parts: { module: AppModule, parts: ModuleParts }[], kind: K): NonNullable<ModuleParts[K]> {
+  const givers = parts.filter(({ parts: p }) => p[kind] !== undefined)
+  if (givers.length !== 1) {
+    const who = givers.length ? givers.map(({ module }) => module.name).join(', ') : 'none'
+    throw new Error(`exactly one module gives the ${kind}; ${who} does (src/modules-list.ts)`)
+  }
+  return givers[0]!.parts[kind]!
 }
 
 async function openOwnDatabase(app: FastifyInstance, config: Config, owned: Owned): Promise<Database> {

@@ -6,27 +6,25 @@ import { migrate, migrationName } from '../db/migrate.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
 import { checkServingRole } from '../db/runtime-role.ts'
 import { databaseStartupError, startupProblem } from '../startup.ts'
-import { contactsCommand, CONTACTS_HELP } from './contacts.ts'
-import { customersCommand, CUSTOMERS_HELP } from './customers.ts'
-import { maintenanceCommand, MAINTENANCE_HELP } from './maintenance.ts'
+import type { CliCommand } from '../module.ts'
+import { MODULES } from '../modules-list.ts'
 import { inertOutput, UsageError, type Output } from './output.ts'
 import { queueCommand, QUEUE_HELP, mailCommand, MAIL_HELP } from './queue.ts'
-import { tokensCommand, TOKENS_HELP } from './tokens.ts'
-import { usersCommand, USERS_HELP } from './users.ts'
 import { waitForSchemaCommand, WAIT_FOR_SCHEMA_HELP } from './wait-for-schema.ts'
+
+const MIGRATE_HELP = '  migrate                      apply pending database migrations (the server also does at start)'
+
+/** The platform's commands (the queue, mail, the schema) and each module's, in the modules' order. */
+const COMMANDS: readonly CliCommand[] = [
+  { name: 'fila', help: QUEUE_HELP, run: queueCommand },
+  { name: 'email', help: MAIL_HELP, run: mailCommand },
+  ...MODULES.flatMap((m) => m.commands ?? []),
+]
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
 Commands:
-  migrate                      apply pending database migrations (the server also does at start)
-${MAINTENANCE_HELP}
-${QUEUE_HELP}
-${MAIL_HELP}
-${CONTACTS_HELP}
-${CUSTOMERS_HELP}
-${TOKENS_HELP}
-${USERS_HELP}
-${WAIT_FOR_SCHEMA_HELP}
+${[MIGRATE_HELP, ...COMMANDS.map((c) => c.help), WAIT_FOR_SCHEMA_HELP].join('\n')}
   help                         this text
 
 The database is DATABASE_URL, or the embedded one in DATA_DIR: while the server runs on it,
@@ -35,14 +33,8 @@ Times are shown in Brasília time with their offset.`
 
 /** Each command's own help, answered by `<command> --help` or `-h` anywhere in its arguments. */
 const COMMAND_HELP: Record<string, string> = {
-  migrate: '  migrate                      apply pending database migrations (the server also does at start)',
-  manutencao: MAINTENANCE_HELP,
-  fila: QUEUE_HELP,
-  email: MAIL_HELP,
-  contatos: CONTACTS_HELP,
-  clientes: CUSTOMERS_HELP,
-  tokens: TOKENS_HELP,
-  usuarios: USERS_HELP,
+  migrate: MIGRATE_HELP,
+  ...Object.fromEntries(COMMANDS.map((c) => [c.name, c.help])),
   'wait-for-schema': WAIT_FOR_SCHEMA_HELP,
 }
 
@@ -82,22 +74,15 @@ export async function runCli(argv: string[], terminal: Output, env: Record<strin
     }
     // Every command but `migrate` serves as the runtime role, as the server does, and checks it first.
     const ctx = { open: async () => { const d = await open(); await migrate(d); await checkServingRole(d); return d }, out, clock: systemClock, config }
-    switch (command) {
-      case 'migrate': {
-        const applied = await migrate(await open())
-        out.log(applied.length ? `applied: ${applied.map(migrationName).join(', ')}` : 'database is up to date')
-        return 0
-      }
-      case 'manutencao': return await maintenanceCommand(rest, ctx)
-      case 'fila': return await queueCommand(rest, ctx)
-      case 'email': return await mailCommand(rest, ctx)
-      case 'contatos': return await contactsCommand(rest, ctx)
-      case 'clientes': return await customersCommand(rest, ctx)
-      case 'tokens': return await tokensCommand(rest, ctx)
-      case 'usuarios': return await usersCommand(rest, ctx)
-      case 'wait-for-schema': return await waitForSchemaCommand(rest, ctx, deps)
-      default: throw new UsageError(`unknown command "${command}"`)
+    if (command === 'migrate') {
+      const applied = await migrate(await open())
+      out.log(applied.length ? `applied: ${applied.map(migrationName).join(', ')}` : 'database is up to date')
+      return 0
     }
+    if (command === 'wait-for-schema') return await waitForSchemaCommand(rest, ctx, deps)
+    const found = COMMANDS.find((c) => c.name === command)
+    if (!found) throw new UsageError(`unknown command "${command}"`)
+    return await found.run(rest, ctx)
   } catch (err) {
     if (err instanceof UsageError) {
       // One line naming the problem and where the usage is, rather than the whole usage again.
