@@ -29,4 +29,16 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // The one settings loader knows no area: each declares its own schema, and src/config.ts composes them.
+    files: ['src/settings/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: [...FEATURES, 'http', 'db'].map((f) => `../${f}/*`),
+          message: 'settings/ imports no area (docs/architecture.md): an area declares its settings in its own settings.ts, composed in src/config.ts.',
+        }],
+      }],
+    },
+  },
 )
