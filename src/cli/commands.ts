@@ -1,10 +1,11 @@
 // Operator commands: thin calls into the same module functions the server uses. The process entry is main.ts.
 import { systemClock } from '../clock.ts'
-import { loadConfig, type Config } from '../config.ts'
+import { loadConfig, SETTINGS, type Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { migrate, migrationName } from '../db/migrate.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
 import { checkServingRole } from '../db/runtime-role.ts'
+import { describeSettings } from '../settings/describe.ts'
 import { databaseStartupError, startupProblem } from '../startup.ts'
 import { contactsCommand, CONTACTS_HELP } from './contacts.ts'
 import { customersCommand, CUSTOMERS_HELP } from './customers.ts'
@@ -15,10 +16,13 @@ import { tokensCommand, TOKENS_HELP } from './tokens.ts'
 import { usersCommand, USERS_HELP } from './users.ts'
 import { waitForSchemaCommand, WAIT_FOR_SCHEMA_HELP } from './wait-for-schema.ts'
 
+const SETTINGS_HELP = '  configuracao                 the settings: each variable, what it is, its default and the values it takes'
+
 const HELP = `Usage: npm run cli -- <command> [options]
 
 Commands:
   migrate                      apply pending database migrations (the server also does at start)
+${SETTINGS_HELP}
 ${MAINTENANCE_HELP}
 ${QUEUE_HELP}
 ${MAIL_HELP}
@@ -36,6 +40,7 @@ Times are shown in Brasília time with their offset.`
 /** Each command's own help, answered by `<command> --help` or `-h` anywhere in its arguments. */
 const COMMAND_HELP: Record<string, string> = {
   migrate: '  migrate                      apply pending database migrations (the server also does at start)',
+  configuracao: SETTINGS_HELP,
   manutencao: MAINTENANCE_HELP,
   fila: QUEUE_HELP,
   email: MAIL_HELP,
@@ -61,6 +66,11 @@ export async function runCli(argv: string[], terminal: Output, env: Record<strin
   const ownHelp = Object.hasOwn(COMMAND_HELP, command) ? COMMAND_HELP[command] : undefined
   if (ownHelp && rest.some((a) => a === '--help' || a === '-h')) {
     out.log(`Usage: npm run cli -- ${command} …\n\n${ownHelp}`)
+    return 0
+  }
+  // Read from the schema, not the environment: it helps most when a setting is refused.
+  if (command === 'configuracao') {
+    out.log(describeSettings(SETTINGS))
     return 0
   }
   let db: Database | undefined
