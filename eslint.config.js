@@ -41,4 +41,17 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // The composition takes each area's schema and the types of Config, nothing that runs.
+    files: ['src/config.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: [...FEATURES, 'http', 'db'].flatMap((f) => [`./${f}/*`, `!./${f}/settings.ts`, `!./${f}/*-settings.ts`]),
+          allowTypeImports: true,
+          message: 'src/config.ts imports only the areas\' settings.ts (and types): a setting is declared in its area.',
+        }],
+      }],
+    },
+  },
 )
