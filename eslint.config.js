@@ -39,4 +39,29 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // The one settings loader knows no area: each declares its own schema, and src/config.ts composes them.
+    files: ['src/settings/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: [...FEATURES, 'http', 'db'].map((f) => `../${f}/*`),
+          message: 'settings/ imports no area (docs/architecture.md): an area declares its settings in its own settings.ts, composed in src/config.ts.',
+        }],
+      }],
+    },
+  },
+  {
+    // The composition takes each area's schema and the types of Config, nothing that runs.
+    files: ['src/config.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: [...FEATURES, 'http', 'db'].flatMap((f) => [`./${f}/*`, `!./${f}/settings.ts`, `!./${f}/*-settings.ts`]),
+          allowTypeImports: true,
+          message: 'src/config.ts imports only the areas\' settings.ts (and types): a setting is declared in its area.',
+        }],
+      }],
+    },
+  },
 )

@@ -1,20 +1,13 @@
 // IP ranges as the settings give them (RATE_LIMIT_ALLOWLIST, TRUST_PROXY): checked at start, matched per request.
 import { BlockList, isIP } from 'node:net'
 import { BoundedMemo } from './bounded-memo.ts'
-import { ConfigError } from './startup-error.ts'
 
-/** The comma-separated addresses or CIDR ranges of `env[name]`, each checked (a bad one names the setting). */
-export function cidrList(env: Record<string, string | undefined>, name: string): string[] {
-  const items = (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean)
-  for (const item of items) {
-    const [addr, bits] = item.split('/')
-    const family = isIP(addr ?? '')
-    const max = family === 4 ? 32 : 128
-    if (!family || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max))) {
-      throw new ConfigError(`${name}: "${item}" is not an IP address or CIDR range`)
-    }
-  }
-  return items
+/** An address or CIDR range as the settings give them (RATE_LIMIT_ALLOWLIST, TRUST_PROXY). */
+export function isIpOrCidr(item: string): boolean {
+  const [addr, bits] = item.split('/')
+  const family = isIP(addr ?? '')
+  const max = family === 4 ? 32 : 128
+  return family !== 0 && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max))
 }
 
 /** For the allowlist and proxy checks: does `ip` fall in any of `cidrs`? */

@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   try {
     config = loadConfig()
     // Tracing patches pg and ioredis as they load, so it starts before the app's modules are imported.
-    const tracing = config.otelEndpoint ? await (await import('./telemetry/tracing.ts')).startTracing(config.build) : undefined
+    const tracing = config.otelEndpoint ? await (await import('./telemetry/tracing.ts')).startTracing(config.build, config.otelServiceName) : undefined
     app = await (await import('./app.ts')).buildApp(config)
     if (tracing) app.addHook('onClose', () => tracing.shutdown())
   } catch (err) {

@@ -1,10 +1,11 @@
 // Operator commands: thin calls into the same module functions the server uses. The process entry is main.ts.
 import { systemClock } from '../clock.ts'
-import { loadConfig, type Config } from '../config.ts'
+import { loadConfig, SETTINGS, type Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { migrate, migrationName } from '../db/migrate.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
 import { checkServingRole } from '../db/runtime-role.ts'
+import { describeSettings } from '../settings/describe.ts'
 import { databaseStartupError, startupProblem } from '../startup.ts'
 import type { CliCommand } from '../module.ts'
 import { MODULES } from '../modules-list.ts'
@@ -13,6 +14,7 @@ import { queueCommand, QUEUE_HELP, mailCommand, MAIL_HELP } from './queue.ts'
 import { waitForSchemaCommand, WAIT_FOR_SCHEMA_HELP } from './wait-for-schema.ts'
 
 const MIGRATE_HELP = '  migrate                      apply pending database migrations (the server also does at start)'
+const SETTINGS_HELP = '  configuracao                 the settings: each variable, what it is, its default and the values it takes'
 
 /** The platform's commands (the queue, mail, the schema) and each module's, in the modules' order. */
 const COMMANDS: readonly CliCommand[] = [
@@ -24,7 +26,7 @@ const COMMANDS: readonly CliCommand[] = [
 const HELP = `Usage: npm run cli -- <command> [options]
 
 Commands:
-${[MIGRATE_HELP, ...COMMANDS.map((c) => c.help), WAIT_FOR_SCHEMA_HELP].join('\n')}
+${[MIGRATE_HELP, SETTINGS_HELP, ...COMMANDS.map((c) => c.help), WAIT_FOR_SCHEMA_HELP].join('\n')}
   help                         this text
 
 The database is DATABASE_URL, or the embedded one in DATA_DIR: while the server runs on it,
@@ -34,6 +36,7 @@ Times are shown in Brasília time with their offset.`
 /** Each command's own help, answered by `<command> --help` or `-h` anywhere in its arguments. */
 const COMMAND_HELP: Record<string, string> = {
   migrate: MIGRATE_HELP,
+  configuracao: SETTINGS_HELP,
   ...Object.fromEntries(COMMANDS.map((c) => [c.name, c.help])),
   'wait-for-schema': WAIT_FOR_SCHEMA_HELP,
 }
@@ -53,6 +56,11 @@ export async function runCli(argv: string[], terminal: Output, env: Record<strin
   const ownHelp = Object.hasOwn(COMMAND_HELP, command) ? COMMAND_HELP[command] : undefined
   if (ownHelp && rest.some((a) => a === '--help' || a === '-h')) {
     out.log(`Usage: npm run cli -- ${command} …\n\n${ownHelp}`)
+    return 0
+  }
+  // Read from the schema, not the environment: it helps most when a setting is refused.
+  if (command === 'configuracao') {
+    out.log(describeSettings(SETTINGS))
     return 0
   }
   let db: Database | undefined

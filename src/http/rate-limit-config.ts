@@ -1,5 +1,7 @@
 // Per-IP budgets, generous for reads and probes, strict for the contact form (a handful per ten minutes); and
 // one per credential.
+import type { FileSetting } from '../settings/kinds.ts'
+
 export type Budget = { max: number, windowSeconds: number }
 export type RateLimits = {
   /** GET endpoints and probes. */
@@ -17,4 +19,21 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   contato: { max: 5, windowSeconds: 600 },
   restrito: { max: 60, windowSeconds: 60 },
   credencial: { max: 120, windowSeconds: 60 },
+}
+
+/** SERVICE_CONFIG_FILE's `rateLimits`: some budgets replaced, the rest kept. */
+export const RATE_LIMITS_SETTING: FileSetting<RateLimits> = {
+  from: 'file',
+  key: 'rateLimits',
+  description: 'budgets replacing the defaults, each {max, windowSeconds}',
+  read(value, fail) {
+    if (value === undefined) return DEFAULT_RATE_LIMITS
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('"rateLimits" must be an object of budgets')
+    for (const [k, v] of Object.entries(value as Record<string, Budget | null>)) {
+      if (!Object.hasOwn(DEFAULT_RATE_LIMITS, k)) fail(`unknown budget rateLimits.${k} (expected ${Object.keys(DEFAULT_RATE_LIMITS).join(', ')})`)
+      const ok = v && Number.isInteger(v.max) && v.max > 0 && Number.isInteger(v.windowSeconds) && v.windowSeconds > 0
+      if (!ok) fail(`rateLimits.${k} must be {max, windowSeconds} with whole numbers above 0`)
+    }
+    return { ...DEFAULT_RATE_LIMITS, ...value as Partial<RateLimits> }
+  },
 }

@@ -6,8 +6,8 @@
 // OpenTelemetry module is read at all. pg and ioredis are patched as they are imported: CommonJS requires
 // through require-in-the-middle, ES module imports through import-in-the-middle's loader hook, registered
 // here for exactly the modules an instrumentation asked for (every other import runs as before). The
-// exporter's own settings (OTEL_EXPORTER_OTLP_HEADERS, OTEL_BSP_SCHEDULE_DELAY, OTEL_SERVICE_NAME…) are read
-// by the SDK from the environment as documented upstream.
+// exporter's own settings (OTEL_EXPORTER_OTLP_HEADERS, OTEL_BSP_SCHEDULE_DELAY…) are read by the SDK from the
+// environment as documented upstream; the service's name is a setting (src/telemetry/settings.ts).
 import { register } from 'node:module'
 import { SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api'
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
@@ -22,13 +22,13 @@ import { setSpanSource } from '../http/trace-context.ts'
 
 export type Tracing = { shutdown(): Promise<void> }
 
-export async function startTracing(build: { versao: string, commit: string }, env: NodeJS.ProcessEnv = process.env): Promise<Tracing> {
+export async function startTracing(build: { versao: string, commit: string }, serviceName: string): Promise<Tracing> {
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel()
   register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions)
 
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({
-      'service.name': env.OTEL_SERVICE_NAME?.trim() || 'factoring-public-service',
+      'service.name': serviceName,
       ...(build.versao ? { 'service.version': build.versao } : {}),
       ...(build.commit ? { 'vcs.ref.head.revision': build.commit } : {}),
     }),
