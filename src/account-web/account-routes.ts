@@ -3,12 +3,12 @@
 // in the customer's tenant transaction and are audited as the person's (the stores write the rows).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { getCustomer } from '../auth/customers/store.ts'
-import { CredentialInputError, InactiveCustomerError, isCheckViolation } from '../auth/errors.ts'
 import { endSession, endUserSessions, listSessions } from '../auth/sessions/store.ts'
 import { withTenant } from '../auth/tenancy.ts'
 import { createToken, listTokens, revokeToken } from '../auth/tokens/store.ts'
 import { getUser, listUsers } from '../auth/users/store.ts'
 import type { Orm } from '../db/database.ts'
+import { refusalOf } from '../http/refusal.ts'
 import { isUuid } from '../uuid.ts'
 import { accountPage, type AccountView } from './account-views.ts'
 import { field, formFields } from './form-body.ts'
@@ -117,10 +117,11 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
       const [title, text] = outcome.kind === 'in_use' ? TOKEN_FORM_IN_USE : TOKEN_FORM_REUSED
       return web.send(reply, outcome.kind === 'in_use' ? 409 : 422, messagePage(title, text, { href: ACCOUNT_PATHS.conta, label: 'Voltar à conta' }))
     } catch (err) {
-      if (err instanceof InactiveCustomerError) return toLogin(reply)
+      const refused = refusalOf(err)?.code
+      if (refused === 'assinatura_inativa') return toLogin(reply)
       // The form checked the store's rules first; what the store or the database still refuses (a person suspended
       // meanwhile, a rule changed) is the person's input, answered in words, never a 500.
-      if (err instanceof CredentialInputError || isCheckViolation(err)) return web.send(reply, 422, messagePage(...TOKEN_REFUSED))
+      if (refused === 'entrada_recusada') return web.send(reply, 422, messagePage(...TOKEN_REFUSED))
       throw err
     }
   })

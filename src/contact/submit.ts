@@ -4,6 +4,7 @@
 // logged by its facts alone (src/log-safety.ts: a query's message carries the visitor's data).
 import type { FastifyRequest } from 'fastify'
 import type { Orm } from '../db/database.ts'
+import { DomainError } from '../domain-error.ts'
 import { errorFacts } from '../log-safety.ts'
 import type { Via } from '../spam/rules.ts'
 import { withTimeout } from '../timeout.ts'
@@ -70,7 +71,9 @@ async function screenAndStore(contact: ContactService, req: SubmittedBy, s: Subm
 }
 
 /** Thrown by keyedContactWork when nothing was stored (already logged): its transaction stores no answer. */
-export class ContactNotStored extends Error {}
+export class ContactNotStored extends DomainError<'servico_indisponivel'> {
+  constructor() { super('servico_indisponivel', 'the contact could not be stored', { 'retry-after': String(RETRY_AFTER_SECONDS) }) }
+}
 
 /**
  * The contact as an Idempotency-Key's work (src/idempotency/run.ts), for the API route and the MCP tool alike:
