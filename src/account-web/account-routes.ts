@@ -104,14 +104,16 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
     const shown = (view: AccountView | undefined) => (view ? web.send(reply, 201, accountPage(view)) : toLogin(reply))
     try {
       const rawKey = fields.get(TOKEN_KEY_FIELD)
-      if (rawKey === null) return shown(await withTenant(db, s.clienteId, make))
-      const key = parseIdempotencyKey(rawKey)
-      if (key.kind !== 'key') return web.send(reply, 400, messagePage(...FORM_REFUSED))
-      // What is stored for the key is a redirect to the list, never the page: the secret is shown once.
-      const outcome = await web.idempotency.run({
+      const key = rawKey === null ? undefined : parseIdempotencyKey(rawKey)
+      if (key && key.kind !== 'key') return web.send(reply, 400, messagePage(...FORM_REFUSED))
+      // One path with or without the form's key; what is stored for a key is a redirect to the list, never the
+      // page: the secret is shown once.
+      const call = key ? {
         scope: { escopo: `sessao:${s.id}`, clienteId: s.clienteId }, key: key.key,
         fingerprint: requestFingerprint('POST', ACCOUNT_PATHS.criarToken, r),
-      }, async (tx) => ({ answer: ALREADY_MADE, result: await make(tx) }), TOKEN_TIMEOUT_FACTOR * web.dbTimeoutMs)
+      } : { clienteId: s.clienteId }
+      const outcome = await web.idempotency.run(call, async (tx) => ({ answer: ALREADY_MADE, result: await make(tx) }),
+        TOKEN_TIMEOUT_FACTOR * web.dbTimeoutMs)
       if (outcome.kind === 'fresh') return shown(outcome.result)
       if (outcome.kind === 'replayed') return sendAnswer(reply, outcome.answer, true)
       const [title, text] = outcome.kind === 'in_use' ? TOKEN_FORM_IN_USE : TOKEN_FORM_REUSED
