@@ -6,16 +6,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Clock } from '../clock.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import { actionContext, actorOf, type Credential } from '../auth/http/credential.ts'
+import type { ActionContext } from '../auth/audit/store.ts'
+import type { Credential } from '../auth/http/credential.ts'
 import { problem } from '../http/problem.ts'
 import { rateLimitFor } from '../http/rate-limit.ts'
 import { accountDocument } from './openapi.ts'
 import { ACCOUNT_ROUTES } from './definitions.ts'
-import { accountView, auditView, revokeOwnToken, tokensView } from './views.ts'
-import { revokeToken } from '../auth/tokens/store.ts'
-import { answerIdempotently, idempotencyKeyOf, jsonAnswer, problemAnswer, sendAnswer } from '../idempotency/http.ts'
+import { accountView, auditView, revokeOwnTokenIn, tokensView } from './views.ts'
+import { jsonAnswer, problemAnswer } from '../idempotency/http.ts'
+import { byCredential, mutationRoute } from '../idempotency/mutation-route.ts'
 import type { Idempotency } from '../idempotency/run.ts'
-import { isUuid } from '../uuid.ts'
 
 export type AccountRoutesDeps = {
   config: Pick<Config, 'rateLimits' | 'dbTimeoutMs'>
@@ -27,7 +27,7 @@ export type AccountRoutesDeps = {
 }
 
 const NOT_FOUND = problem('nao_encontrado')
-/** A keyed revocation's transaction, in single queries (DB_TIMEOUT_MS): the key's lock and read, the change, its audit row, the key's row. */
+/** A revocation's transaction, in single queries (DB_TIMEOUT_MS): the key's lock and read, the change, its audit row, the key's row. */
 const TRANSACTION_TIMEOUT_FACTOR = 4
 
 export function accountRoutes(deps: AccountRoutesDeps) {
@@ -45,25 +45,14 @@ export function accountRoutes(deps: AccountRoutesDeps) {
 
     app.get(tokens.url, { config: config(tokens.escopo), schema: tokens.schema }, async (req) => tokensView(db, credentialOf(req), clock.now()))
 
-    app.delete(revogar.url, { config: { ...config(revogar.escopo), idempotency: 'accepted' }, schema: revogar.schema }, async (req, reply) => {
-      const c = credentialOf(req)
-      const ctx = actionContext(req, actorOf(c), clock.now())
-      if (!idempotencyKeyOf(req)) {
-        const outcome = await revokeOwnToken(db, c, req.params.id, ctx)
-        if (outcome === 'not_found') throw NOT_FOUND
-        return reply.code(204).send(null)
-      }
-      // With a key: the revocation, its audit row and the stored answer in one transaction of the customer's.
-      const tokenId = req.params.id
-      const outcome = await answerIdempotently(idempotency, req, reply, {
-        scope: { escopo: `${c.kind}:${c.id}`, clienteId: c.clienteId },
-        work: async (tx) => {
-          const done = isUuid(tokenId) ? await revokeToken(tx, { clienteId: c.clienteId, tokenId }, ctx) : 'not_found'
-          const answer = done === 'not_found' ? problemAnswer(NOT_FOUND) : jsonAnswer(204, null)
-          return { answer, result: answer }
-        },
-      }, TRANSACTION_TIMEOUT_FACTOR * deps.config.dbTimeoutMs)
-      return outcome.sent ? reply : sendAnswer(reply, outcome.result)
+    // The revocation (audited by the store), and with a key its stored answer, in one transaction of the customer's.
+    mutationRoute<{ Params: { id: string } }, ActionContext>(fastify, { idempotency, clock, dbTimeoutMs: deps.config.dbTimeoutMs }, {
+      method: revogar.method, url: revogar.url, idempotency: 'accepted', config: config(revogar.escopo), schema: revogar.schema,
+      caller: byCredential, timeoutFactor: TRANSACTION_TIMEOUT_FACTOR,
+      work: async ({ tx, req, action }) => {
+        const done = await revokeOwnTokenIn(tx, credentialOf(req), req.params.id, action)
+        return { answer: done === 'not_found' ? problemAnswer(NOT_FOUND) : jsonAnswer(204, null) }
+      },
     })
 
     app.get(auditoria.url, { config: config(auditoria.escopo), schema: auditoria.schema }, async (req) => auditView(db, credentialOf(req), {

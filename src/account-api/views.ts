@@ -9,7 +9,7 @@ import { withTenant } from '../auth/tenancy.ts'
 import { tokenJson } from '../auth/tokens/json.ts'
 import { getToken, listTokens, revokeToken } from '../auth/tokens/store.ts'
 import { getUser } from '../auth/users/store.ts'
-import type { Database } from '../db/database.ts'
+import type { Database, Orm } from '../db/database.ts'
 import { isUuid } from '../uuid.ts'
 
 type Db = Pick<Database, 'orm'>
@@ -32,10 +32,17 @@ export async function tokensView(db: Db, c: Credential, now: Date) {
   return { tokens: tokens.map((t) => tokenJson(t, now)) }
 }
 
+type Revoked = 'revoked' | 'already' | 'not_found'
+
 /** Revokes one of the customer's tokens, audited in `ctx`. Another customer's id is as unknown as a made-up one. */
-export async function revokeOwnToken(db: Db, c: Credential, tokenId: string, ctx: ActionContext): Promise<'revoked' | 'already' | 'not_found'> {
+export async function revokeOwnToken(db: Db, c: Credential, tokenId: string, ctx: ActionContext): Promise<Revoked> {
   if (!isUuid(tokenId)) return 'not_found'
-  return withTenant(db, c.clienteId, (tx) => revokeToken(tx, { clienteId: c.clienteId, tokenId }, ctx))
+  return withTenant(db, c.clienteId, (tx) => revokeOwnTokenIn(tx, c, tokenId, ctx))
+}
+
+/** The same, in the customer's transaction `tx` (a mutation route's, which stores the answer with it). */
+export async function revokeOwnTokenIn(tx: Orm, c: Credential, tokenId: string, ctx: ActionContext): Promise<Revoked> {
+  return isUuid(tokenId) ? revokeToken(tx, { clienteId: c.clienteId, tokenId }, ctx) : 'not_found'
 }
 
 /** A page of the customer's audit trail, newest first (GET /api/conta/auditoria). */

@@ -3,12 +3,12 @@
 // in the customer's tenant transaction and are audited as the person's (the stores write the rows).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { getCustomer } from '../auth/customers/store.ts'
-import { CredentialInputError, InactiveCustomerError, isCheckViolation } from '../auth/errors.ts'
 import { endSession, endUserSessions, listSessions } from '../auth/sessions/store.ts'
 import { withTenant } from '../auth/tenancy.ts'
 import { createToken, listTokens, revokeToken } from '../auth/tokens/store.ts'
 import { getUser, listUsers } from '../auth/users/store.ts'
 import type { Orm } from '../db/database.ts'
+import { refusalOf } from '../http/refusal.ts'
 import { isUuid } from '../uuid.ts'
 import { accountPage, type AccountView } from './account-views.ts'
 import { field, formFields } from './form-body.ts'
@@ -104,23 +104,26 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
     const shown = (view: AccountView | undefined) => (view ? web.send(reply, 201, accountPage(view)) : toLogin(reply))
     try {
       const rawKey = fields.get(TOKEN_KEY_FIELD)
-      if (rawKey === null) return shown(await withTenant(db, s.clienteId, make))
-      const key = parseIdempotencyKey(rawKey)
-      if (key.kind !== 'key') return web.send(reply, 400, messagePage(...FORM_REFUSED))
-      // What is stored for the key is a redirect to the list, never the page: the secret is shown once.
-      const outcome = await web.idempotency.run({
+      const key = rawKey === null ? undefined : parseIdempotencyKey(rawKey)
+      if (key && key.kind !== 'key') return web.send(reply, 400, messagePage(...FORM_REFUSED))
+      // One path with or without the form's key; what is stored for a key is a redirect to the list, never the
+      // page: the secret is shown once.
+      const call = key ? {
         scope: { escopo: `sessao:${s.id}`, clienteId: s.clienteId }, key: key.key,
         fingerprint: requestFingerprint('POST', ACCOUNT_PATHS.criarToken, r),
-      }, async (tx) => ({ answer: ALREADY_MADE, result: await make(tx) }), TOKEN_TIMEOUT_FACTOR * web.dbTimeoutMs)
+      } : { clienteId: s.clienteId }
+      const outcome = await web.idempotency.run(call, async (tx) => ({ answer: ALREADY_MADE, result: await make(tx) }),
+        TOKEN_TIMEOUT_FACTOR * web.dbTimeoutMs)
       if (outcome.kind === 'fresh') return shown(outcome.result)
       if (outcome.kind === 'replayed') return sendAnswer(reply, outcome.answer, true)
       const [title, text] = outcome.kind === 'in_use' ? TOKEN_FORM_IN_USE : TOKEN_FORM_REUSED
       return web.send(reply, outcome.kind === 'in_use' ? 409 : 422, messagePage(title, text, { href: ACCOUNT_PATHS.conta, label: 'Voltar à conta' }))
     } catch (err) {
-      if (err instanceof InactiveCustomerError) return toLogin(reply)
+      const refused = refusalOf(err)?.code
+      if (refused === 'assinatura_inativa') return toLogin(reply)
       // The form checked the store's rules first; what the store or the database still refuses (a person suspended
       // meanwhile, a rule changed) is the person's input, answered in words, never a 500.
-      if (err instanceof CredentialInputError || isCheckViolation(err)) return web.send(reply, 422, messagePage(...TOKEN_REFUSED))
+      if (refused === 'entrada_recusada') return web.send(reply, 422, messagePage(...TOKEN_REFUSED))
       throw err
     }
   })

@@ -4,10 +4,10 @@
 // used, expired, the customer suspended), never an error.
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { getCustomer } from '../auth/customers/store.ts'
-import { InvitationUnusableError } from '../auth/errors.ts'
 import { passwordProblem } from '../auth/password-policy.ts'
 import { createSession } from '../auth/sessions/store.ts'
 import { withTenant } from '../auth/tenancy.ts'
+import { refusalOf } from '../http/refusal.ts'
 import { auditRequestIds } from '../http/request-id.ts'
 import { acceptInvitation, findInvitation, getUser, type FoundInvitation } from '../auth/users/store.ts'
 import { field, formFields } from './form-body.ts'
@@ -100,7 +100,7 @@ export function activationRoutes(app: FastifyInstance, web: WebContext): void {
       })
     } catch (err) {
       // Used by a second tab (or a double click) between the check above and this transaction.
-      if (err instanceof InvitationUnusableError) return refuse(reply, 'usado')
+      if (refusalOf(err)?.code === 'convite_inutilizavel') return refuse(reply, 'usado')
       throw err
     }
     setSessionCookie(reply, session, web.secure)

@@ -1,6 +1,8 @@
 // What a personal access token may be used for: the one list of scopes (the CLI, the web app and the API check
 // against it). `conta`: read the account (GET /api/conta, its audit trail); `tokens`: list and revoke the
 // customer's tokens; `mcp`: the MCP server.
+import { DomainError } from '../domain-error.ts'
+
 export const SCOPES = ['conta', 'tokens', 'mcp'] as const
 
 export type Scope = (typeof SCOPES)[number]
@@ -18,4 +20,7 @@ export function parseScopes(text: string): Scope[] {
   return [...new Set(items as Scope[])]
 }
 
-export class InvalidScopesError extends Error {}
+/** A list of scopes that names none, or one the service does not know. */
+export class InvalidScopesError extends DomainError<'entrada_recusada'> {
+  constructor(message: string) { super('entrada_recusada', message) }
+}

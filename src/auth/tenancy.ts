@@ -3,11 +3,12 @@
 // argument): it ends with the transaction and never leaks into the next user of a pooled connection.
 import { sql } from 'drizzle-orm'
 import type { Database, Orm } from '../db/database.ts'
+import { DomainError } from '../domain-error.ts'
 import { isUuid } from '../uuid.ts'
 
 /** Not a customer id: refused before any query (a malformed id would otherwise fail the policy's uuid cast). */
-export class InvalidTenantError extends Error {
-  constructor() { super('the customer id must be a UUID') }
+export class InvalidTenantError extends DomainError<'nao_encontrado'> {
+  constructor() { super('nao_encontrado', 'the customer id must be a UUID') }
 }
 
 /** Runs `fn` in one transaction that sees and writes only the rows of customer `clienteId`. */

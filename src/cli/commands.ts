@@ -10,6 +10,7 @@ import { databaseStartupError, startupProblem } from '../startup.ts'
 import type { CliCommand } from '../module.ts'
 import { MODULES } from '../modules-list.ts'
 import { inertOutput, UsageError, type Output } from './output.ts'
+import { cliFailure } from './refusals.ts'
 import { queueCommand, QUEUE_HELP, mailCommand, MAIL_HELP } from './queue.ts'
 import { waitForSchemaCommand, WAIT_FOR_SCHEMA_HELP } from './wait-for-schema.ts'
 
@@ -92,10 +93,15 @@ export async function runCli(argv: string[], terminal: Output, env: Record<strin
     if (!found) throw new UsageError(`unknown command "${command}"`)
     return await found.run(rest, ctx)
   } catch (err) {
-    if (err instanceof UsageError) {
+    const failure = cliFailure(err)
+    if (failure?.exitCode === 2) {
       // One line naming the problem and where the usage is, rather than the whole usage again.
-      out.error(`error: ${err.message}\nsee: npm run cli -- ${ownHelp ? `${command} --help` : 'help'}`)
+      out.error(`error: ${failure.message}\nsee: npm run cli -- ${ownHelp ? `${command} --help` : 'help'}`)
       return 2
+    }
+    if (failure) {
+      out.error(`error: ${failure.message}`)
+      return 1
     }
     // A server that cannot be reached is the operator's to fix: say which setting, exit 2 as the server does.
     const named = databaseUrl && !deps.open ? databaseStartupError(err, databaseUrl) : err

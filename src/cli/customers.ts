@@ -3,7 +3,7 @@
 import { instantWithOffset } from '../brasilia-time.ts'
 import { createCustomer, listCustomers, reactivateCustomer, suspendCustomer, type Customer } from '../auth/customers/store.ts'
 import { withTenant } from '../auth/tenancy.ts'
-import { asUsage, operatorContext, parseCommand, requireUuid } from './operator.ts'
+import { operatorContext, parseCommand, requireUuid } from './operator.ts'
 import { tableRow, shown, UsageError, type CommandContext } from './output.ts'
 
 export const CUSTOMERS_HELP = `  clientes criar --nome NOME [--documento CNPJ] [--json]
@@ -30,7 +30,7 @@ async function create(argv: string[], ctx: CommandContext): Promise<number> {
   const { values } = parseCommand(argv, { nome: { type: 'string' }, documento: { type: 'string' } })
   if (values.nome === undefined) throw new UsageError('clientes criar needs --nome')
   const input = values.documento === undefined ? { nome: values.nome } : { nome: values.nome, documento: values.documento }
-  const customer = await asUsage(async () => createCustomer(await ctx.open(), input, operatorContext(ctx)))
+  const customer = await createCustomer(await ctx.open(), input, operatorContext(ctx))
   ctx.out.log(values.json ? JSON.stringify({ id: customer.id }) : `created customer ${customer.id} (${shown(customer.nome)})`)
   return 0
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { declareWindow, endWindow, InvalidWindowError, isInProgress, openWindows, type Window } from '../status/maintenance.ts'
+import { declareWindow, endWindow, isInProgress, openWindows, type Window } from '../status/maintenance.ts'
 import { instantWithOffset } from '../brasilia-time.ts'
 import { parseOrUsage, shown, UsageError, type CommandContext } from './output.ts'
 
@@ -27,14 +27,9 @@ async function declare(argv: string[], { open, out, clock }: Ctx): Promise<numbe
   // Without --inicio the window starts now: an emergency, so not `anunciada`.
   const inicio = parseTime('--inicio', values.inicio) ?? clock.now()
   const fim = parseTime('--fim', values.fim)
-  try {
-    const w = await declareWindow((await open()).orm, { inicio, fim, mensagem: values.mensagem ?? null }, clock.now())
-    out.log(`declared window ${w.id}: ${describe(w, clock.now())}`)
-    return 0
-  } catch (err) {
-    if (err instanceof InvalidWindowError) throw new UsageError(err.message)
-    throw err
-  }
+  const w = await declareWindow((await open()).orm, { inicio, fim, mensagem: values.mensagem ?? null }, clock.now())
+  out.log(`declared window ${w.id}: ${describe(w, clock.now())}`)
+  return 0
 }
 
 async function list({ open, out, clock }: Ctx): Promise<number> {

@@ -1,9 +1,7 @@
 // What the credential commands (clientes, tokens, and later usuarios) share: the operator as the audited actor,
-// ids checked before any query, the stores' refusals as usage errors (exit 2) or one-line failures (exit 1).
+// ids checked before any query. The stores' refusals are rendered by runCli (refusals.ts), whatever command met them.
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { OPERATOR, type ActionContext } from '../auth/audit/store.ts'
-import { CredentialInputError, EmailInUseError } from '../auth/errors.ts'
-import { InvalidScopesError } from '../auth/scopes.ts'
 import { isUuid } from '../uuid.ts'
 import { parseOrUsage, UsageError, type CommandContext } from './output.ts'
 
@@ -28,15 +26,5 @@ export function parseCommand<O extends ParseArgsConfig['options']>(args: string[
 }
 
 type JsonHelp = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }
-
-/** The stores' refusals of bad input become usage errors (exit 2); other failures keep their own message (exit 1). */
-export async function asUsage<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run()
-  } catch (err) {
-    if (err instanceof CredentialInputError || err instanceof InvalidScopesError || err instanceof EmailInUseError) throw new UsageError(err.message)
-    throw err
-  }
-}
 
 export const isoOrNull = (d: Date | null): string | null => (d === null ? null : d.toISOString())

@@ -5,7 +5,7 @@ import { parseScopes, SCOPES } from '../auth/scopes.ts'
 import { withTenant } from '../auth/tenancy.ts'
 import { tokenJson, tokenState } from '../auth/tokens/json.ts'
 import { createToken, customerOfToken, getToken, listTokens, revokeToken, TOKEN_MAX_DAYS } from '../auth/tokens/store.ts'
-import { asUsage, isoOrNull, operatorContext, parseCommand, requireUuid } from './operator.ts'
+import { isoOrNull, operatorContext, parseCommand, requireUuid } from './operator.ts'
 import { tableRow, shown, UsageError, type CommandContext } from './output.ts'
 
 export const TOKENS_HELP = `  tokens criar --cliente ID --nome NOME --escopos ${SCOPES.join(',')} --expira-em 30d [--dpop-jkt THUMBPRINT] [--json]
@@ -37,10 +37,10 @@ async function create(argv: string[], ctx: CommandContext): Promise<number> {
   if (values['expira-em'] === undefined) throw new UsageError('tokens criar needs --expira-em (30d, 12h…)')
   const action = operatorContext(ctx)
   const input = {
-    clienteId, usuarioId: null, nome: values.nome, escopos: await asUsage(async () => parseScopes(values.escopos!)),
+    clienteId, usuarioId: null, nome: values.nome, escopos: parseScopes(values.escopos!),
     expiraEm: expiryFrom(values['expira-em'], action.now), dpopJkt: values['dpop-jkt'] ?? null,
   }
-  const { token, info } = await asUsage(async () => withTenant(await ctx.open(), clienteId, (tx) => createToken(tx, input, action)))
+  const { token, info } = await withTenant(await ctx.open(), clienteId, (tx) => createToken(tx, input, action))
   if (values.json) {
     ctx.out.log(JSON.stringify({ id: info.id, token, expira_em: info.expiraEm.toISOString() }))
     return 0

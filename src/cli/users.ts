@@ -7,7 +7,7 @@ import { withTenant } from '../auth/tenancy.ts'
 import { resendInvitation, sendInvitation, type SentInvitation } from '../auth/users/send-invitation.ts'
 import { listUsers, type User } from '../auth/users/store.ts'
 import { reactivateUser, suspendUser } from '../auth/users/suspension.ts'
-import { asUsage, isoOrNull, operatorContext, parseCommand, requireUuid } from './operator.ts'
+import { isoOrNull, operatorContext, parseCommand, requireUuid } from './operator.ts'
 import { shown, tableRow, UsageError, type CommandContext } from './output.ts'
 
 /** Who the invitation e-mail says invites, when the operator does. */
@@ -49,7 +49,7 @@ async function invite(argv: string[], ctx: CommandContext): Promise<number> {
   if (values.nome === undefined) throw new UsageError('usuarios convidar needs --nome')
   const input = { clienteId, email: values.email, nome: values.nome, invitedBy: OPERATOR_NAME }
   const db = await ctx.open()
-  const sent = await asUsage(() => withTenant(db, clienteId, (tx) => sendInvitation(tx, input, operatorContext(ctx), ctx.config.publicUrl)))
+  const sent = await withTenant(db, clienteId, (tx) => sendInvitation(tx, input, operatorContext(ctx), ctx.config.publicUrl))
   printInvitation(sent, values.json === true, ctx)
   return 0
 }
@@ -58,7 +58,7 @@ async function reinvite(argv: string[], ctx: CommandContext): Promise<number> {
   const { clienteId, usuarioId, json } = personArgs(argv, 'reenviar-convite')
   const ref = { clienteId, usuarioId, invitedBy: OPERATOR_NAME }
   const db = await ctx.open()
-  const sent = await asUsage(() => withTenant(db, clienteId, (tx) => resendInvitation(tx, ref, operatorContext(ctx), ctx.config.publicUrl)))
+  const sent = await withTenant(db, clienteId, (tx) => resendInvitation(tx, ref, operatorContext(ctx), ctx.config.publicUrl))
   printInvitation(sent, json, ctx)
   return 0
 }
@@ -95,8 +95,8 @@ async function list(argv: string[], ctx: CommandContext): Promise<number> {
 
 async function suspend(argv: string[], ctx: CommandContext): Promise<number> {
   const { clienteId, usuarioId, json, revokeTokens } = personArgs(argv, 'suspender')
-  const done = await asUsage(async () => withTenant(await ctx.open(), clienteId,
-    (tx) => suspendUser(tx, { clienteId, usuarioId }, operatorContext(ctx), { revokeTokens })))
+  const done = await withTenant(await ctx.open(), clienteId,
+    (tx) => suspendUser(tx, { clienteId, usuarioId }, operatorContext(ctx), { revokeTokens }))
   if (json) {
     ctx.out.log(JSON.stringify({
       id: usuarioId, estado: done.user.estado, alterado: done.changed, sessoes_encerradas: done.sessionsEnded, tokens_revogados: done.tokensRevoked,
@@ -110,7 +110,7 @@ async function suspend(argv: string[], ctx: CommandContext): Promise<number> {
 
 async function reactivate(argv: string[], ctx: CommandContext): Promise<number> {
   const { clienteId, usuarioId, json } = personArgs(argv, 'reativar')
-  const done = await asUsage(async () => withTenant(await ctx.open(), clienteId, (tx) => reactivateUser(tx, { clienteId, usuarioId }, operatorContext(ctx))))
+  const done = await withTenant(await ctx.open(), clienteId, (tx) => reactivateUser(tx, { clienteId, usuarioId }, operatorContext(ctx)))
   if (json) ctx.out.log(JSON.stringify({ id: usuarioId, estado: done.user.estado, alterado: done.changed }))
   else ctx.out.log(done.changed ? `reactivated ${who(done.user)}` : `${who(done.user)} is ${done.user.estado}: nothing changed`)
   return 0

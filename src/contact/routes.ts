@@ -14,10 +14,10 @@ import { channelState } from '../mail/channel-state.ts'
 import { singleFlight } from '../single-flight.ts'
 import type { Clock } from '../clock.ts'
 import { CHANNEL_STATE_API_PATH, CONTACT_API_PATH, SUBJECTS_API_PATH } from './paths.ts'
-import { AssuntosOut, ContatoIn, ContatoOut, EstadoOut } from './schemas.ts'
+import { AssuntosOut, ContatoIn, ContatoOut, EstadoOut, type ContatoInT } from './schemas.ts'
 import type { ContactService } from './service.ts'
-import { CONTACT_TIMEOUT_FACTOR, ContactNotStored, keyedContactWork, RETRY_AFTER_SECONDS, submitContact } from './submit.ts'
-import { answerIdempotently, idempotencyKeyOf, jsonAnswer, sendAnswer } from '../idempotency/http.ts'
+import { CONTACT_TIMEOUT_FACTOR, ContactNotStored, contactWork, RETRY_AFTER_SECONDS } from './submit.ts'
+import { mutationRoute } from '../idempotency/mutation-route.ts'
 import { IdempotencyKeyHeader, idempotencyProblems } from '../idempotency/schemas.ts'
 import type { Idempotency } from '../idempotency/run.ts'
 import { withTimeout } from '../timeout.ts'
@@ -41,8 +41,9 @@ export function contactRoutes(deps: ContactRoutesDeps) {
   const estado = singleFlight(() => channelState(channel, db, clock.now(), config.dbTimeoutMs), 1000)
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-    app.post(CONTACT_API_PATH, {
-      config: { rateLimit: rateLimitFor(config.rateLimits.contato), idempotency: 'accepted' },
+    mutationRoute<{ Body: ContatoInT }, undefined>(fastify, { idempotency, clock, dbTimeoutMs: config.dbTimeoutMs }, {
+      method: 'POST', url: CONTACT_API_PATH, idempotency: 'accepted',
+      config: { rateLimit: rateLimitFor(config.rateLimits.contato) },
       schema: {
         operationId: 'enviarContato', tags, summary: 'Send the contact form',
         description: 'Stores the message and forwards it by e-mail to the mailbox of its subject. 202: accepted; delivery is confirmed asynchronously. '
@@ -59,29 +60,23 @@ export function contactRoutes(deps: ContactRoutesDeps) {
           503: Problem('The message could not be stored; nothing was accepted. Retry after Retry-After seconds.', 'servico_indisponivel'),
         },
       },
-    }, async (req, reply) => {
-      // The site's script adds the honeypot and the form token; a client of the contract sends neither.
-      const submission = { value: req.body, posted: req.body, via: 'api' } as const
-      if (!idempotencyKeyOf(req)) {
-        const result = await submitContact(contact, req, submission, config.dbTimeoutMs)
-        // (`expired` is the site form's alone: the API delivers an old token's contact, see src/spam/rules.ts.)
-        if (result.kind !== 'accepted') throw UNAVAILABLE()
-        const { protocolo, destino, mensagem } = result.accepted
-        return reply.code(202).send({ protocolo, destino, mensagem })
-      }
-      // With a key: the contact and its answer in one transaction, scoped to the client's (hashed) address. What
-      // screening and the address's hash read from the database is read first, outside that transaction.
-      try {
-        await contact.prepareForm()
-        const escopo = `ip:${await withTimeout(contact.ipHash(req.ip), config.dbTimeoutMs)}`
-        const outcome = await answerIdempotently(idempotency, req, reply, {
-          scope: { escopo, clienteId: null }, work: keyedContactWork(contact, req, submission, config.dbTimeoutMs),
-        }, CONTACT_TIMEOUT_FACTOR * config.dbTimeoutMs)
-        return outcome.sent ? reply : sendAnswer(reply, jsonAnswer(202, outcome.result))
-      } catch (err) {
+      // An anonymous caller: no customer's transaction, no audit row of a customer's; with a key, the key is the
+      // client's (hashed) address's.
+      caller: {
+        clienteId: () => null,
+        escopo: async (req) => `ip:${await withTimeout(contact.ipHash(req.ip), config.dbTimeoutMs)}`,
+        action: () => undefined,
+      },
+      // What screening reads from the database is read first, outside the transaction.
+      prepare: () => contact.prepareForm(),
+      timeoutFactor: CONTACT_TIMEOUT_FACTOR,
+      // The site's script adds the honeypot and the form token; a client of the contract sends neither. (`expired`
+      // is the site form's alone: the API delivers an old token's contact, see src/spam/rules.ts.)
+      work: ({ tx, req }) => contactWork(contact, req, { value: req.body, posted: req.body, via: 'api' }, config.dbTimeoutMs)(tx),
+      failed: (err, req) => {
         if (!(err instanceof ContactNotStored)) req.log.error(errorFacts(err), 'contact could not be stored')
-        throw UNAVAILABLE()
-      }
+        return UNAVAILABLE()
+      },
     })
 
     // The public reads: the reading budget, and 200 or 429.

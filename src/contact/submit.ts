@@ -4,6 +4,7 @@
 // logged by its facts alone (src/log-safety.ts: a query's message carries the visitor's data).
 import type { FastifyRequest } from 'fastify'
 import type { Orm } from '../db/database.ts'
+import { DomainError } from '../domain-error.ts'
 import { errorFacts } from '../log-safety.ts'
 import type { Via } from '../spam/rules.ts'
 import { withTimeout } from '../timeout.ts'
@@ -69,15 +70,17 @@ async function screenAndStore(contact: ContactService, req: SubmittedBy, s: Subm
   return { kind: 'accepted', accepted }
 }
 
-/** Thrown by keyedContactWork when nothing was stored (already logged): its transaction stores no answer. */
-export class ContactNotStored extends Error {}
+/** Thrown by contactWork when nothing was stored (already logged): its transaction stores no answer. */
+export class ContactNotStored extends DomainError<'servico_indisponivel'> {
+  constructor() { super('servico_indisponivel', 'the contact could not be stored', { 'retry-after': String(RETRY_AFTER_SECONDS) }) }
+}
 
 /**
- * The contact as an Idempotency-Key's work (src/idempotency/run.ts), for the API route and the MCP tool alike:
- * stored in the key's transaction, its 202 answer stored with it. What screening reads from the database must be
+ * The contact as a mutation's work (src/idempotency/run.ts), for the API route and the MCP tool alike: stored in
+ * the given transaction, its 202 answer stored with it when a key came. What screening reads from the database must be
  * read before (ContactService.prepareForm): on the embedded database a query outside the transaction would wait.
  */
-export function keyedContactWork(contact: ContactService, by: SubmittedBy, s: Submission, dbTimeoutMs: number) {
+export function contactWork(contact: ContactService, by: SubmittedBy, s: Submission, dbTimeoutMs: number) {
   return async (tx: Orm): Promise<Done<ContatoOutT>> => {
     const result = await submitContact(contact, by, s, dbTimeoutMs, tx)
     if (result.kind !== 'accepted') throw new ContactNotStored()

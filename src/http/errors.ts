@@ -7,6 +7,7 @@ import { isApiPath } from './gate.ts'
 import { errorFacts } from '../log-safety.ts'
 import { databaseUnavailable } from '../db/unavailable.ts'
 import { HttpProblem, problem, sendProblem, type ProblemAnswer } from './problem.ts'
+import { refusalOf } from './refusal.ts'
 import { fromAjv, RequestValidationError, schemaFieldOrder, type AjvError, type ValidationPart } from './validation-errors.ts'
 
 declare module 'fastify' {
@@ -26,9 +27,11 @@ const INTERNAL = problem('erro_interno')
 /** A database that did not answer: the client may retry (also the credential guard's answer, src/auth/http/guard.ts). */
 export const DATABASE_UNAVAILABLE = problem('banco_indisponivel', { 'retry-after': '5' })
 
-/** What the contract answers for `err`: its own answer, a 422 from a schema failure, or a catalogue code. */
+/** What the contract answers for `err`: its own answer, a domain refusal's, a 422 from a schema failure, or a catalogue code. */
 export function problemOf(err: unknown, req: FastifyRequest): ProblemAnswer {
   if (err instanceof HttpProblem || err instanceof RequestValidationError) return err
+  const refused = refusalOf(err)
+  if (refused) return refused.answer
   const fe = err as Partial<FastifyError>
   if (fe.validation) {
     const part = (fe.validationContext ?? 'body') as ValidationPart

@@ -49,7 +49,21 @@ export const PROBLEMS = {
   erro_interno: { status: 500 },
   banco_indisponivel: { status: 503, headers: { 'retry-after': PER_ANSWER } },
   servico_indisponivel: { status: 503, headers: { 'retry-after': PER_ANSWER } },
+
+  // Domain refusals (src/domain-error.ts, each class carries its code), answered the same way on every surface:
+  // the CLI and the web app's pages render them today, an /api route that meets one answers it as JSON.
+  // A value that breaks a rule of the model (a name, a CNPJ, an expiry, a scope, a maintenance window).
+  entrada_recusada: { status: 422 },
+  // The e-mail already belongs to a person (login finds people by e-mail alone).
+  email_em_uso: { status: 409 },
+  // An invitation used, expired, or whose person is no longer waiting for it.
+  convite_inutilizavel: { status: 410 },
+  // No IOF rate covers the operation's date for the profile (src/modules/pricing): a gap is refused, never guessed.
+  iof_sem_aliquota: { status: 422 },
 } as const satisfies Record<string, CatalogueEntry>
+
+/** A code of the catalogue: what every surface (HTTP, MCP, CLI, pages) names an error by. */
+export type DetailCode = keyof typeof PROBLEMS
 
 /** The body of a 422: `detail` is the list of FastAPI-shaped items (RequestValidationError), not a code. */
 export const VALIDATION_STATUS = 422

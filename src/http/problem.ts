@@ -3,9 +3,9 @@
 // error body is JSON with a stable `detail` code; clients read the code, not prose.
 import type { FastifyReply } from 'fastify'
 import { AnswerError } from './answer-error.ts'
-import { PER_ANSWER, PROBLEMS, type CatalogueEntry } from './problem-catalogue.ts'
+import { PER_ANSWER, PROBLEMS, type CatalogueEntry, type DetailCode } from './problem-catalogue.ts'
 
-export type DetailCode = keyof typeof PROBLEMS
+export type { DetailCode }
 type Entry<C extends DetailCode> = (typeof PROBLEMS)[C]
 type HeadersOf<C extends DetailCode> = Entry<C> extends { headers: infer H } ? H : Record<never, never>
 

@@ -1,14 +1,13 @@
 // Idempotency-Key for HTTP routes: a route declares `config.idempotency` ('required' or 'accepted'), this plugin
-// checks the header before the body is validated (400s), and the route's handler runs its work through
-// answerIdempotently, which sends the fresh answer, the stored one (Idempotent-Replayed: true), a 409 or a 422.
+// checks the header before the body is validated (400s), and the route (declared with mutationRoute,
+// mutation-route.ts) runs its work through `run` with callOf's call, and sends what it answered with sendOutcome.
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Orm } from '../db/database.ts'
 import { problem, type HttpProblem } from '../http/problem.ts'
 import { requestFingerprint } from './fingerprint.ts'
 import { parseIdempotencyKey } from './key.ts'
-import type { Done, Idempotency } from './run.ts'
-import type { KeyScope, StoredAnswer } from './store.ts'
+import type { KeyedCall, RunOutcome, UnkeyedCall } from './run.ts'
+import type { StoredAnswer } from './store.ts'
 
 export type IdempotencyMode = 'required' | 'accepted'
 
@@ -61,31 +60,21 @@ export function sendAnswer(reply: FastifyReply, answer: StoredAnswer, replayed =
   return reply.code(answer.status).headers(headers).send(answer.body === '' ? null : answer.body)
 }
 
-export type IdempotentRoute<T> = {
-  scope: KeyScope
-  /** The request as the fingerprint reads it; defaults to the parsed body. */
-  fingerprintOf?: unknown
-  /** The work, in the transaction that stores its answer. */
-  work: (tx: Orm) => Promise<Done<T>>
+/** The call `run` takes for this request: keyed by its Idempotency-Key and fingerprint when it sent one. */
+export async function callOf(
+  req: FastifyRequest, scope: { clienteId: string | null, escopo: () => string | Promise<string> },
+): Promise<KeyedCall | UnkeyedCall> {
+  const key = idempotencyKeyOf(req)
+  if (key === undefined) return { clienteId: scope.clienteId }
+  return { scope: { escopo: await scope.escopo(), clienteId: scope.clienteId }, key, fingerprint: requestFingerprint(req.method, req.url, req.body) }
 }
 
-/**
- * For a request with a key: runs the work once and sends its answer, or sends what the key already answered.
- * Returns the work's result when it ran now (the caller may still change what is sent), undefined when it did not.
- * Without a key the caller does its work as it would anyway.
- */
-export async function answerIdempotently<T>(
-  idempotency: Idempotency, req: FastifyRequest, reply: FastifyReply, route: IdempotentRoute<T>, timeoutMs: number,
-): Promise<{ sent: false, result: T } | { sent: true }> {
-  const key = idempotencyKeyOf(req)!
-  const fingerprint = requestFingerprint(req.method, req.url, 'fingerprintOf' in route ? route.fingerprintOf : req.body)
-  const outcome = await idempotency.run({ scope: route.scope, key, fingerprint }, route.work, timeoutMs)
-  if (outcome.kind === 'fresh') return { sent: false, result: outcome.result }
+/** Sends what a run answered: the fresh answer, the stored one (Idempotent-Replayed: true), a 409 or a 422. */
+export function sendOutcome(reply: FastifyReply, outcome: RunOutcome<StoredAnswer>): FastifyReply {
+  if (outcome.kind === 'fresh') return sendAnswer(reply, outcome.result)
+  if (outcome.kind === 'replayed') return sendAnswer(reply, outcome.answer, true)
   // Sent as they are, not thrown: a route's 422 schema is its validation list, which this 422 is not.
-  if (outcome.kind === 'replayed') sendAnswer(reply, outcome.answer, true)
-  else if (outcome.kind === 'in_use') sendAnswer(reply, problemAnswer(IN_USE))
-  else sendAnswer(reply, problemAnswer(REUSED))
-  return { sent: true }
+  return sendAnswer(reply, problemAnswer(outcome.kind === 'in_use' ? IN_USE : REUSED))
 }
 
 const IN_USE = problem('chave_idempotencia_em_uso', { 'retry-after': String(IN_USE_RETRY_AFTER_SECONDS) })

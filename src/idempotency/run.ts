@@ -10,6 +10,12 @@ import { findKey, saveKey, tryLockKey, type KeyScope, type StoredAnswer, type St
 
 export type KeyedCall = { scope: KeyScope, key: string, fingerprint: string }
 
+/**
+ * A call that came without a key: its work runs in the transaction a keyed call's would (the customer's, with the
+ * same budget), and nothing is stored. So a route has one path, with or without a key.
+ */
+export type UnkeyedCall = { clienteId: string | null }
+
 /** The work's answer to store, and what the caller gets back from this run (often the same answer). */
 export type Done<T> = { answer: StoredAnswer, result: T }
 
@@ -30,17 +36,22 @@ export type IdempotencyDeps = {
 
 export type Idempotency = {
   /**
-   * Runs `work` in a transaction with the key, unless the key already has an answer. The transaction is the
-   * customer's (row-level security) when the scope names one. A rejection of `work` rolls everything back and
-   * stores nothing; so does a timeout, unless the transaction still commits, and then a retry gets its answer.
-   * `timeoutMs` is the whole transaction's budget: past it the caller answers 503 (a TimeoutError).
+   * Runs `work` in a transaction with the key, unless the key already has an answer; without a key, in the same
+   * transaction, storing nothing. The transaction is the customer's (row-level security) when the call names one.
+   * A rejection of `work` rolls everything back and stores nothing; so does a timeout, unless the transaction still
+   * commits, and then a retry gets its answer. `timeoutMs` is the whole transaction's budget: past it the caller
+   * answers 503 (a TimeoutError).
    */
-  run<T>(call: KeyedCall, work: (tx: Orm) => Promise<Done<T>>, timeoutMs: number): Promise<RunOutcome<T>>
+  run<T>(call: KeyedCall | UnkeyedCall, work: (tx: Orm) => Promise<Done<T>>, timeoutMs: number): Promise<RunOutcome<T>>
 }
 
 export function makeIdempotency(deps: IdempotencyDeps): Idempotency {
   return {
     run(call, work, timeoutMs) {
+      if (!('key' in call)) {
+        const once = async (tx: Orm) => ({ kind: 'fresh' as const, result: (await work(tx)).result })
+        return withTimeout(inTransaction(deps.db, call.clienteId, once), timeoutMs)
+      }
       const now = deps.clock.now()
       const body = async (tx: Orm): Promise<RunOutcome<Awaited<ReturnType<typeof work>>['result']>> => {
         const answered = (found: StoredKey): RunOutcome<never> =>
@@ -56,8 +67,12 @@ export function makeIdempotency(deps: IdempotencyDeps): Idempotency {
         await saveKey(tx, call.scope, call.key, call.fingerprint, done.answer, now, deps.ttlMs)
         return { kind: 'fresh', result: done.result }
       }
-      const { clienteId } = call.scope
-      return withTimeout(clienteId ? withTenant(deps.db, clienteId, body) : deps.db.orm.transaction(body), timeoutMs)
+      return withTimeout(inTransaction(deps.db, call.scope.clienteId, body), timeoutMs)
     },
   }
+}
+
+/** The customer's transaction (row-level security), or an anonymous caller's plain one. */
+function inTransaction<T>(db: Pick<Database, 'orm'>, clienteId: string | null, fn: (tx: Orm) => Promise<T>): Promise<T> {
+  return clienteId ? withTenant(db, clienteId, fn) : db.orm.transaction(fn)
 }

@@ -6,7 +6,7 @@
 import type { Credential } from '../auth/http/credential.ts'
 import type { ContatoInT, ContatoOutT } from '../contact/schemas.ts'
 import type { ContactService } from '../contact/service.ts'
-import { CONTACT_TIMEOUT_FACTOR, ContactNotStored, keyedContactWork, type SubmittedBy } from '../contact/submit.ts'
+import { CONTACT_TIMEOUT_FACTOR, ContactNotStored, contactWork, type SubmittedBy } from '../contact/submit.ts'
 import { requestFingerprint } from '../idempotency/fingerprint.ts'
 import type { Idempotency } from '../idempotency/run.ts'
 import { errorFacts } from '../log-safety.ts'
@@ -31,7 +31,7 @@ export function contactSender(contact: ContactService, idempotency: Idempotency,
         scope: { escopo: `${credential.kind}:${credential.id}`, clienteId: credential.clienteId },
         key,
         fingerprint: requestFingerprint('MCP', 'tools/call enviar_contato', value),
-      }, keyedContactWork(contact, by, { value, posted: value, via: 'api' }, dbTimeoutMs), CONTACT_TIMEOUT_FACTOR * dbTimeoutMs)
+      }, contactWork(contact, by, { value, posted: value, via: 'api' }, dbTimeoutMs), CONTACT_TIMEOUT_FACTOR * dbTimeoutMs)
       if (outcome.kind === 'fresh') return { kind: 'accepted', ...outcome.result }
       if (outcome.kind === 'replayed') return { kind: 'accepted', ...(JSON.parse(outcome.answer.body) as ContatoOutT) }
       return { kind: outcome.kind }

@@ -8,6 +8,7 @@ import { actionContext, actorOf } from '../auth/http/credential.ts'
 import { withTenant } from '../auth/tenancy.ts'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/database.ts'
+import { refusalOf } from '../http/refusal.ts'
 import { errorFacts } from '../log-safety.ts'
 import { checked, declared } from './sdk-schemas.ts'
 import { checkArguments } from './arguments.ts'
@@ -65,9 +66,7 @@ async function runAudited(deps: ServerDeps, tool: Tool, args: Record<string, unk
     try {
       outcome = await tool.run(args, call)
     } catch (err) {
-      // The database did not answer: the agent may retry. Logged by its facts alone (a query may quote the input).
-      call.by.log.error(errorFacts(err), `MCP tool ${tool.name} failed`)
-      outcome = { ok: false, detail: 'servico_indisponivel' }
+      outcome = toolFailure(err, call, tool.name)
     }
   }
   const motivo = outcome.ok ? null : typeof outcome.detail === 'string' ? outcome.detail : 'validacao'
@@ -76,8 +75,23 @@ async function runAudited(deps: ServerDeps, tool: Tool, args: Record<string, unk
   return outcome
 }
 
+/**
+ * A tool that threw: a domain refusal is answered by its code (refusalOf, the mapping every surface shares);
+ * anything else means the database did not answer, and the agent may retry. Logged by its facts alone (a query
+ * may quote the input).
+ */
+export function toolFailure(err: unknown, call: Pick<ToolCall, 'by'>, toolName: string): Outcome {
+  const refused = refusalOf(err)
+  if (refused) {
+    const { detail, ...extra } = refused.answer.body
+    return { ok: false, detail, ...(Object.keys(extra).length ? { extra } : {}) }
+  }
+  call.by.log.error(errorFacts(err), `MCP tool ${toolName} failed`)
+  return { ok: false, detail: 'servico_indisponivel' }
+}
+
 /** A refusal is a tool error (isError) whose text is the API's problem body: `detail` and its fields. */
-function toResult(outcome: Outcome): CallToolResult {
+export function toResult(outcome: Outcome): CallToolResult {
   if (outcome.ok) return { content: [{ type: 'text', text: JSON.stringify(outcome.value) }], structuredContent: outcome.value }
   return { isError: true, content: [{ type: 'text', text: JSON.stringify({ detail: outcome.detail, ...outcome.extra }) }] }
 }

@@ -12,6 +12,7 @@ import type { Clock } from '../clock.ts'
 import { ContatoIn, ContatoOut } from '../contact/schemas.ts'
 import type { ContactService } from '../contact/service.ts'
 import type { Database } from '../db/database.ts'
+import type { DetailCode } from '../http/problem-catalogue.ts'
 import type { KeyedLimit } from '../http/rate-limit.ts'
 import type { ValidationItem } from '../http/validation-errors.ts'
 import { ManutencaoOut, ServicoOut, StatusOut, VersionOut } from '../status/schemas.ts'
@@ -40,10 +41,10 @@ export type ToolDeps = {
 /** The credential of a tool call, and the HTTP request it came in. */
 export type ToolCall = { credential: Credential, by: FastifyRequest }
 
-/** `alvoId`: what the call was about, for its audit row. */
+/** `alvoId`: what the call was about, for its audit row. A refusal names a code of the catalogue, or the 422's items. */
 export type Outcome =
   | { ok: true, value: Record<string, unknown>, alvoId?: string }
-  | { ok: false, detail: string | ValidationItem[], extra?: Record<string, unknown>, alvoId?: string }
+  | { ok: false, detail: DetailCode | ValidationItem[], extra?: Record<string, unknown>, alvoId?: string }
 
 export type Tool = {
   name: ToolName

@@ -2,13 +2,17 @@
 // else the nearest upcoming one, else null.
 import { and, asc, eq, gt, isNull, or } from 'drizzle-orm'
 import type { Orm } from '../db/database.ts'
+import { DomainError } from '../domain-error.ts'
 import { manutencao } from '../db/schema.ts'
 import type { ManutencaoOutT } from './schemas.ts'
 
 export type Window = typeof manutencao.$inferSelect
 export type NewWindow = { inicio: Date | null, fim: Date | null, mensagem: string | null }
 
-export class InvalidWindowError extends Error {}
+/** A window that ends before it starts, or has ended already. */
+export class InvalidWindowError extends DomainError<'entrada_recusada'> {
+  constructor(message: string) { super('entrada_recusada', message) }
+}
 
 export async function declareWindow(orm: Orm, w: NewWindow, now: Date): Promise<Window> {
   if (w.inicio && w.fim && w.fim <= w.inicio) throw new InvalidWindowError('fim must be after inicio')

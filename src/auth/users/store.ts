@@ -9,7 +9,8 @@ import { canonicalEmail, emailProblem } from '../../email-address.ts'
 import { newToken, tokenHash, tokenKind } from '../token-format.ts'
 import { appendAudit, type ActionContext } from '../audit/store.ts'
 import { activeCustomer, type CustomerState } from '../customers/store.ts'
-import { CredentialInputError, EmailInUseError, InvitationUnusableError, isUniqueViolation, UnknownUserError } from '../errors.ts'
+import { isUniqueViolation } from '../../db/driver-errors.ts'
+import { CredentialInputError, EmailInUseError, InvitationUnusableError, UnknownUserError } from '../errors.ts'
 import { nameProblem, nameRefusal } from '../../chosen-name.ts'
 
 /** A person's name, in characters (usuarios.nome's CHECK). */

@@ -7,6 +7,7 @@ import type { Holiday } from '../calendar/national-holidays.ts'
 import { centavos, dec, Dec, fixed } from './decimal.ts'
 import { effectiveProfile, rateOn, type IofRate, type PerfilIof } from './iof-rates.ts'
 import { effectiveMonthlyRate } from './effective-rate.ts'
+import { DomainError } from '../../domain-error.ts'
 
 export const TIPOS_TITULO = ['duplicata_mercantil', 'duplicata_servico', 'cheque', 'nota_promissoria', 'ccb', 'cte'] as const
 export type TipoTitulo = typeof TIPOS_TITULO[number]
@@ -79,9 +80,9 @@ export type Pricing = {
 }
 
 /** No IOF row covers the operation's date for the profile: a gap in the table is refused, never guessed. */
-export class MissingIofRate extends Error {
+export class MissingIofRate extends DomainError<'iof_sem_aliquota'> {
   constructor(readonly perfil: string, readonly data: string) {
-    super(`no IOF rate for ${perfil} on ${data}`)
+    super('iof_sem_aliquota', `no IOF rate for ${perfil} on ${data}`)
   }
 }
 
