@@ -1,5 +1,4 @@
 // buildApp(config, deps): the whole service as a Fastify instance, for main.ts and for the tests.
-import { join } from 'node:path'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
 import { systemClock, type Clock } from './clock.ts'
@@ -7,7 +6,6 @@ import type { Config } from './config.ts'
 import { lazySerializers, lazyValidators } from './http/lazy-compilers.ts'
 import { makeIpMatcher } from './ip-ranges.ts'
 import { contactRoutes } from './contact/routes.ts'
-import { scheduleRetention } from './contact/retention.ts'
 import { makeContactService } from './contact/service.ts'
 import { makeContactStore } from './contact/store.ts'
 import { makeSubjectRouter } from './contact/subjects.ts'
@@ -39,7 +37,6 @@ import { observeHttp, setupMetrics, type Metrics } from './metrics/index.ts'
 import { MailChannel } from './mail/channel.ts'
 import { checkMail } from './mail/check.ts'
 import { mailTransportFor, type MailTransport } from './mail/transport.ts'
-import { scheduleContentPurge } from './mail/retention.ts'
 import { DeliveryWorker } from './mail/worker.ts'
 import { checkDatabase, checkLimits } from './status/checks.ts'
 import { withTimeout } from './timeout.ts'
@@ -53,7 +50,7 @@ import { siteError, siteNotFound, siteRoutes } from './site/routes.ts'
 import { accountRoutes } from './account-api/routes.ts'
 import { DEFAULT_DPOP_ALGORITHMS } from './auth/dpop/algorithms.ts'
 import { makeRefusals } from './auth/http/refusals.ts'
-import { credentialGuard, scheduleJtiPurge } from './auth/http/setup.ts'
+import { credentialGuard } from './auth/http/setup.ts'
 import { sessionCookieSecure } from './auth/sessions/cookie.ts'
 import { accountWebRoutes } from './account-web/routes.ts'
 import { readInstallationSecret } from './auth/installation-secret.ts'
@@ -64,8 +61,9 @@ import { MCP_PATH, mcpRoutes } from './mcp/routes.ts'
 import { contactSender } from './mcp/send-contact.ts'
 import { idempotencyKeys } from './idempotency/http.ts'
 import { makeIdempotency } from './idempotency/run.ts'
-import { purgeExpiredKeys } from './idempotency/store.ts'
 import { makeTools } from './mcp/tools.ts'
+import { appJobs } from './app-jobs.ts'
+import { JobScheduler } from './jobs/scheduler.ts'
 
 export type AppDeps = {
   /** An open, migrated database; when absent the app opens (and later closes) its own from config. */
@@ -93,6 +91,7 @@ export type AppServices = {
   worker: DeliveryWorker | undefined
   lifecycle: Lifecycle
   metrics: Metrics
+  jobs: JobScheduler
 }
 
 declare module 'fastify' {
@@ -181,7 +180,9 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     })
     : undefined
   const lifecycle: Lifecycle = { draining: false }
-  app.decorate('deps', { db, redis, snapshot, channel, worker, lifecycle, metrics })
+  const jobs = new JobScheduler({ orm: db.orm, clock, log: app.log.child({ component: 'tarefas' }) })
+  for (const job of appJobs(db, config, app.log)) jobs.register(job)
+  app.decorate('deps', { db, redis, snapshot, channel, worker, lifecycle, metrics, jobs })
 
   // The HTTP policy, then the routes. Each is a named plugin that declares what it needs registered before it
   // (src/http/plugins.ts): a wrong order fails at start. Hooks run in this order.
@@ -228,24 +229,14 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     tools, resources: { pages: { page: (path) => app.sitePages.page(path) }, openapi: () => app.swagger() },
   })))
 
-  const stopRetention: (() => void)[] = []
   app.addHook('onReady', async () => {
-    const mailDir = join(config.dataDir, 'mail')
-    stopRetention.push(
-      scheduleRetention({
-        orm: db.orm, days: config.mail.retentionDays, mailDir, clock, log: app.log,
-        purges: [{ name: 'idempotency keys', run: (now) => purgeExpiredKeys(db.orm, now) }],
-      }),
-      scheduleContentPurge({ orm: db.orm, mailDir, clock, log: app.log }),
-      scheduleJtiPurge({ db, clock, log: app.log }),
-    )
+    jobs.start()
     channel.start()
     snapshot.start()
     await worker?.start()
   })
   app.addHook('onClose', async () => {
-    for (const stop of stopRetention) stop()
-    await worker?.stop()
+    await Promise.all([jobs.stop(), worker?.stop()])
     channel.stop()
     await snapshot.stop()
     for (const close of owned.reverse()) await close()
