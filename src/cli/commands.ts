@@ -8,6 +8,7 @@ import { checkServingRole } from '../db/runtime-role.ts'
 import { databaseStartupError, startupProblem } from '../startup.ts'
 import { contactsCommand, CONTACTS_HELP } from './contacts.ts'
 import { customersCommand, CUSTOMERS_HELP } from './customers.ts'
+import { jobsCommand, JOBS_HELP } from './jobs.ts'
 import { maintenanceCommand, MAINTENANCE_HELP } from './maintenance.ts'
 import { inertOutput, UsageError, type Output } from './output.ts'
 import { queueCommand, QUEUE_HELP, mailCommand, MAIL_HELP } from './queue.ts'
@@ -26,6 +27,7 @@ ${CONTACTS_HELP}
 ${CUSTOMERS_HELP}
 ${TOKENS_HELP}
 ${USERS_HELP}
+${JOBS_HELP}
 ${WAIT_FOR_SCHEMA_HELP}
   help                         this text
 
@@ -43,6 +45,7 @@ const COMMAND_HELP: Record<string, string> = {
   clientes: CUSTOMERS_HELP,
   tokens: TOKENS_HELP,
   usuarios: USERS_HELP,
+  tarefas: JOBS_HELP,
   'wait-for-schema': WAIT_FOR_SCHEMA_HELP,
 }
 
@@ -95,6 +98,7 @@ export async function runCli(argv: string[], terminal: Output, env: Record<strin
       case 'clientes': return await customersCommand(rest, ctx)
       case 'tokens': return await tokensCommand(rest, ctx)
       case 'usuarios': return await usersCommand(rest, ctx)
+      case 'tarefas': return await jobsCommand(rest, ctx)
       case 'wait-for-schema': return await waitForSchemaCommand(rest, ctx, deps)
       default: throw new UsageError(`unknown command "${command}"`)
     }
