@@ -1,6 +1,7 @@
 // A platform job run once as an app's scheduler runs it (claimed, run, recorded), without waiting for its tick.
 import { systemClock, type Clock } from '../../src/clock.ts'
-import type { Database } from '../../src/db/database.ts'
+import { sql } from 'drizzle-orm'
+import { queryRows, type Database } from '../../src/db/database.ts'
 import type { Job } from '../../src/jobs/job.ts'
 import { lastRuns, type Run } from '../../src/jobs/runs.ts'
 import { JobScheduler, type JobsLog } from '../../src/jobs/scheduler.ts'
@@ -14,4 +15,37 @@ export async function runJobOnce(db: Database, job: Job, clock: Clock = systemCl
   await scheduler.tick()
   await scheduler.stop()
   return (await lastRuns(db.orm)).get(job.name)
+}
+
+/** A clock that moves only when told. */
+export function manualClock(startIso: string): Clock & { advance(ms: number): void, set(iso: string): void } {
+  let t = Date.parse(startIso)
+  return { now: () => new Date(t), advance: (ms) => { t += ms }, set: (iso) => { t = Date.parse(iso) } }
+}
+
+/** A job that counts its starts and stays running until released (released anyway when the test ends). */
+export type HeldJob = Job & { starts: number, release(): void }
+
+export function heldJob(name: string, schedule: Job['schedule'] = { everyMs: 60_000 }): HeldJob {
+  let release!: () => void
+  const gate = new Promise<void>((resolve) => { release = resolve })
+  const job: HeldJob = {
+    name, schedule, starts: 0, release,
+    async run() {
+      job.starts++
+      await gate
+      return 1
+    },
+  }
+  return job
+}
+
+type RunRow = {
+  tarefa: string, instancia: string, iniciada_em: Date, terminada_em: Date | null, resultado: string, contagem: number | null, erro: string | null,
+}
+
+/** Every recorded run of `name`, oldest first, as the table holds it. */
+export async function runsOf(db: Database, name: string): Promise<RunRow[]> {
+  const rows = await queryRows<RunRow>(db.orm, sql`SELECT * FROM execucoes_tarefa WHERE tarefa = ${name} ORDER BY iniciada_em, id`)
+  return rows.map((r) => ({ ...r, iniciada_em: new Date(r.iniciada_em), terminada_em: r.terminada_em && new Date(r.terminada_em) }))
 }
