@@ -5,6 +5,7 @@ import { queryRows, type Database } from '../../src/db/database.ts'
 import type { Job } from '../../src/jobs/job.ts'
 import { lastRuns, type Run } from '../../src/jobs/runs.ts'
 import { JobScheduler, type JobsLog } from '../../src/jobs/scheduler.ts'
+import { until } from './wait.ts'
 
 export const quietLog: JobsLog = { info: () => {}, warn: () => {} }
 
@@ -38,6 +39,16 @@ export function heldJob(name: string, schedule: Job['schedule'] = { everyMs: 60_
     },
   }
   return job
+}
+
+/**
+ * Ticks `scheduler` until `job` is in hand (it then waits for its release); answers the tick, over when the run is
+ * (in an object: an async function's result that is a promise would be waited for).
+ */
+export async function startHeld(scheduler: JobScheduler, job: HeldJob): Promise<{ tick: Promise<void> }> {
+  const tick = scheduler.tick()
+  await until(`${job.name} to start`, () => job.starts === 1)
+  return { tick }
 }
 
 type RunRow = {

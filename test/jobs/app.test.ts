@@ -2,8 +2,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { testApp, useTestDatabase } from '../helpers/fixture.ts'
-import { heldJob, runsOf } from '../helpers/jobs.ts'
-import { until } from '../helpers/wait.ts'
+import { heldJob, runsOf, startHeld } from '../helpers/jobs.ts'
 
 describe('the app\'s jobs', () => {
   const tdb = useTestDatabase()
@@ -15,8 +14,7 @@ describe('the app\'s jobs', () => {
     const job = heldJob('teste-fechamento')
     t.after(job.release)
     app.deps.jobs.register(job)
-    void app.deps.jobs.tick()
-    await until('the held job to start', () => job.starts === 1)
+    await startHeld(app.deps.jobs, job)
     const closing = app.close()
     job.release()
     await closing

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { JobScheduler } from '../../src/jobs/scheduler.ts'
 import { defer, useTestDatabase } from '../helpers/fixture.ts'
-import { heldJob, manualClock, quietLog, runsOf } from '../helpers/jobs.ts'
+import { heldJob, manualClock, quietLog, runsOf, startHeld } from '../helpers/jobs.ts'
 import { until } from '../helpers/wait.ts'
 
 let seq = 0
@@ -64,8 +64,7 @@ describe('the job scheduler', () => {
     const job = heldJob(uniqueName('longa'), { everyMs: 1000 })
     defer(t, job.release)
     jobs.register(job)
-    const first = jobs.tick()
-    await until('the run to start', () => job.starts === 1)
+    const { tick: first } = await startHeld(jobs, job)
     clock.advance(5000)
     await jobs.tick()
     assert.equal(job.starts, 1)
@@ -79,8 +78,7 @@ describe('the job scheduler', () => {
     const job = heldJob(uniqueName('parada'))
     defer(t, job.release)
     jobs.register(job)
-    void jobs.tick()
-    await until('the run to start', () => job.starts === 1)
+    await startHeld(jobs, job)
     const stopping = jobs.stop()
     job.release()
     await stopping
@@ -97,8 +95,7 @@ describe('the job scheduler', () => {
     const job = heldJob(uniqueName('presa'))
     defer(t, job.release)
     jobs.register(job)
-    void jobs.tick()
-    await until('the run to start', () => job.starts === 1)
+    await startHeld(jobs, job)
     await jobs.stop(50)
     assert.deepEqual((await runsOf(tdb.db, job.name)).map((r) => r.resultado), ['em_curso'])
     assert.deepEqual(warnings, [{ waitMs: 50, tarefas: [job.name] }])
