@@ -51,6 +51,20 @@ export async function startHeld(scheduler: JobScheduler, job: HeldJob): Promise<
   return { tick }
 }
 
+/**
+ * Starts `job` in `first`, ticks `second` (the same instance or another) once its period is long past, then lets the
+ * run end: answers how many times the job was started.
+ */
+export async function startsWhileHeld(first: JobScheduler, second: JobScheduler, job: HeldJob, clock: ReturnType<typeof manualClock>): Promise<number> {
+  const { tick } = await startHeld(first, job)
+  clock.advance(10 * ('everyMs' in job.schedule ? job.schedule.everyMs : 86_400_000))
+  await second.tick()
+  const starts = job.starts
+  job.release()
+  await tick
+  return starts
+}
+
 type RunRow = {
   tarefa: string, instancia: string, iniciada_em: Date, terminada_em: Date | null, resultado: string, contagem: number | null, erro: string | null,
 }

@@ -5,7 +5,7 @@ import { openDatabase } from '../../src/db/database.ts'
 import { JobScheduler } from '../../src/jobs/scheduler.ts'
 import { onPostgresOnly } from '../helpers/database.ts'
 import { useTestDatabase } from '../helpers/fixture.ts'
-import { heldJob, manualClock, quietLog, runsOf, startHeld } from '../helpers/jobs.ts'
+import { heldJob, manualClock, quietLog, runsOf, startsWhileHeld } from '../helpers/jobs.ts'
 
 // The embedded database is held by one process (DATA_DIR's lock): there is no second instance to race.
 const skip = onPostgresOnly('two instances need PostgreSQL: the embedded database is held by one process')
@@ -46,12 +46,7 @@ describe('jobs once per cluster', { skip }, () => {
     t.after(job.release)
     a.register(job)
     b.register(job)
-    const { tick: running } = await startHeld(a, job)
-    clock.advance(10_000)
-    await b.tick()
-    assert.equal(job.starts, 1)
-    job.release()
-    await running
+    assert.equal(await startsWhileHeld(a, b, job, clock), 1)
     assert.deepEqual((await runsOf(tdb.db, job.name)).map((r) => [r.instancia, r.resultado]), [['a', 'ok']])
   })
 })

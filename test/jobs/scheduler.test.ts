@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { JobScheduler } from '../../src/jobs/scheduler.ts'
 import { defer, useTestDatabase } from '../helpers/fixture.ts'
-import { heldJob, manualClock, quietLog, runsOf, startHeld } from '../helpers/jobs.ts'
+import { heldJob, manualClock, quietLog, runsOf, startHeld, startsWhileHeld } from '../helpers/jobs.ts'
 import { until } from '../helpers/wait.ts'
 
 let seq = 0
@@ -64,12 +64,7 @@ describe('the job scheduler', () => {
     const job = heldJob(uniqueName('longa'), { everyMs: 1000 })
     defer(t, job.release)
     jobs.register(job)
-    const { tick: first } = await startHeld(jobs, job)
-    clock.advance(5000)
-    await jobs.tick()
-    assert.equal(job.starts, 1)
-    job.release()
-    await first
+    assert.equal(await startsWhileHeld(jobs, jobs, job, clock), 1)
     assert.deepEqual((await runsOf(tdb.db, job.name)).map((r) => r.resultado), ['ok'])
   })
 
