@@ -38,6 +38,15 @@ describe('the job scheduler', () => {
     assert.deepEqual((await runsOf(tdb.db, name)).map((r) => r.iniciada_em.toISOString()), ['2026-11-26T12:00:00.000Z', '2026-11-26T13:00:00.000Z'])
   })
 
+  it('started, it looks for due jobs by itself: first soon after start, then every tick', async (t) => {
+    const name = uniqueName('sozinha')
+    const jobs = new JobScheduler({ orm: tdb.db.orm, clock: manualClock('2026-11-26T12:00:00Z'), log: quietLog, firstAfterMs: 1, tickMs: 60_000 })
+    jobs.register({ name, schedule: { everyMs: 60_000 }, run: async () => 1 })
+    jobs.start()
+    defer(t, () => jobs.stop())
+    await until('the first run recorded', async () => (await runsOf(tdb.db, name))[0]?.resultado === 'ok')
+  })
+
   it('a failing job is recorded as failed with its error\'s type and code, never its message; the other jobs run', async () => {
     const warnings: object[] = []
     const jobs = scheduler(undefined, { info: () => {}, warn: (o) => warnings.push(o) })
