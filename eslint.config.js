@@ -2,8 +2,9 @@ import js from '@eslint/js'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-// Folders that hold one feature each. http/ (cross-cutting HTTP policy) and db/ (the database layer) serve
-// every feature and import none of them: a feature plugs into them, never the other way round.
+// Folders that hold one feature each. http/ (cross-cutting HTTP policy), db/ (the database layer) and jobs/ (the
+// platform's periodic jobs) serve every feature and import none of them: a feature plugs into them, never the
+// other way round.
 const FEATURES = ['contact', 'spam', 'mail', 'site', 'status', 'cli', 'metrics', 'auth', 'account-api', 'account-web', 'mcp', 'idempotency', 'telemetry']
 
 export default tseslint.config(
@@ -19,12 +20,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/http/**/*.ts', 'src/db/**/*.ts'],
+    files: ['src/http/**/*.ts', 'src/db/**/*.ts', 'src/jobs/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{
           group: FEATURES.map((f) => `../${f}/*`),
-          message: 'http/ and db/ import no feature folder (README, Development): pass what they need in from app.ts.',
+          message: 'http/, db/ and jobs/ import no feature folder (README, Development): pass what they need in from app.ts.',
         }],
       }],
     },

@@ -1,12 +1,10 @@
 // buildApp(config, deps): the whole service as a Fastify instance, for main.ts and for the tests.
-import { join } from 'node:path'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
 import { systemClock, type Clock } from './clock.ts'
 import type { Config } from './config.ts'
 import { lazySerializers, lazyValidators } from './http/lazy-compilers.ts'
 import { makeIpMatcher } from './ip-ranges.ts'
-import { scheduleRetention } from './contact/retention.ts'
 import { makeSubjectRouter } from './contact/subjects.ts'
 import type { Database } from './db/database.ts'
 import { openConfiguredDatabase } from './db/open.ts'
@@ -33,7 +31,6 @@ import { routeLabel } from './http/route-label.ts'
 import { observeHttp, setupMetrics, type Metrics } from './metrics/index.ts'
 import { MailChannel } from './mail/channel.ts'
 import { mailTransportFor, type MailTransport } from './mail/transport.ts'
-import { scheduleContentPurge } from './mail/retention.ts'
 import { DeliveryWorker } from './mail/worker.ts'
 import { StatusSnapshot } from './status/snapshot.ts'
 import { securityHeaders } from './site/headers.ts'
@@ -45,7 +42,8 @@ import { withTimeout } from './timeout.ts'
 import type { AppModule, ErrorPages, ModuleParts, ModuleServices, Platform } from './module.ts'
 import { MODULES } from './modules-list.ts'
 import type { SpamReason } from './spam/rules.ts'
-import { purgeExpiredKeys } from './idempotency/store.ts'
+import { appJobs } from './app-jobs.ts'
+import { JobScheduler } from './jobs/scheduler.ts'
 
 export type AppDeps = {
   /** An open, migrated database; when absent the app opens (and later closes) its own from config. */
@@ -75,6 +73,7 @@ export type AppServices = {
   worker: DeliveryWorker | undefined
   lifecycle: Lifecycle
   metrics: Metrics
+  jobs: JobScheduler
 }
 
 declare module 'fastify' {
@@ -154,6 +153,9 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     })
     : undefined
   const lifecycle: Lifecycle = { draining: false }
+  const modules = deps.modules ?? MODULES
+  const jobs = new JobScheduler({ orm: db.orm, clock, log: app.log.child({ component: 'tarefas' }) })
+  for (const job of appJobs(modules, { db, config, log: app.log })) jobs.register(job)
 
   // The HTTP policy, then the modules, then their routes. Each policy is a named plugin that declares what it
   // needs registered before it (src/http/plugins.ts): a wrong order fails at start. Hooks run in this order.
@@ -176,14 +178,14 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     observe: { spam: deps.onSpam as ((reason: string) => void) | undefined },
     customerApiPaths: () => Object.assign({}, ...parts.map(({ parts: p }) => p.customerApiPaths?.() ?? {})),
   }
-  for (const module of deps.modules ?? MODULES) {
+  for (const module of modules) {
     const made = await module.setup(platform)
     parts.push({ module, parts: made })
     for (const [name, service] of Object.entries(made.provides ?? {})) provided.set(name as keyof ModuleServices, service)
   }
   const guard = single(parts, 'credentialGuard')
   pages.current = single(parts, 'errorPages')
-  app.decorate('deps', { db, redis, snapshot: snapshot(), channel, worker, lifecycle, metrics })
+  app.decorate('deps', { db, redis, snapshot: snapshot(), channel, worker, lifecycle, metrics, jobs })
 
   await app.register(openApi, { schemas: parts.flatMap(({ parts: p }) => p.publicSchemas ?? []) })
   await app.register(gate, { budget: config.rateLimits.restrito, notFound: pages.current.notFound, guard })
@@ -191,23 +193,14 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   for (const { module, parts: p } of parts) if (p.routes) await app.register(routesPlugin(`${module.name}-routes`, p.routes))
 
   const background = parts.flatMap(({ parts: p }) => p.background ?? [])
-  const stopRetention: (() => void)[] = []
   app.addHook('onReady', async () => {
-    const mailDir = join(config.dataDir, 'mail')
-    stopRetention.push(
-      scheduleRetention({
-        orm: db.orm, days: config.mail.retentionDays, mailDir, clock, log: app.log,
-        purges: [{ name: 'idempotency keys', run: (now) => purgeExpiredKeys(db.orm, now) }],
-      }),
-      scheduleContentPurge({ orm: db.orm, mailDir, clock, log: app.log }),
-    )
+    jobs.start()
     channel.start()
     for (const work of background) await work.start()
     await worker?.start()
   })
   app.addHook('onClose', async () => {
-    for (const stop of stopRetention) stop()
-    await worker?.stop()
+    await Promise.all([jobs.stop(), worker?.stop()])
     channel.stop()
     for (const work of [...background].reverse()) await work.stop()
     for (const close of owned.reverse()) await close()

@@ -16,6 +16,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { Guard } from './http/gate.ts'
 import type { Idempotency } from './idempotency/run.ts'
+import type { Job } from './jobs/job.ts'
 import type { MailChannel } from './mail/channel.ts'
 import type { Metrics } from './metrics/index.ts'
 
@@ -82,11 +83,16 @@ export type CliCommand = {
   run(argv: string[], ctx: CommandContext): Promise<number>
 }
 
+/** What a module's jobs are made from: the app's and the CLI's alike (the CLI lists them without building the app). */
+export type JobContext = { db: Database, config: Config, log: { info(facts: object, message: string): void } }
+
 export type AppModule = {
   name: string
   setup(platform: Platform): ModuleParts | Promise<ModuleParts>
   /** Its operator commands: the CLI lists and runs them without building the app. */
   commands?: CliCommand[]
+  /** Its jobs (src/jobs/): each runs in one instance of the cluster at a time, on its schedule. */
+  jobs?: (ctx: JobContext) => Job[]
 }
 
 /** Names a module's object, checked. */

@@ -5,7 +5,7 @@ import { tokensCommand, TOKENS_HELP } from '../cli/tokens.ts'
 import { usersCommand, USERS_HELP } from '../cli/users.ts'
 import { routeLabel } from '../http/route-label.ts'
 import { defineModule } from '../module.ts'
-import { credentialGuard, scheduleJtiPurge } from './http/setup.ts'
+import { credentialGuard, jtiPurgeJob } from './http/setup.ts'
 import { readInstallationSecret } from './installation-secret.ts'
 import { sessionCookieSecure } from './sessions/cookie.ts'
 import { makeCsrfTokens, type CsrfTokens } from './sessions/csrf.ts'
@@ -18,7 +18,7 @@ declare module '../module.ts' {
 
 export const credentialsModule = defineModule({
   name: 'credentials',
-  async setup({ config, db, redis, clock, log, metrics, http }) {
+  async setup({ config, db, redis, clock, metrics, http }) {
     // Read once: DPoP nonces and the session's CSRF tokens (API and web app alike) are keyed from it.
     const secret = await readInstallationSecret(db.orm)
     const csrf = makeCsrfTokens(secret)
@@ -26,17 +26,9 @@ export const credentialsModule = defineModule({
       db, redis, clock, publicUrl: config.publicUrl, secureCookie: sessionCookieSecure(config), budget: config.rateLimits.credencial,
       secret, csrf, onRateLimited: (req) => metrics.rateLimited.inc({ route: routeLabel(req) }),
     })
-    let stopPurge: (() => void) | undefined
-    return {
-      provides: { credentials: { csrf } },
-      credentialGuard: guard,
-      background: [{
-        name: 'DPoP replay cache purge',
-        start: () => { stopPurge = scheduleJtiPurge({ db, clock, log }) },
-        stop: () => stopPurge?.(),
-      }],
-    }
+    return { provides: { credentials: { csrf } }, credentialGuard: guard }
   },
+  jobs: ({ db }) => [jtiPurgeJob(db)],
   commands: [
     { name: 'clientes', help: CUSTOMERS_HELP, run: customersCommand },
     { name: 'tokens', help: TOKENS_HELP, run: tokensCommand },

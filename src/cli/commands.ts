@@ -9,6 +9,7 @@ import { describeSettings } from '../settings/describe.ts'
 import { databaseStartupError, startupProblem } from '../startup.ts'
 import type { CliCommand } from '../module.ts'
 import { MODULES } from '../modules-list.ts'
+import { jobsCommand, JOBS_HELP } from './jobs.ts'
 import { inertOutput, UsageError, type Output } from './output.ts'
 import { cliFailure } from './refusals.ts'
 import { queueCommand, QUEUE_HELP, mailCommand, MAIL_HELP } from './queue.ts'
@@ -21,6 +22,7 @@ const SETTINGS_HELP = '  configuracao                 the settings: each variabl
 const COMMANDS: readonly CliCommand[] = [
   { name: 'fila', help: QUEUE_HELP, run: queueCommand },
   { name: 'email', help: MAIL_HELP, run: mailCommand },
+  { name: 'tarefas', help: JOBS_HELP, run: jobsCommand },
   ...MODULES.flatMap((m) => m.commands ?? []),
 ]
 

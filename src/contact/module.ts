@@ -1,9 +1,11 @@
 // The contact module: the public form's API (subjects, channel state, the form), the service that validates,
 // screens and stores a contact with its message in the outbox, and the operator's `contatos`.
+import { join } from 'node:path'
 import { contactsCommand, CONTACTS_HELP } from '../cli/contacts.ts'
 import { defineModule } from '../module.ts'
 import { DEFAULT_MAX_AGE_MS } from '../spam/rules.ts'
 import { makeFormTokens } from '../spam/token.ts'
+import { retentionJob } from './retention.ts'
 import { contactRoutes } from './routes.ts'
 import { ContatoIn, ContatoOut } from './schemas.ts'
 import { makeContactService, type ContactService } from './service.ts'
@@ -31,4 +33,5 @@ export const contactModule = defineModule({
     }
   },
   commands: [{ name: 'contatos', help: CONTACTS_HELP, run: contactsCommand }],
+  jobs: ({ db, config, log }) => [retentionJob({ orm: db.orm, days: config.mail.retentionDays, mailDir: join(config.dataDir, 'mail'), log })],
 })

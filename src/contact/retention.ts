@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { Orm } from '../db/database.ts'
-import { repeat } from '../periodic.ts'
+import type { Job } from '../jobs/job.ts'
 import { auditoria, contato, outbox } from '../db/schema.ts'
 
 /** Erases name, e-mail, message, company, phone and site of contacts older than `days` whose delivery is over, and of spam (never delivered). */
@@ -26,37 +26,23 @@ export async function purgePersonalData(orm: Orm, days: number, now: Date, mailD
   return erased.length
 }
 
-
-/** Other expiries that run on the same schedule (the Idempotency-Keys' answers): each returns how many rows it deleted. */
-export type Purge = { name: string, run: (now: Date) => Promise<number> }
-
 export type RetentionDeps = {
-  orm: Orm, days: number, mailDir: string, clock: { now(): Date },
-  log: { info(o: object, m: string): void, warn(o: object, m: string): void },
-  purges?: Purge[]
+  orm: Orm, days: number, mailDir: string,
+  log: { info(o: object, m: string): void },
 }
 
 /**
- * Erases expired personal data soon after start and then every `everyMs`, so the retention the privacy
- * page promises holds without an operator. Idempotent: several instances doing it at once is harmless.
+ * Erases expired personal data every 6 hours (a minute after the first start), so the retention the privacy page
+ * promises holds without an operator. Idempotent.
  */
-export function scheduleRetention(deps: RetentionDeps, everyMs = 6 * 3_600_000, firstAfterMs = 60_000): () => void {
-  const run = async () => {
-    try {
-      const n = await purgePersonalData(deps.orm, deps.days, deps.clock.now(), deps.mailDir)
+export function retentionJob(deps: RetentionDeps): Job {
+  return {
+    name: 'contatos-retencao',
+    schedule: { everyMs: 6 * 3_600_000 },
+    async run(now) {
+      const n = await purgePersonalData(deps.orm, deps.days, now, deps.mailDir)
       if (n > 0) deps.log.info({ apagados: n, dias: deps.days }, 'personal data past retention erased')
-    } catch (err) {
-      deps.log.warn({ code: (err as { code?: string }).code }, 'retention pass failed; will retry')
-    }
-    // Each on its own: one failing does not hold back the others.
-    for (const purge of deps.purges ?? []) {
-      try {
-        const n = await purge.run(deps.clock.now())
-        if (n > 0) deps.log.info({ apagados: n }, `expired ${purge.name} deleted`)
-      } catch (err) {
-        deps.log.warn({ code: (err as { code?: string }).code }, `purge of expired ${purge.name} failed; will retry`)
-      }
-    }
+      return n
+    },
   }
-  return repeat(run, everyMs, firstAfterMs)
 }

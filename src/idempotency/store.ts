@@ -3,6 +3,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import { queryRows, type Orm } from '../db/database.ts'
 import { chavesIdempotencia } from '../db/schema.ts'
+import type { Job } from '../jobs/job.ts'
 
 /** Whose key it is: a customer's credential (`clienteId` set), or an anonymous client (`clienteId` null). */
 export type KeyScope = { escopo: string, clienteId: string | null }
@@ -45,4 +46,9 @@ export async function saveKey(tx: Orm, scope: KeyScope, key: string, impressao: 
 export async function purgeExpiredKeys(orm: Orm, now: Date): Promise<number> {
   const [row] = await queryRows<{ n: number }>(orm, sql`SELECT purga_chaves_idempotencia(${now.toISOString()}::timestamptz) AS n`)
   return Number(row?.n ?? 0)
+}
+
+/** The purge every 6 hours: an expired key not yet purged already counts as new, so only the table's size waits on it. */
+export function expiredKeysJob(orm: Orm): Job {
+  return { name: 'chaves-idempotencia-expurgo', schedule: { everyMs: 6 * 3_600_000 }, run: (now) => purgeExpiredKeys(orm, now) }
 }

@@ -5,10 +5,9 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { and, isNotNull, isNull, lte } from 'drizzle-orm'
-import type { Clock } from '../clock.ts'
 import type { Orm } from '../db/database.ts'
 import { auditoria, outbox } from '../db/schema.ts'
-import { repeat } from '../periodic.ts'
+import type { Job } from '../jobs/job.ts'
 
 /** Erases the content of messages expired at `now`; answers how many. Idempotent. */
 export async function purgeExpiredContent(orm: Orm, now: Date, mailDir: string): Promise<number> {
@@ -23,19 +22,17 @@ export async function purgeExpiredContent(orm: Orm, now: Date, mailDir: string):
   return erased.length
 }
 
-type ContentPurgeDeps = {
-  orm: Orm, mailDir: string, clock: Clock,
-  log: { info(o: object, m: string): void, warn(o: object, m: string): void },
-}
+type ContentPurgeDeps = { orm: Orm, mailDir: string, log: { info(o: object, m: string): void } }
 
-/** Every hour (a minute after start first), so an expired link never lingers long whoever runs the server. */
-export function scheduleContentPurge(deps: ContentPurgeDeps, everyMs = 3_600_000, firstAfterMs = 60_000): () => void {
-  return repeat(async () => {
-    try {
-      const n = await purgeExpiredContent(deps.orm, deps.clock.now(), deps.mailDir)
+/** Every hour, so an expired link never lingers long whoever runs the server. */
+export function contentPurgeJob(deps: ContentPurgeDeps): Job {
+  return {
+    name: 'mensagens-conteudo-expurgo',
+    schedule: { everyMs: 3_600_000 },
+    async run(now) {
+      const n = await purgeExpiredContent(deps.orm, now, deps.mailDir)
       if (n > 0) deps.log.info({ apagados: n }, 'expired message content erased')
-    } catch (err) {
-      deps.log.warn({ code: (err as { code?: string }).code }, 'message content pass failed; will retry')
-    }
-  }, everyMs, firstAfterMs)
+      return n
+    },
+  }
 }

@@ -2,11 +2,12 @@ import assert from 'node:assert/strict'
 import { tmpdir } from 'node:os'
 import { describe, it } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
-import { purgePersonalData, scheduleRetention } from '../../src/contact/retention.ts'
+import { purgePersonalData, retentionJob } from '../../src/contact/retention.ts'
 import { makeContactStore } from '../../src/contact/store.ts'
 import { DEFAULT_SUBJECTS } from '../../src/contact/subjects.ts'
 import { contato, outbox } from '../../src/db/schema.ts'
 import { useTestDatabase } from '../helpers/fixture.ts'
+import { runJobOnce } from '../helpers/jobs.ts'
 
 describe('retention without an operator', () => {
   const tdb = useTestDatabase()
@@ -22,16 +23,8 @@ describe('retention without an operator', () => {
     await tdb.db.orm.update(outbox).set({ estado: 'enviado' }).where(eq(outbox.protocolo, delivered.protocolo))
     await tdb.db.orm.update(contato).set({ criadoEm: sql`now() - interval '400 days'` })
     const logs: object[] = []
-    const stop = scheduleRetention({
-      orm: tdb.db.orm, days: 365, mailDir: tmpdir(), clock: { now: () => new Date() },
-      log: { info: (o) => logs.push(o), warn: (o) => logs.push(o) },
-    }, 3_600_000, 10)
-    try {
-      const deadline = Date.now() + 5000
-      while (logs.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-    } finally {
-      stop()
-    }
+    const run = await runJobOnce(tdb.db, retentionJob({ orm: tdb.db.orm, days: 365, mailDir: tmpdir(), log: { info: (o) => logs.push(o) } }))
+    assert.deepEqual([run?.resultado, run?.contagem], ['ok', 1], 'the run is recorded with what it erased')
     const rows = await tdb.db.orm.select().from(contato)
     const byProtocolo = Object.fromEntries(rows.map((r) => [r.protocolo, r]))
     assert.equal(byProtocolo[delivered.protocolo]!.nome, null)

@@ -7,13 +7,12 @@ import { describe, it } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
 import type { App } from '../../src/app.ts'
 import { chavesIdempotencia, contato } from '../../src/db/schema.ts'
-import { purgeExpiredKeys } from '../../src/idempotency/store.ts'
+import { expiredKeysJob } from '../../src/idempotency/store.ts'
 import { contactBody } from '../helpers/app.ts'
-import { tmpdir } from 'node:os'
-import { scheduleRetention } from '../../src/contact/retention.ts'
 import { holdInAnotherSession, onPostgresOnly } from '../helpers/database.ts'
 import { until } from '../helpers/wait.ts'
 import { testApp, useTestApp } from '../helpers/fixture.ts'
+import { runJobOnce } from '../helpers/jobs.ts'
 
 const URL_ = '/api/site/contato'
 type Line = { msg?: string, protocolo?: string }
@@ -147,18 +146,10 @@ describe('Idempotency-Key on POST /api/site/contato', () => {
     assert.equal(again.headers['idempotent-replayed'], undefined, 'past its expiry the key is new')
     await ctx.db.orm.update(chavesIdempotencia).set({ criadaEm: new Date(past.getTime() - 1000), expiraEm: past })
       .where(eq(chavesIdempotencia.chave, key))
-    // The retention job's scheduler runs the purge (as app.ts gives it), here at once instead of after a minute.
-    const lines: { apagados?: number }[] = []
-    const stop = scheduleRetention({
-      orm: ctx.db.orm, days: 365, mailDir: tmpdir(), clock: { now: () => new Date() },
-      log: { info: (o) => lines.push(o as { apagados?: number }), warn: (o) => lines.push(o as { apagados?: number }) },
-      purges: [{ name: 'idempotency keys', run: (now) => purgeExpiredKeys(ctx.db.orm, now) }],
-    }, 3_600_000, 10)
-    try {
-      await until('the scheduled purge', async () => (await keyRows(ctx, key)).length === 0, 5000)
-    } finally {
-      stop()
-    }
+    // The purge as the app's job scheduler runs it, here at once instead of when due.
+    const run = await runJobOnce(ctx.db, expiredKeysJob(ctx.db.orm))
+    assert.equal(run?.resultado, 'ok')
+    assert.deepEqual(await keyRows(ctx, key), [])
     const [{ n } = { n: -1 }] = (await ctx.db.orm.execute(sql`SELECT count(*)::int AS n FROM chaves_idempotencia WHERE expira_em <= now()`) as unknown as
       { rows: { n: number }[] }).rows
     assert.equal(n, 0)

@@ -9,10 +9,11 @@ import { simpleParser } from 'mailparser'
 import { runCli } from '../../src/cli/commands.ts'
 import { auditoria, outbox } from '../../src/db/schema.ts'
 import { enqueueMessage } from '../../src/mail/enqueue.ts'
-import { purgeExpiredContent, scheduleContentPurge } from '../../src/mail/retention.ts'
+import { contentPurgeJob, purgeExpiredContent } from '../../src/mail/retention.ts'
 import { contactBody } from '../helpers/app.ts'
-import { defer, testApp, useTestDatabase } from '../helpers/fixture.ts'
+import { testApp, useTestDatabase } from '../helpers/fixture.ts'
 import { invitationMessage } from '../helpers/invitation.ts'
+import { runJobOnce } from '../helpers/jobs.ts'
 import { tempDir } from '../helpers/temp.ts'
 import { until } from '../helpers/wait.ts'
 
@@ -46,15 +47,12 @@ describe('invitations in sandbox mode', () => {
 
     assert.equal(await purgeExpiredContent(tdb.db.orm, new Date(invite.message.expiresAt.getTime() - 60_000), mailDir), 0)
     assert.ok(existsSync(file) && (await row(protocolo)).texto, 'before expiry nothing is erased')
-    // The server's own hourly pass, its first run due at once, on a clock past the expiry.
+    // The server's own hourly job, run at once, on a clock past the expiry.
     const logs: object[] = []
-    const log = { info: (o: object) => logs.push(o), warn: (o: object) => logs.push(o) }
     const clock = { now: () => new Date(invite.message.expiresAt.getTime() + 1000) }
-    const stop = scheduleContentPurge({ orm: tdb.db.orm, mailDir, clock, log }, 3_600_000, 1)
-    defer(t, stop)
-    await until('the pass to report', () => logs.length > 0)
-    stop()
-    const erased = await until('the content erased', async () => ((await row(protocolo)).conteudoApagadoEm ? row(protocolo) : undefined))
+    const run = await runJobOnce(tdb.db, contentPurgeJob({ orm: tdb.db.orm, mailDir, log: { info: (o) => logs.push(o) } }), clock)
+    assert.deepEqual([run?.resultado, run?.contagem], ['ok', 1])
+    const erased = await row(protocolo)
     assert.deepEqual([erased.texto, erased.html, erased.eml, erased.estado], [null, null, null, 'sandbox'])
     assert.ok(!existsSync(file), 'and its file')
     assert.deepEqual(logs, [{ apagados: 1 }])

@@ -8,7 +8,7 @@ import type { Database } from '../../db/database.ts'
 import { derivedKey } from '../../derived-key.ts'
 import type { Budget } from '../../http/rate-limit-config.ts'
 import { keyedLimit } from '../../http/rate-limit.ts'
-import { repeat } from '../../periodic.ts'
+import type { Job } from '../../jobs/job.ts'
 import { DEFAULT_DPOP_ALGORITHMS } from '../dpop/algorithms.ts'
 import { databaseJtiStore, purgeExpiredJtis } from '../dpop/jti-store.ts'
 import { redisJtiStore } from '../dpop/jti-store-redis.ts'
@@ -57,12 +57,6 @@ export function credentialGuard(app: FastifyInstance, setup: CredentialSetup): C
 }
 
 /** Deletes the replay cache's expired rows every ten minutes (Redis expires its keys itself). */
-export function scheduleJtiPurge(deps: { db: Database, clock: Clock, log: FastifyInstance['log'] }, everyMs = 600_000, firstAfterMs = 60_000): () => void {
-  return repeat(async () => {
-    try {
-      await purgeExpiredJtis(deps.db.orm, deps.clock.now())
-    } catch (err) {
-      deps.log.warn({ code: (err as { code?: string }).code }, 'DPoP replay cache purge failed; will retry')
-    }
-  }, everyMs, firstAfterMs)
+export function jtiPurgeJob(db: Database): Job {
+  return { name: 'dpop-jti-expurgo', schedule: { everyMs: 600_000 }, run: (now) => purgeExpiredJtis(db.orm, now) }
 }
