@@ -19,6 +19,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/mail/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['contact', 'status', 'auth'].map((f) => `../${f}/*`),
+          message: 'mail/ is the outbox of every message: producers render theirs and queue it (enqueueMessage); mail/ knows none of them.',
+        }],
+      }],
+    },
+  },
+  {
     files: ['src/http/**/*.ts', 'src/db/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {

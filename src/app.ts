@@ -176,7 +176,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   })
   const worker = config.mail.workerInServer
     ? new DeliveryWorker({
-      db, transport, subjects, mailFrom: config.mailFrom, clock, config: config.mail, log: app.log.child({ component: 'entrega' }),
+      db, transport, mailFrom: config.mailFrom, clock, config: config.mail, log: app.log.child({ component: 'entrega' }),
       onOutcome: (resultado) => metrics.deliveries.inc({ resultado }),
     })
     : undefined
