@@ -118,7 +118,7 @@ export class DeliveryWorker {
   private async deliver(row: Claimed): Promise<Outcome> {
     const nothing = unsendable(row, this.deps.clock.now())
     if (nothing) return this.record(row, { permanent: true, codigo: null, erro: nothing })
-    const send = this.transports[row.transporte]
+    const send = Object.hasOwn(this.transports, row.transporte) ? this.transports[row.transporte] : undefined
     // A row of a release that has a transport this one lacks: tried again later (an instance of that release may
     // take it), and failed for good after the last try, like any delivery that keeps failing.
     if (!send) return this.recordDurably(row, { permanent: false, codigo: null, erro: `no "${row.transporte}" transport in this worker` })
