@@ -1,11 +1,13 @@
 // The worker against a database that fails at the worst moment: after the provider accepted the message.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
+import type Mail from 'nodemailer/lib/mailer/index.js'
+import { systemClock } from '../../src/clock.ts'
 import { makeContactStore } from '../../src/contact/store.ts'
 import { DEFAULT_SUBJECTS } from '../../src/contact/subjects.ts'
 import type { Database, Orm } from '../../src/db/database.ts'
-import { entregaTentativa, outbox } from '../../src/db/schema.ts'
+import { auditoria, entregaTentativa, outbox } from '../../src/db/schema.ts'
 import { enqueueMessage } from '../../src/mail/enqueue.ts'
 import { queueStats } from '../../src/mail/queue-stats.ts'
 import type { MailTransport } from '../../src/mail/transport.ts'
@@ -89,5 +91,32 @@ describe('a row of a transport this worker lacks', () => {
     assert.deepEqual([(await row()).estado, (await row()).tentativas], ['falhou', 2])
     assert.equal((await queueStats(tdb.db.orm, clock.now())).falhas, 1, 'counted where the operator looks (estado, status)')
     assert.deepEqual(sent, [mail], 'never handed to another transport')
+  })
+})
+
+describe('a kind no module of mail/ knows', () => {
+  const tdb = useTestDatabase()
+
+  it('is delivered as its producer rendered it, text only, with the headers every message gets', async () => {
+    const mails: Mail.Options[] = []
+    const transport: MailTransport = {
+      mode: 'smtp', send: async (m) => { mails.push(m); return { estado: 'enviado', eml: null } }, verify: async () => {}, close() {},
+    }
+    const { protocolo } = await enqueueMessage(tdb.db.orm, {
+      kind: 'boleto_emitido', name: { prefix: 'BL' }, to: 'financeiro@cliente.com.br', requestId: 'req-boleto', subject: 'Boleto\r\nBcc: x@y.z',
+      text: 'Seu boleto vence amanhã.\u001b[31m', headers: { extra: { 'X-Boleto': '123\r\nBcc: x@y.z' } },
+    })
+    const worker = new DeliveryWorker({
+      db: tdb.db, transport, mailFrom: 'Contato <c@fomento.example>', clock: systemClock, log: { info() {}, warn() {}, error() {} },
+      config: { maxTries: 2, retryBaseMs: 60_000, retryMaxMs: 3_600_000, leaseMs: 120_000, pollMs: 1000 },
+    })
+    assert.equal(await worker.drain(), 1)
+    assert.match(protocolo, /^BL-\d{8}-/)
+    assert.deepEqual(mails.map((m) => [m.to, m.subject, m.text, m.html, m.messageId, m.headers]), [[
+      'financeiro@cliente.com.br', 'Boleto Bcc: x@y.z', 'Seu boleto vence amanhã.[31m', undefined, `<${protocolo.toLowerCase()}@fomento.example>`,
+      { 'X-Boleto': '123 Bcc: x@y.z', 'X-Request-ID': 'req-boleto' },
+    ]])
+    const audit = await tdb.db.orm.select().from(auditoria).where(eq(auditoria.protocolo, protocolo)).orderBy(asc(auditoria.id))
+    assert.deepEqual(audit.map((a) => a.acao), ['boleto_emitido.enfileirado', 'boleto_emitido.entregue'])
   })
 })
