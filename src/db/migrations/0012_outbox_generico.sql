@@ -64,6 +64,10 @@ END
 $$;
 CREATE TRIGGER outbox_contato_transicao BEFORE INSERT ON outbox
   FOR EACH ROW EXECUTE FUNCTION outbox_contato_transicao();
+-- The trigger runs as the role that inserts (the service's), which reads the contact through the function: that
+-- role's alone, no one else's.
+REVOKE ALL ON FUNCTION outbox_contato_legado(contato) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION outbox_contato_legado(contato) TO fct_servico;
 
 -- The rows already queued. Every row gets the request id it was made for (a contact's was on the contact).
 UPDATE outbox o SET request_id = c.request_id FROM contato c WHERE o.contato_id = c.id AND o.request_id IS NULL;
