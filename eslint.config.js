@@ -20,6 +20,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/mail/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['contact', 'status', 'auth'].map((f) => `../${f}/*`),
+          message: 'mail/ is the outbox of every message: producers render theirs and queue it (enqueueMessage); mail/ knows none of them.',
+        }],
+      }],
+    },
+  },
+  {
     files: ['src/http/**/*.ts', 'src/db/**/*.ts', 'src/jobs/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
@@ -33,7 +44,7 @@ export default tseslint.config(
   {
     // Pages and e-mails are built with html`…` (src/html.ts), which escapes every value it is not told is markup:
     // a hand-escaped template is one forgotten call away from an injection.
-    files: ['src/site/**/*.ts', 'src/account-web/**/*.ts', 'src/mail/**/*.ts'],
+    files: ['src/site/**/*.ts', 'src/account-web/**/*.ts', 'src/mail/**/*.ts', 'src/contact/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{ group: ['**/markup-escape.ts', '**/markup-escape'], message: 'Build HTML with html`…` from src/html.ts: it escapes by default.' }],

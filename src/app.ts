@@ -5,7 +5,6 @@ import { systemClock, type Clock } from './clock.ts'
 import type { Config } from './config.ts'
 import { lazySerializers, lazyValidators } from './http/lazy-compilers.ts'
 import { makeIpMatcher } from './ip-ranges.ts'
-import { makeSubjectRouter } from './contact/subjects.ts'
 import type { Database } from './db/database.ts'
 import { openConfiguredDatabase } from './db/open.ts'
 import { prepareDataDir } from './startup.ts'
@@ -147,8 +146,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   })
   const worker = config.mail.workerInServer
     ? new DeliveryWorker({
-      db, transport, subjects: makeSubjectRouter(config.subjects), mailFrom: config.mailFrom, clock, config: config.mail,
-      log: app.log.child({ component: 'entrega' }),
+      db, transport, mailFrom: config.mailFrom, clock, config: config.mail, log: app.log.child({ component: 'entrega' }),
       onOutcome: (resultado) => metrics.deliveries.inc({ resultado }),
     })
     : undefined

@@ -1,7 +1,9 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { contactForMail, renderContactMail } from '../mail/message.ts'
-import { ESTADOS, listQueue, requeue, showMessage, type Estado } from '../mail/queue-admin.ts'
+import { renderContactMail } from '../contact/mail.ts'
+import type { Config } from '../config.ts'
+import { emailOf } from '../mail/email.ts'
+import { ESTADOS, listQueue, requeue, showMessage, type Estado, type OwnMailboxes } from '../mail/queue-admin.ts'
 import { purgeExpiredContent } from '../mail/retention.ts'
 import { mailTransportFor } from '../mail/transport.ts'
 import { emailProblem } from '../email-address.ts'
@@ -10,7 +12,7 @@ import { parseOrUsage, tableRow, shown, UsageError, type CommandContext } from '
 
 export const QUEUE_HELP = `  fila listar [--estado E]     the delivery queue (default: pendente, enviando, falhou); E is one of
                                ${ESTADOS.join(', ')}; each message's kind (contato, convite) and
-                               recipient (a person's by its domain only)
+                               recipient (a person's by its domain only; the subjects' mailboxes whole)
   fila mostrar PROTOCOLO       one message: its state, every attempt and its error
   fila reenfileirar PROTOCOLO… | --falhas
                                send failed messages again (fresh tries, due now); an invitation only
@@ -26,7 +28,7 @@ export async function queueCommand(argv: string[], ctx: CommandContext): Promise
     case 'listar': {
       const { values } = parseOrUsage(() => parseArgs({ args: rest, options: { estado: { type: 'string' } } }))
       if (values.estado !== undefined && !ESTADOS.includes(values.estado as Estado)) throw new UsageError(`--estado must be one of ${ESTADOS.join(', ')}`)
-      const rows = await listQueue((await ctx.open()).orm, values.estado as Estado | undefined)
+      const rows = await listQueue((await ctx.open()).orm, ownMailboxes(ctx.config), values.estado as Estado | undefined)
       if (rows.length === 0) out.log('queue is empty')
       for (const r of rows) {
         const next = r.estado === 'pendente' ? ` next ${at(r.proximaTentativaEm)}` : ''
@@ -38,7 +40,7 @@ export async function queueCommand(argv: string[], ctx: CommandContext): Promise
     case 'mostrar': {
       const protocolo = rest[0]
       if (!protocolo) throw new UsageError('fila mostrar needs a protocolo')
-      const found = await showMessage((await ctx.open()).orm, protocolo)
+      const found = await showMessage((await ctx.open()).orm, ownMailboxes(ctx.config), protocolo)
       if (!found) {
         out.error(`error: no message ${protocolo}`)
         return 1
@@ -71,6 +73,9 @@ export async function queueCommand(argv: string[], ctx: CommandContext): Promise
 
 const tries = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'}`
 
+/** The service's own mailboxes, which the listings show whole: the contact subjects'. */
+const ownMailboxes = (config: Pick<Config, 'subjects'>): OwnMailboxes => new Set(config.subjects.map((s) => s.email.toLowerCase()))
+
 export async function mailCommand(argv: string[], ctx: CommandContext): Promise<number> {
   const [sub, address] = argv
   if (sub !== 'testar') throw new UsageError(sub ? `unknown subcommand "email ${sub}"` : 'email needs a subcommand')
@@ -81,11 +86,13 @@ export async function mailCommand(argv: string[], ctx: CommandContext): Promise<
   try {
     const now = clock.now()
     const protocolo = `TESTE-${now.getTime()}`
-    const test = contactForMail({
-      protocolo, criadoEm: now, assunto: 'teste', rotulo: 'Teste do canal de e-mail', destino: address!,
-      nome: 'Operador', email: address!, mensagem: 'Mensagem de teste enviada pela linha de comando.', requestId: 'cli',
+    const test = renderContactMail({
+      protocolo, criadoEm: now, assunto: 'teste', rotulo: 'Teste do canal de e-mail', requestId: 'cli',
+      nome: 'Operador', email: address!, mensagem: 'Mensagem de teste enviada pela linha de comando.', empresa: '', telefone: '', site: '',
     })
-    await transport.send(renderContactMail(test, config.mailFrom), protocolo)
+    const { subject, text, html = null, headers = null } = test
+    const parts = { protocolo, destino: address!, criadoEm: now, requestId: 'cli', subject, text, html, headers }
+    await transport.send(emailOf(parts, config.mailFrom), protocolo)
     out.log(transport.mode === 'smtp' ? `sent to ${address} through SMTP` : `sandbox: kept in ${config.dataDir}/mail/${protocolo}.eml, not sent`)
     return 0
   } finally {

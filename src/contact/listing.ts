@@ -20,7 +20,7 @@ export async function listContacts(orm: Orm, opts: { spamOnly?: boolean, since?:
   const rows = await orm.select({
     protocolo: contato.protocolo, criadoEm: contato.criadoEm, assunto: contato.assunto, entrega: outbox.estado,
     spam: contato.spam, apagadoEm: contato.dadosApagadosEm,
-  }).from(contato).leftJoin(outbox, eq(outbox.contatoId, contato.id))
+  }).from(contato).leftJoin(outbox, eq(outbox.protocolo, contato.protocolo))
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(contato.criadoEm), desc(contato.id)).limit(opts.limit)
   return rows.map(({ apagadoEm, ...r }) => ({ ...r, dadosApagados: apagadoEm !== null }))

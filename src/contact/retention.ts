@@ -1,28 +1,31 @@
 // Personal data is kept for CONTACT_RETENTION_DAYS, then erased; the audit rows (no personal data) stay.
-import { rmSync } from 'node:fs'
-import { join } from 'node:path'
-import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import { and, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { Orm } from '../db/database.ts'
 import type { Job } from '../jobs/job.ts'
 import { auditoria, contato, outbox } from '../db/schema.ts'
+import { eraseContent, protocoloIn, removeSandboxCopies } from '../mail/retention.ts'
 
-/** Erases name, e-mail, message, company, phone and site of contacts older than `days` whose delivery is over, and of spam (never delivered). */
+/**
+ * Erases name, e-mail, message, company, phone and site of contacts older than `days` whose delivery is over, and of
+ * spam (never delivered); and their e-mail, which holds the same: what its outbox row keeps (subject included: it
+ * names the visitor) and its sandbox copy.
+ */
 export async function purgePersonalData(orm: Orm, days: number, now: Date, mailDir: string): Promise<number> {
   const cutoff = new Date(now.getTime() - days * 86_400_000)
   const erased = await orm.transaction(async (tx) => {
     // A message still waiting to be delivered keeps what it needs to be sent.
-    const finished = tx.select({ id: outbox.contatoId }).from(outbox)
-      .where(and(eq(outbox.tipo, 'contato'), inArray(outbox.estado, ['enviado', 'sandbox', 'falhou'])))
+    // A contact and its message share the protocolo.
+    const finished = tx.select({ protocolo: outbox.protocolo }).from(outbox).where(inArray(outbox.estado, ['enviado', 'sandbox', 'falhou']))
     const erased = await tx.update(contato)
       .set({ nome: null, email: null, mensagem: null, empresa: null, telefone: null, site: null, dadosApagadosEm: now })
-      .where(and(lt(contato.criadoEm, cutoff), isNull(contato.dadosApagadosEm), or(inArray(contato.id, finished), isNotNull(contato.spam))))
+      .where(and(lt(contato.criadoEm, cutoff), isNull(contato.dadosApagadosEm), or(inArray(contato.protocolo, finished), isNotNull(contato.spam))))
       .returning({ protocolo: contato.protocolo })
     for (const r of erased) await tx.insert(auditoria).values({ em: now, acao: 'contato.dados_apagados', protocolo: r.protocolo })
-    await tx.update(outbox).set({ eml: null }).where(inArray(outbox.protocolo, erased.length ? erased.map((r) => r.protocolo) : ['']))
-    return erased.map((r) => r.protocolo)
+    const protocolos = erased.map((r) => r.protocolo)
+    await eraseContent(tx, protocoloIn(protocolos), now, { subject: true })
+    return protocolos
   })
-  // The sandbox copies on disk hold the same personal data.
-  for (const protocolo of erased) rmSync(join(mailDir, `${protocolo}.eml`), { force: true })
+  removeSandboxCopies(mailDir, erased)
   return erased.length
 }
 

@@ -1,13 +1,16 @@
-// Storing a contact: the contact row, its outbox row and an audit row in one transaction, so a 202
-// is a promise that the message will be delivered. A double click answers the first protocolo.
+// Storing a contact: the contact row, its e-mail rendered and queued in the outbox, and an audit row in one
+// transaction, so a 202 is a promise that the message will be delivered. A double click answers the first protocolo.
 import { createHash } from 'node:crypto'
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Clock } from '../clock.ts'
 import type { Orm } from '../db/database.ts'
 import { ipHash as hashIp } from '../ip-hash.ts'
-import { auditoria, contato, instalacao, outbox } from '../db/schema.ts'
+import { auditoria, contato, instalacao } from '../db/schema.ts'
+import { enqueueMessage } from '../mail/enqueue.ts'
+import { newProtocolo } from '../mail/protocolo.ts'
 import type { SpamReason } from '../spam/rules.ts'
-import { newProtocolo } from './protocolo.ts'
+import { renderContactMail } from './mail.ts'
+import { CONTACT_PREFIX } from './protocolo.ts'
 import type { Subject } from './subjects.ts'
 
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000
@@ -56,15 +59,16 @@ export function makeContactStore(orm: Orm, clock: Clock): ContactStore {
             spam ? isNotNull(contato.spam) : isNull(contato.spam)))
           .limit(1)
         if (previous) return { ...previous, novo: false }
-        const protocolo = newProtocolo(now)
-        const [row] = await tx.insert(contato).values({
+        const protocolo = newProtocolo(now, CONTACT_PREFIX)
+        await tx.insert(contato).values({
           protocolo, criadoEm: now, assunto: subject.codigo, destino: subject.email, ...clean, impressao, requestId, ipHash, spam: spam ?? null,
-        }).returning({ id: contato.id })
+        })
         if (spam) {
           await tx.insert(auditoria).values({ em: now, acao: 'contato.spam', protocolo, assunto: subject.codigo, requestId, ipHash })
           return { protocolo, destino: subject.email, novo: true }
         }
-        await tx.insert(outbox).values({ contatoId: row!.id, protocolo, destino: subject.email, criadoEm: now, proximaTentativaEm: now, atualizadoEm: now })
+        const mail = renderContactMail({ ...clean, protocolo, criadoEm: now, assunto: subject.codigo, rotulo: subject.rotulo, requestId })
+        await enqueueMessage(tx, { kind: 'contato', name: { protocolo }, to: subject.email, requestId, audited: false, ...mail }, { now: () => now })
         // No personal data in the audit trail: only what ties the event to the request.
         await tx.insert(auditoria).values({ em: now, acao: 'contato.recebido', protocolo, assunto: subject.codigo, requestId, ipHash })
         return { protocolo, destino: subject.email, novo: true }

@@ -30,14 +30,19 @@ export const contato = pgTable('contato', {
   spam: text('spam', { enum: ['honeypot', 'rapido', 'token'] }),
 })
 
-/** What an outbox row can be (the CHECK of migration 0006 lists the same). */
-export const MESSAGE_KINDS = ['contato', 'convite'] as const
+/** The transports an outbox row may name (the CHECK of migration 0012 lists the same). */
+export const TRANSPORTS = ['smtp'] as const
+
+/** An e-mail's headers besides From, To, Subject, Date and Message-ID, as its producer set them (migration 0012). */
+export type MailHeaders = { replyTo?: { name: string, address: string }, extra?: Record<string, string> }
 
 export const outbox = pgTable('outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  /** What the message is (migration 0006): `contato` is rendered from its contact row, other kinds carry their parts. */
-  tipo: text('tipo', { enum: MESSAGE_KINDS }).notNull().default('contato'),
-  /** Set for `contato` only. */
+  /** Its producer's name for the message (`contato`, `convite`…): audit rows and listings; delivery never reads it. */
+  tipo: text('tipo').notNull(),
+  /** How it travels (migration 0012). Plain text here: a row of another release may name one this one lacks. */
+  transporte: text('transporte').notNull().default('smtp'),
+  /** Written by the database alone while the previous release runs (migration 0012's trigger); read by nothing. */
   contatoId: bigint('contato_id', { mode: 'number' }),
   protocolo: text('protocolo').notNull(),
   destino: text('destino').notNull(),
@@ -50,10 +55,12 @@ export const outbox = pgTable('outbox', {
   enviadoEm: tz('enviado_em'),
   eml: text('eml'),
   messageId: text('message_id'),
-  // The parts of a message of another kind, erased once sent or expired (conteudo_apagado_em).
+  // The message as its producer rendered it, erased once sent, expired or past its producer's retention
+  // (conteudo_apagado_em).
   assuntoEmail: text('assunto_email'),
   texto: text('texto'),
   html: text('html'),
+  cabecalhos: jsonb('cabecalhos').$type<MailHeaders>(),
   requestId: text('request_id'),
   clienteId: uuid('cliente_id'),
   expiraEm: tz('expira_em'),

@@ -16,10 +16,13 @@ export type Invitation = {
   expiresAt: Date
 }
 
+/** An invitation's protocolo says what it is wherever it is quoted: `CV-20261121-7F3K9Q2M`. */
+export const INVITATION_PREFIX = 'CV'
+
 /** A name on one line: a line break in it could otherwise start a paragraph of the sender's choosing. */
 const oneLine = (s: string, max = 200) => headerSafe(textSafe(s), max)
 
-export function renderInvitation(inv: Invitation): RenderedMail {
+export function renderInvitation(inv: Invitation): RenderedMail & { html: string } {
   const link = checkedLink(inv.link)
   const who = oneLine(inv.invitedBy)
   const customer = oneLine(inv.customerName)
@@ -49,7 +52,11 @@ export function renderInvitation(inv: Invitation): RenderedMail {
 Não encaminhe esta mensagem: o link é pessoal. Em caso de dúvida, fale conosco em
 <a href="${contact}">${contact}</a>.</small></p>
 </body></html>`
-  return { subject: `Convite para acessar a conta de ${oneLine(customer, 120)}`, text, html: markup.toString() }
+  return {
+    subject: `Convite para acessar a conta de ${oneLine(customer, 120)}`, text, html: markup.toString(),
+    // RFC 3834: sent by a machine, so auto-responders do not answer it.
+    headers: { extra: { 'Auto-Submitted': 'auto-generated' } },
+  }
 }
 
 // The URL parser drops tabs and line breaks, and trims spaces: a link holding any is refused, not repaired.

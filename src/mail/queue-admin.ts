@@ -1,6 +1,7 @@
 // What an operator does with the delivery queue: look at it, look at one message, send failures again. Listings
-// end up in terminals and tickets, so they hold no personal data: a contact's row names the company's own mailbox,
-// a message of another kind (addressed to a person) only the domain of its recipient; never a message's content.
+// end up in terminals and tickets, so they hold no personal data: an address is shown whole only when it is one
+// of the service's own mailboxes (a contact's row names the company's mailbox), any other (a person's) by its
+// domain alone; never a message's content.
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Orm } from '../db/database.ts'
 import { auditoria, entregaTentativa, outbox } from '../db/schema.ts'
@@ -8,17 +9,18 @@ import { auditoria, entregaTentativa, outbox } from '../db/schema.ts'
 export type Estado = typeof outbox.$inferSelect['estado']
 export const ESTADOS: Estado[] = ['pendente', 'enviando', 'enviado', 'sandbox', 'falhou']
 
-type Kind = typeof outbox.$inferSelect['tipo']
+/** The addresses shown whole: the service's own mailboxes (the contact subjects'), lower-cased. */
+export type OwnMailboxes = ReadonlySet<string>
 
 /** Who a message goes to, as an operator may see it: a person's address by its domain alone. */
-function shownRecipient(tipo: Kind, destino: string): string {
-  return tipo === 'contato' ? destino : `…@${destino.slice(destino.lastIndexOf('@') + 1)}`
+function shownRecipient(own: OwnMailboxes, destino: string): string {
+  return own.has(destino.toLowerCase()) ? destino : `…@${destino.slice(destino.lastIndexOf('@') + 1)}`
 }
 
 /** A provider's error can quote the recipient's address: a person's is shown as above. */
-function shownError(tipo: Kind, destino: string, erro: string | null): string | null {
-  if (erro === null || tipo === 'contato') return erro
-  return erro.replace(new RegExp(destino.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), shownRecipient(tipo, destino))
+function shownError(own: OwnMailboxes, destino: string, erro: string | null): string | null {
+  if (erro === null || own.has(destino.toLowerCase())) return erro
+  return erro.replace(new RegExp(destino.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), shownRecipient(own, destino))
 }
 
 const SHOWN = {
@@ -27,26 +29,26 @@ const SHOWN = {
   messageId: outbox.messageId, expiraEm: outbox.expiraEm, conteudoApagadoEm: outbox.conteudoApagadoEm,
 }
 
-const forOperator = <R extends { tipo: Kind, destino: string, ultimoErro: string | null }>(r: R): R =>
-  ({ ...r, destino: shownRecipient(r.tipo, r.destino), ultimoErro: shownError(r.tipo, r.destino, r.ultimoErro) })
+const forOperator = (own: OwnMailboxes) => <R extends { destino: string, ultimoErro: string | null }>(r: R): R =>
+  ({ ...r, destino: shownRecipient(own, r.destino), ultimoErro: shownError(own, r.destino, r.ultimoErro) })
 
-export async function listQueue(orm: Orm, estado?: Estado, limit = 200) {
+export async function listQueue(orm: Orm, own: OwnMailboxes, estado?: Estado, limit = 200) {
   const rows = await orm.select(SHOWN).from(outbox)
     .where(estado ? eq(outbox.estado, estado) : inArray(outbox.estado, ['pendente', 'enviando', 'falhou']))
     .orderBy(desc(outbox.criadoEm)).limit(limit)
-  return rows.map(forOperator)
+  return rows.map(forOperator(own))
 }
 
-export async function showMessage(orm: Orm, protocolo: string) {
+export async function showMessage(orm: Orm, own: OwnMailboxes, protocolo: string) {
   const [row] = await orm.select(SHOWN).from(outbox).where(eq(outbox.protocolo, protocolo))
   if (!row) return undefined
   const attempts = await orm.select().from(entregaTentativa).where(eq(entregaTentativa.outboxId, row.id)).orderBy(asc(entregaTentativa.id))
-  return { row: forOperator(row), attempts: attempts.map((a) => ({ ...a, erro: shownError(row.tipo, row.destino, a.erro) })) }
+  return { row: forOperator(own)(row), attempts: attempts.map((a) => ({ ...a, erro: shownError(own, row.destino, a.erro) })) }
 }
 
 /**
  * Puts failed messages back in the queue, due now, with a fresh budget of tries: those that can still be sent
- * (a message of another kind only before its expiry, while it has its content).
+ * (while they have their content, and only before their expiry when they have one).
  */
 export async function requeue(orm: Orm, which: { protocolos: string[] } | 'falhas', now: Date): Promise<string[]> {
   return orm.transaction(async (tx) => {
@@ -55,7 +57,8 @@ export async function requeue(orm: Orm, which: { protocolos: string[] } | 'falha
       .where(and(
         eq(outbox.estado, 'falhou'),
         which === 'falhas' ? sql`true` : inArray(outbox.protocolo, which.protocolos),
-        or(eq(outbox.tipo, 'contato'), and(gt(outbox.expiraEm, now), isNull(outbox.conteudoApagadoEm))),
+        isNull(outbox.conteudoApagadoEm),
+        or(isNull(outbox.expiraEm), gt(outbox.expiraEm, now)),
       ))
       .returning({ protocolo: outbox.protocolo, tipo: outbox.tipo })
     for (const r of rows) await tx.insert(auditoria).values({ em: now, acao: `${r.tipo}.reenfileirado`, protocolo: r.protocolo })

@@ -1,24 +1,46 @@
-// A message of another kind than a contact keeps its content only while it may still be sent (docs/decisions.md,
-// "Messages of other kinds"). Delivered over SMTP, the worker erases it at once; what is left at its expiry (a
-// sandbox copy, a failed message's parts kept for a re-queue, a message never sent) is erased here, in the
-// database and on disk. Audit rows (no content) stay, and one more records the erasure.
+// A message keeps its content only while it may still be sent (docs/decisions.md, "One outbox for every message").
+// Delivered, the worker erases it at once; what is left at its expiry (a sandbox copy, a failed message's parts kept
+// for a re-queue, a message never sent) is erased here, in the database and on disk. A producer's own retention
+// (the contact form's) erases its messages through `eraseContent` too. Audit rows (no content) stay.
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { and, isNotNull, isNull, lte } from 'drizzle-orm'
+import { and, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import type { Orm } from '../db/database.ts'
 import { auditoria, outbox } from '../db/schema.ts'
 import type { Job } from '../jobs/job.ts'
 
+/**
+ * Erases, in `tx`, what the rows `where` selects hold of their message: parts, headers and sandbox copy, and the
+ * subject too when it names a person (`subject`). Answers the rows; their `.eml` files go with `removeSandboxCopies`
+ * once `tx` has committed.
+ */
+export async function eraseContent(tx: Orm, where: SQL, now: Date, opts: { subject: boolean }) {
+  return tx.update(outbox)
+    .set({
+      texto: null, html: null, cabecalhos: null, eml: null, ...(opts.subject && { assuntoEmail: null }),
+      // A row erased before (its parts on delivery) keeps that time.
+      conteudoApagadoEm: sql`coalesce(${outbox.conteudoApagadoEm}, ${now}::timestamptz)`,
+    })
+    .where(where)
+    .returning({ protocolo: outbox.protocolo, tipo: outbox.tipo })
+}
+
+/** The messages of these protocolos, as an erased row's producer asks: gone from the database, now from DATA_DIR/mail. */
+export function removeSandboxCopies(mailDir: string, protocolos: string[]): void {
+  for (const protocolo of protocolos) rmSync(join(mailDir, `${protocolo}.eml`), { force: true })
+}
+
+/** The rows of these protocolos (none when the list is empty). */
+export const protocoloIn = (protocolos: string[]) => inArray(outbox.protocolo, protocolos.length ? protocolos : [''])
+
 /** Erases the content of messages expired at `now`; answers how many. Idempotent. */
 export async function purgeExpiredContent(orm: Orm, now: Date, mailDir: string): Promise<number> {
   const erased = await orm.transaction(async (tx) => {
-    const rows = await tx.update(outbox).set({ texto: null, html: null, eml: null, conteudoApagadoEm: now })
-      .where(and(isNotNull(outbox.expiraEm), lte(outbox.expiraEm, now), isNull(outbox.conteudoApagadoEm)))
-      .returning({ protocolo: outbox.protocolo, tipo: outbox.tipo })
+    const rows = await eraseContent(tx, and(isNotNull(outbox.expiraEm), lte(outbox.expiraEm, now), isNull(outbox.conteudoApagadoEm))!, now, { subject: false })
     for (const r of rows) await tx.insert(auditoria).values({ em: now, acao: `${r.tipo}.conteudo_apagado`, protocolo: r.protocolo })
     return rows
   })
-  for (const { protocolo } of erased) rmSync(join(mailDir, `${protocolo}.eml`), { force: true })
+  removeSandboxCopies(mailDir, erased.map((r) => r.protocolo))
   return erased.length
 }
 

@@ -4,7 +4,6 @@ import closeWithGrace from 'close-with-grace'
 import { pino, type Logger } from 'pino'
 import { systemClock } from '../clock.ts'
 import { loadConfig, type Config } from '../config.ts'
-import { makeSubjectRouter } from '../contact/subjects.ts'
 import type { Database } from '../db/database.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
 import { loggerOptions } from '../logging.ts'
@@ -35,7 +34,7 @@ const channel = new MailChannel({
   deliveryExpected: config.ambiente === 'producao', log,
 })
 const worker = new DeliveryWorker({
-  db, transport, subjects: makeSubjectRouter(config.subjects), mailFrom: config.mailFrom, clock: systemClock, config: config.mail, log,
+  db, transport, mailFrom: config.mailFrom, clock: systemClock, config: config.mail, log,
 })
 channel.start()
 await worker.start()

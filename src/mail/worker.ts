@@ -1,24 +1,33 @@
 // The delivery worker: claims outbox rows of every kind (FOR UPDATE SKIP LOCKED, so instances never share one;
-// see claim.ts), sends each, and records every attempt. New rows wake it through NOTIFY; a poll covers retries
-// that come due.
+// see claim.ts), hands each to the transport its row names, and records every attempt. It never asks what a
+// message is about: its producer rendered it when it queued it. New rows wake it through NOTIFY; a poll covers
+// retries that come due.
 import { sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Clock } from '../clock.ts'
-import type { SubjectRouter } from '../contact/subjects.ts'
 import { queryRows, type Database } from '../db/database.ts'
 import { errorFacts } from '../log-safety.ts'
 import { auditoria, entregaTentativa } from '../db/schema.ts'
-import { claimNext, composeMail, type Claimed } from './claim.ts'
+import { claimNext, unsendable, type Claimed } from './claim.ts'
+import { emailDelivery } from './email.ts'
 import type { MailConfig } from './mail-config.ts'
-import { messageIdFor } from './message.ts'
+import { messageIdFor } from './message-id.ts'
 import { classifyFailure, retryDelayMs, type Failure } from './policy.ts'
 import type { MailTransport, Sent } from './transport.ts'
 
+/** Sends one claimed row whose content is there; a rejection is a failed attempt (classifyFailure). */
+export type Delivery = (row: Claimed) => Promise<Sent>
+
+/** The worker's transports, keyed by the `transporte` a row names. */
+export type Transports = Partial<Record<string, Delivery>>
+
 export type WorkerDeps = {
   db: Database
+  /** Where e-mail goes: the registry's `smtp`. */
   transport: MailTransport
-  subjects: SubjectRouter
   mailFrom: string
+  /** The registry itself, when given (a test's); by default `smtp` alone, through `transport`. */
+  transports?: Transports
   clock: Clock
   config: Pick<MailConfig, 'maxTries' | 'retryBaseMs' | 'retryMaxMs' | 'leaseMs' | 'pollMs'>
   log: Pick<Logger, 'info' | 'warn' | 'error'>
@@ -37,7 +46,11 @@ export class DeliveryWorker {
   private wakeUp: (() => void) | undefined
   private unlisten: (() => Promise<void>) | undefined
 
-  constructor(private readonly deps: WorkerDeps) {}
+  private readonly transports: Transports
+
+  constructor(private readonly deps: WorkerDeps) {
+    this.transports = deps.transports ?? { smtp: emailDelivery(deps.transport, deps.mailFrom) }
+  }
 
   async start(): Promise<void> {
     if (this.running) return
@@ -103,11 +116,15 @@ export class DeliveryWorker {
   }
 
   private async deliver(row: Claimed): Promise<Outcome> {
-    const composed = composeMail(row, this.deps.subjects, this.deps.mailFrom, this.deps.clock.now())
-    if ('unsendable' in composed) return this.record(row, { permanent: true, codigo: null, erro: composed.unsendable })
+    const nothing = unsendable(row, this.deps.clock.now())
+    if (nothing) return this.record(row, { permanent: true, codigo: null, erro: nothing })
+    const send = Object.hasOwn(this.transports, row.transporte) ? this.transports[row.transporte] : undefined
+    // A row of a release that has a transport this one lacks: tried again later (an instance of that release may
+    // take it), and failed for good after the last try, like any delivery that keeps failing.
+    if (!send) return this.recordDurably(row, { permanent: false, codigo: null, erro: `no "${row.transporte}" transport in this worker` })
     let sent: Sent
     try {
-      sent = await this.deps.transport.send(composed.mail, row.protocolo)
+      sent = await send(row)
     } catch (err) {
       return this.recordDurably(row, classifyFailure(err))
     }
@@ -141,9 +158,9 @@ export class DeliveryWorker {
       next = new Date(now.getTime() + retryDelayMs(row.tentativas, this.deps.config))
     }
     const failure = 'estado' in result ? null : result
-    // A message of another kind keeps its content only while it may still be sent: it goes once delivered over
-    // SMTP, or once expired. A sandbox copy is the sandbox's mailbox: it stays until expiry (the retention pass).
-    const erase = row.tipo !== 'contato' && (outcome === 'enviado' || row.expiraEm.getTime() <= now.getTime())
+    // A message keeps its content only while it may still be sent: it goes once delivered, or once expired. A
+    // sandbox copy is the sandbox's mailbox: it stays until its expiry or its producer's retention erases it.
+    const erase = outcome === 'enviado' || (row.expiraEm !== null && row.expiraEm.getTime() <= now.getTime())
     let recorded = false
     await this.deps.db.orm.transaction(async (tx) => {
       // Only while the claim is still ours: a worker whose lease ran out must not overwrite a newer attempt.
@@ -156,6 +173,7 @@ export class DeliveryWorker {
           eml = CASE WHEN ${erase} THEN NULL ELSE COALESCE(${'estado' in result ? result.eml : null}::text, eml) END,
           texto = CASE WHEN ${erase} THEN NULL ELSE texto END,
           html = CASE WHEN ${erase} THEN NULL ELSE html END,
+          cabecalhos = CASE WHEN ${erase} THEN NULL ELSE cabecalhos END,
           conteudo_apagado_em = CASE WHEN ${erase} THEN COALESCE(conteudo_apagado_em, ${now}::timestamptz) ELSE conteudo_apagado_em END,
           message_id = ${messageId},
           ultimo_erro = ${failure?.erro ?? null}
@@ -177,11 +195,11 @@ export class DeliveryWorker {
     const log = outcome === 'falhou' ? this.deps.log.error.bind(this.deps.log)
       : outcome === 'adiado' ? this.deps.log.warn.bind(this.deps.log)
         : this.deps.log.info.bind(this.deps.log)
-    // Never the message itself: an invitation's parts hold its link.
+    // Never the message itself: an invitation's parts hold its link, a contact's a visitor's personal data.
     log({
-      reqId: row.requestId, protocolo: row.protocolo, tipo: row.tipo, tentativa: row.tentativas, resultado: outcome,
+      reqId: row.requestId, protocolo: row.protocolo, tipo: row.tipo, transporte: row.transporte, tentativa: row.tentativas, resultado: outcome,
       codigo_smtp: failure?.codigo ?? undefined, proxima: next?.toISOString(),
-    }, row.tipo === 'contato' ? 'contact delivery' : 'message delivery')
+    }, 'message delivery')
     return outcome
   }
 }

@@ -5,16 +5,17 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import type { TestContext } from 'node:test'
 import { openDatabase, type Database } from '../../src/db/database.ts'
-import { migrate } from '../../src/db/migrate.ts'
+import { migrate, type Migration } from '../../src/db/migrate.ts'
 import { checkServingRole } from '../../src/db/runtime-role.ts'
 
 export type TestDatabase = { db: Database, url: string | undefined, dispose(): Promise<void> }
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL)
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** Migrated by every migration, or by `migrations` alone (a database as an earlier release left it). */
+export async function createTestDatabase(migrations?: Migration[]): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL
-  if (!adminUrl) return migrated(await openDatabase({}), undefined, async () => {})
+  if (!adminUrl) return migrated(await openDatabase({}), undefined, async () => {}, migrations)
   // Named after the test run (scripts/test.mjs), which checks afterwards that none was left behind.
   const name = `fps_t_${process.env.FPS_TEST_RUN ?? 'adhoc'}_${process.pid}_${randomBytes(4).toString('hex')}`
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`)
@@ -22,16 +23,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`
   const drop = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
   try {
-    return await migrated(await openDatabase({ databaseUrl: url.toString() }), url.toString(), drop)
+    return await migrated(await openDatabase({ databaseUrl: url.toString() }), url.toString(), drop, migrations)
   } catch (err) {
     await drop() // created but never handed out: nobody else could drop it
     throw err
   }
 }
 
-async function migrated(db: Database, url: string | undefined, drop: () => Promise<void>): Promise<TestDatabase> {
+async function migrated(db: Database, url: string | undefined, drop: () => Promise<void>, migrations?: Migration[]): Promise<TestDatabase> {
   try {
-    await migrate(db)
+    await migrate(db, migrations)
     // Every test runs as the service does: as the runtime role, under row-level security.
     await checkServingRole(db)
   } catch (err) {

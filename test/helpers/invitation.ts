@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto'
 import { newToken } from '../../src/auth/token-format.ts'
 import { INVITATION_TTL_MS } from '../../src/auth/users/store.ts'
 import type { OutgoingMessage } from '../../src/mail/enqueue.ts'
-import { renderInvitation, type Invitation } from '../../src/mail/invitation.ts'
+import { INVITATION_PREFIX, renderInvitation, type Invitation } from '../../src/mail/invitation.ts'
 
-export type TestInvitation = { message: OutgoingMessage, token: string, link: string }
+export type TestInvitation = { message: OutgoingMessage & { expiresAt: Date }, token: string, link: string }
 
 export function invitationMessage(
   opts: { to?: string, now?: Date, requestId?: string, names?: Partial<Pick<Invitation, 'invitedBy' | 'customerName' | 'inviteeName'>> } = {},
@@ -17,8 +17,9 @@ export function invitationMessage(
   const rendered = renderInvitation({
     invitedBy: 'Equipe comercial', customerName: 'Açúcar & Álcool Ltda', inviteeName: 'Ana Souza', ...opts.names, link, expiresAt,
   })
-  const message: OutgoingMessage = {
-    kind: 'convite', to: opts.to ?? 'ana.souza@empresa.com.br', requestId: opts.requestId ?? 'cli-convite', clienteId: randomUUID(), expiresAt, ...rendered,
+  const message = {
+    kind: 'convite', name: { prefix: INVITATION_PREFIX }, to: opts.to ?? 'ana.souza@empresa.com.br', requestId: opts.requestId ?? 'cli-convite',
+    clienteId: randomUUID(), expiresAt, ...rendered,
   }
   return { message, token, link }
 }

@@ -127,7 +127,8 @@ describe('contact delivery over SMTP', () => {
     const out = { log: (s: string) => lines.push(s), error: (s: string) => lines.push(s) }
     const cli = (argv: string[]) => runCli(argv, out, { DATA_DIR: tmpdir() }, { open: async () => tdb.db })
     assert.equal(await cli(['fila', 'listar', '--estado', 'falhou']), 0)
-    assert.ok(lines.some((l) => l.includes(protocolo) && l.includes('falhou') && l.includes('550')))
+    assert.ok(lines.some((l) => l.includes(protocolo) && l.includes('falhou') && l.includes('550') && l.includes('\touvidoria@factoring.example\t')),
+      'the service\'s own mailbox is shown whole')
     lines.length = 0
     assert.equal(await cli(['fila', 'mostrar', protocolo]), 0)
     assert.ok(lines.some((l) => /falhou 550/.test(l)))

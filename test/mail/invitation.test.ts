@@ -72,10 +72,11 @@ describe('enqueueMessage', () => {
     assert.match(protocolo, /^CV-\d{8}-[0-9A-HJKMNP-TV-Z]{8}$/)
     const [row] = await rows(protocolo)
     assert.deepEqual(
-      [row!.tipo, row!.estado, row!.destino, row!.contatoId, row!.requestId, row!.clienteId, row!.expiraEm?.toISOString(), row!.tentativas],
-      ['convite', 'pendente', 'ana.souza@empresa.com.br', null, 'req-convite-9', message.clienteId, message.expiresAt.toISOString(), 0],
+      [row!.tipo, row!.transporte, row!.estado, row!.destino, row!.contatoId, row!.requestId, row!.clienteId, row!.expiraEm?.toISOString(), row!.tentativas],
+      ['convite', 'smtp', 'pendente', 'ana.souza@empresa.com.br', null, 'req-convite-9', message.clienteId, message.expiresAt.toISOString(), 0],
     )
     assert.ok(row!.texto?.includes(link) && row!.html?.includes(link))
+    assert.deepEqual(row!.cabecalhos, { extra: { 'Auto-Submitted': 'auto-generated' } })
     const audit = await tdb.db.orm.select().from(auditoria).where(eq(auditoria.protocolo, protocolo))
     assert.deepEqual(audit.map((a) => [a.acao, a.requestId]), [['convite.enfileirado', 'req-convite-9']])
     assert.ok(!JSON.stringify(audit).includes(link))
@@ -103,7 +104,12 @@ describe('enqueueMessage', () => {
   it('refuses what is not a message, naming the field and never its value', async () => {
     const { message, link } = invitationMessage()
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ kind: 'contato' }, /kind must be one of convite/],
+      [{ kind: 'Convite!' }, /kind must be 1 to 40 of a-z 0-9 _/],
+      [{ name: { prefix: 'convite' } }, /name must be a protocolo .* or a prefix of two capital letters/],
+      [{ name: { protocolo: 'CV-1' } }, /name must be a protocolo/],
+      [{ transport: 'http' }, /transport must be one of smtp/],
+      [{ headers: { extra: { Bcc: 'vitima@fora.example' } } }, /headers must be/],
+      [{ headers: { replyTo: { name: 'Ana', address: 'a@b.com.br, c@d.com.br' } } }, /headers must be/],
       [{ to: 'ana@' }, /to must be one e-mail address/],
       [{ to: 'a@b.com.br, c@d.com.br' }, /to must be one e-mail address/],
       [{ subject: '\r\n' }, /subject must not be empty/],
@@ -125,14 +131,20 @@ describe('enqueueMessage', () => {
     assert.equal(count, undefined)
   })
 
-  it('the database refuses a message row without its parts or its expiry, or posing as a contact (migration 0006)', async () => {
+  it('the database refuses a row without its parts (unless erased) or its request id, or with an unknown transport (migration 0012)', async () => {
     const { protocolo } = await enqueueMessage(tdb.db.orm, invitationMessage().message)
     // Drizzle wraps the driver's error; the database's own message is the cause.
-    const refused = (err: Error & { cause?: Error }) => /outbox_mensagem_check/.test(`${err.message} ${err.cause?.message}`)
-    for (const change of [{ texto: null }, { html: null }, { expiraEm: null }, { tipo: 'contato' as const }]) {
-      await assert.rejects(tdb.db.orm.update(outbox).set(change).where(eq(outbox.protocolo, protocolo)), refused, JSON.stringify(change))
+    const refused = (check: string) => (err: Error & { cause?: Error }) => new RegExp(check).test(`${err.message} ${err.cause?.message}`)
+    const cases: [Partial<typeof outbox.$inferInsert>, string][] = [
+      [{ texto: null }, 'outbox_mensagem_check'], [{ assuntoEmail: null }, 'outbox_mensagem_check'], [{ requestId: null }, 'outbox_mensagem_check'],
+      [{ transporte: 'pombo' }, 'outbox_transporte_check'], [{ tipo: 'Convite X' }, 'outbox_tipo_check'],
+    ]
+    for (const [change, check] of cases) {
+      await assert.rejects(tdb.db.orm.update(outbox).set(change).where(eq(outbox.protocolo, protocolo)), refused(check), JSON.stringify(change))
     }
     const [row] = await rows(protocolo)
-    assert.ok(row!.texto && row!.html && row!.expiraEm && row!.tipo === 'convite')
+    assert.ok(row!.texto && row!.html && row!.expiraEm && row!.tipo === 'convite' && row!.transporte === 'smtp')
+    // Erased, a row holds no parts: the CHECK lets it.
+    await tdb.db.orm.update(outbox).set({ texto: null, html: null, conteudoApagadoEm: new Date() }).where(eq(outbox.protocolo, protocolo))
   })
 })

@@ -5,11 +5,11 @@ import { describe, it } from 'node:test'
 import { inArray } from 'drizzle-orm'
 import { systemClock } from '../../src/clock.ts'
 import { makeContactStore } from '../../src/contact/store.ts'
-import { DEFAULT_SUBJECTS, makeSubjectRouter } from '../../src/contact/subjects.ts'
+import { DEFAULT_SUBJECTS } from '../../src/contact/subjects.ts'
 import { openDatabase, type Database } from '../../src/db/database.ts'
 import { outbox } from '../../src/db/schema.ts'
 import { enqueueMessage } from '../../src/mail/enqueue.ts'
-import { messageIdFor } from '../../src/mail/message.ts'
+import { messageIdFor } from '../../src/mail/message-id.ts'
 import { smtpTransport } from '../../src/mail/transport.ts'
 import { DeliveryWorker } from '../../src/mail/worker.ts'
 import { contactBody } from '../helpers/app.ts'
@@ -50,7 +50,7 @@ describe('two workers on one database', () => {
       const transport = smtpTransport(smtp.url)
       defer(t, () => transport.close())
       return new DeliveryWorker({
-        db, transport, subjects: makeSubjectRouter(DEFAULT_SUBJECTS), mailFrom: MAIL_FROM, clock: systemClock, log: quiet,
+        db, transport, mailFrom: MAIL_FROM, clock: systemClock, log: quiet,
         config: { maxTries: 12, retryBaseMs: 60_000, retryMaxMs: 3_600_000, leaseMs: 120_000, pollMs: 50 },
       })
     })

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { messageIdFor } from '../../src/mail/message.ts'
+import { messageIdFor } from '../../src/mail/message-id.ts'
 import { headerSafe } from '../../src/mail/mime-safe.ts'
 import { classifyFailure, retryDelayMs } from '../../src/mail/policy.ts'
 

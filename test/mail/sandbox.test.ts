@@ -89,6 +89,8 @@ describe('sandbox mail', () => {
     assert.deepEqual(audit.map((a) => a.acao).sort(), ['contato.dados_apagados', 'contato.entregue', 'contato.recebido'])
     const [box] = await tdb.db.orm.select().from(outbox).where(eq(outbox.protocolo, protocolo))
     assert.equal(box!.eml, null, 'the sandbox copy holds personal data too')
+    assert.deepEqual([box!.assuntoEmail, box!.texto, box!.html, box!.cabecalhos], [null, null, null, null], 'and so does the queued message')
+    assert.ok(box!.conteudoApagadoEm)
     assert.ok(!existsSync(join(dataDir, 'mail', `${protocolo}.eml`)), 'and so does its file')
   })
 })

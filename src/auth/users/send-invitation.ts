@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Orm } from '../../db/database.ts'
 import { enqueueMessage } from '../../mail/enqueue.ts'
-import { renderInvitation } from '../../mail/invitation.ts'
+import { INVITATION_PREFIX, renderInvitation } from '../../mail/invitation.ts'
 import type { ActionContext } from '../audit/store.ts'
 import { activeCustomer } from '../customers/store.ts'
 import { inviteUser, reissueInvitation, type NewInvitation, type User } from './store.ts'
@@ -41,7 +41,7 @@ async function mailInvitation(
     invitedBy, customerName: customer.nome, inviteeName: user.nome, link, expiresAt: invitation.expiraEm,
   })
   const { protocolo } = await enqueueMessage(tx, {
-    kind: 'convite', to: user.email, clienteId: user.clienteId, expiresAt: invitation.expiraEm,
+    kind: 'convite', name: { prefix: INVITATION_PREFIX }, to: user.email, clienteId: user.clienteId, expiresAt: invitation.expiraEm,
     // The CLI has no request: the message carries an id of its own, as a request would.
     requestId: ctx.requestId ?? randomUUID(), ...rendered,
   }, { now: () => ctx.now })
