@@ -57,15 +57,15 @@ if (compiled.status !== 0) {
   rmSync(dist, { recursive: true, force: true })
   process.exit(1)
 }
-cpSync(join(root, 'src/db/migrations'), join(dist, 'db/migrations'), { recursive: true })
-cpSync(join(root, 'src/site/assets'), join(dist, 'site/assets'), { recursive: true })
-cpSync(join(root, 'src/auth/common-passwords.txt'), join(dist, 'auth/common-passwords.txt'))
+cpSync(join(root, 'src/platform/db/migrations'), join(dist, 'db/migrations'), { recursive: true })
+cpSync(join(root, 'src/modules/site/assets'), join(dist, 'site/assets'), { recursive: true })
+cpSync(join(root, 'src/modules/credentials/common-passwords.txt'), join(dist, 'auth/common-passwords.txt'))
 
 const { bundlePackages } = await import('./bundle-packages.mjs')
 const chunks = await bundlePackages(dist)
 const { bundleClient } = await import('./bundle-client.mjs')
 mkdirSync(join(dist, 'site/assets'), { recursive: true })
-writeFileSync(join(dist, 'site/assets/site.js'), await bundleClient(join(root, 'src/site/client/site.ts')))
+writeFileSync(join(dist, 'site/assets/site.js'), await bundleClient(join(root, 'src/modules/site/client/site.ts')))
 // Compressed once here rather than at every start (the same function the server falls back to).
 const { precompressAssets } = await import(join(dist, 'site/assets.js'))
 precompressAssets(join(dist, 'site/assets'))

@@ -7,8 +7,8 @@
 //
 // Left in node_modules, and imported from there at run time: packages that find files of their own at run time
 // or load native code (PGlite's WebAssembly, argon2's binary, pino's transports and worker thread), and those
-// imported only on first use (src/on-first-use.ts), which bundling would load at start. And what OpenTelemetry
-// patches as it loads (pg; ioredis is already here) with the packages that patch it (src/telemetry/tracing.ts):
+// imported only on first use (src/platform/lib/on-first-use.ts), which bundling would load at start. And what OpenTelemetry
+// patches as it loads (pg; ioredis is already here) with the packages that patch it (src/platform/telemetry/tracing.ts):
 // a bundled copy is invisible to the loader hooks, and the hooks' registry must be the one in node_modules.
 import { build } from 'esbuild'
 import { readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs'

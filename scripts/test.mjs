@@ -1,5 +1,5 @@
 // Runs every test file with Node's own runner (Node 20 has no glob for --test), TypeScript through tsx.
-// Extra arguments are passed on: `npm test -- test/contact` runs only the files under that path;
+// Extra arguments are passed on: `npm test -- test/modules/contact` runs only the files under that path;
 // `--exclude=<path>` leaves the files under a path out (CI runs some folders in one configuration only).
 // Files run two at a time unless `--test-concurrency=N` is given. With TEST_DURATIONS=<file>, each file's
 // time is written there too (scripts/test-durations.mjs).

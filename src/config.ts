@@ -1,25 +1,23 @@
 // The service's settings: which areas' schemas make them up, composed here (and only here) into the Config the
-// app uses. The one loader (src/settings/) reads the environment and SERVICE_CONFIG_FILE once at start; a bad
+// app uses. The one loader (src/platform/settings/) reads the environment and SERVICE_CONFIG_FILE once at start; a bad
 // value stops the process with a message naming it.
 import { resolve } from 'node:path'
-import { CONTACT_SETTINGS } from './contact/settings.ts'
-import type { Subject } from './contact/subjects.ts'
-import { DB_SETTINGS, dbConfig } from './db/settings.ts'
-import type { OverloadConfig } from './http/overload.ts'
-import { OVERLOAD_SETTINGS, overloadConfig } from './http/overload-settings.ts'
-import type { RateLimits } from './http/rate-limit-config.ts'
-import type { HttpServerLimits } from './http/server-options.ts'
-import { HTTP_SETTINGS, httpConfig } from './http/settings.ts'
-import { IDEMPOTENCY_SETTINGS } from './idempotency/settings.ts'
-import type { MailConfig } from './mail/mail-config.ts'
-import { MAIL_SETTINGS, mailConfig } from './mail/settings.ts'
-import { METRICS_SETTINGS } from './metrics/settings.ts'
-import { choice, int, text } from './settings/kinds.ts'
-import { compose, envSettings, readSettings, type Env, type Values } from './settings/load.ts'
-import { SPAM_SETTINGS } from './spam/settings.ts'
-import { STATUS_SETTINGS } from './status/settings.ts'
-import { ConfigError } from './startup-error.ts'
-import { TELEMETRY_SETTINGS } from './telemetry/settings.ts'
+import { CONTACT_SETTINGS, SPAM_SETTINGS, type Subject } from './modules/contact/settings.ts'
+import { DB_SETTINGS, dbConfig } from './platform/db/settings.ts'
+import type { OverloadConfig } from './platform/http/overload.ts'
+import { OVERLOAD_SETTINGS, overloadConfig } from './platform/http/overload-settings.ts'
+import type { RateLimits } from './platform/http/rate-limit-config.ts'
+import type { HttpServerLimits } from './platform/http/server-options.ts'
+import { HTTP_SETTINGS, httpConfig } from './platform/http/settings.ts'
+import { IDEMPOTENCY_SETTINGS } from './platform/idempotency/settings.ts'
+import type { MailConfig } from './platform/outbox/mail-config.ts'
+import { MAIL_SETTINGS, mailConfig } from './platform/outbox/settings.ts'
+import { METRICS_SETTINGS } from './platform/metrics/settings.ts'
+import { choice, int, text } from './platform/settings/kinds.ts'
+import { compose, envSettings, readSettings, type Env, type Values } from './platform/settings/load.ts'
+import { STATUS_SETTINGS } from './modules/status/settings.ts'
+import { ConfigError } from './platform/lib/startup-error.ts'
+import { TELEMETRY_SETTINGS } from './platform/telemetry/settings.ts'
 
 export type Ambiente = 'producao' | 'sandbox' | ''
 
@@ -63,7 +61,7 @@ export type Config = {
   /** A site form posted sooner than this after it was served is a bot's (spam `rapido`). */
   spamMinFillMs: number
   bodyLimitBytes: number
-  /** Slow and idle clients: see src/http/server-options.ts. */
+  /** Slow and idle clients: see src/platform/http/server-options.ts. */
   http: HttpServerLimits
   mail: MailConfig
   /** Load shedding thresholds (503 servico_indisponivel). */

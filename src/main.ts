@@ -4,9 +4,9 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import closeWithGrace from 'close-with-grace'
 import type { App } from './app.ts'
 import { loadConfig, type Config } from './config.ts'
-import { drainConnections } from './http/connection-drain.ts'
-import { errorFacts } from './log-safety.ts'
-import { databaseRefusal, exitOnStartupProblem, listenStartupError, startupProblem } from './startup.ts'
+import { drainConnections } from './platform/http/connection-drain.ts'
+import { errorFacts } from './platform/lib/log-safety.ts'
+import { databaseRefusal, exitOnStartupProblem, listenStartupError, startupProblem } from './platform/lib/startup.ts'
 
 /** The longest a stop may take before the process gives up and exits 1 (Kubernetes' grace must exceed it). */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   try {
     config = loadConfig()
     // Tracing patches pg and ioredis as they load, so it starts before the app's modules are imported.
-    const tracing = config.otelEndpoint ? await (await import('./telemetry/tracing.ts')).startTracing(config.build, config.otelServiceName) : undefined
+    const tracing = config.otelEndpoint ? await (await import('./platform/telemetry/tracing.ts')).startTracing(config.build, config.otelServiceName) : undefined
     app = await (await import('./app.ts')).buildApp(config)
     if (tracing) app.addHook('onClose', () => tracing.shutdown())
   } catch (err) {

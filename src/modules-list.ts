@@ -1,12 +1,12 @@
 // The modules of the service, in the order they are set up: a module may use what an earlier one provides
-// (src/module.ts). The app registers their routes and background work, the CLI their commands.
-import { accountModule } from './account-api/module.ts'
-import { credentialsModule } from './auth/module.ts'
-import { contactModule } from './contact/module.ts'
-import { mcpModule } from './mcp/module.ts'
-import type { AppModule } from './module.ts'
-import { siteModule } from './site/module.ts'
-import { statusModule } from './status/module.ts'
+// (src/platform/module.ts). The app registers their routes and background work, the CLI their commands.
+import { accountModule } from './modules/account/index.ts'
+import { credentialsModule } from './modules/credentials/index.ts'
+import { contactModule } from './modules/contact/index.ts'
+import { mcpModule } from './modules/mcp/index.ts'
+import type { AppModule } from './platform/module.ts'
+import { siteModule } from './modules/site/index.ts'
+import { statusModule } from './modules/status/index.ts'
 
 export const MODULES: readonly AppModule[] = [
   statusModule,

@@ -51,7 +51,7 @@ function keep(a: Answer): void {
 
 /**
  * The instances whose log holds a request with one of these ids, once every id is in some log: the instances
- * write their log in batches at most a quarter second late (src/logging.ts), so the lines trail the answers.
+ * write their log in batches at most a quarter second late (src/platform/lib/logging.ts), so the lines trail the answers.
  */
 async function servedBy(ids: string[]): Promise<number[]> {
   const logged = (id: string) => stack.instances.some((s) => s.output().includes(`"reqId":"${id}"`))

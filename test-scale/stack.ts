@@ -8,8 +8,8 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pg from 'pg'
-import { openDatabase } from '../src/db/database.ts'
-import { migrate } from '../src/db/migrate.ts'
+import { openDatabase } from '../src/platform/db/database.ts'
+import { migrate } from '../src/platform/db/migrate.ts'
 import { createTestSmtp, freePort, type TestSmtp } from '../test/helpers/smtp.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')

@@ -6,8 +6,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it } from 'node:test'
 import { CONFIG_VARIABLES, SETTINGS } from '../src/config.ts'
-import type { WhenUnset } from '../src/settings/kinds.ts'
-import { envSettings } from '../src/settings/load.ts'
+import type { WhenUnset } from '../src/platform/settings/kinds.ts'
+import { envSettings } from '../src/platform/settings/load.ts'
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -22,7 +22,7 @@ function readsOf(text: string): string[] {
   return [...text.matchAll(READS)].map((m) => (m[1] ?? m[2])!)
 }
 
-it('no module reads a variable around the schema (src/settings/ reads them all)', () => {
+it('no module reads a variable around the schema (src/platform/settings/ reads them all)', () => {
   assert.deepEqual(readsOf('const a = process.env.SMTP_URL, b = env["PORT"], c = env.X'), ['SMTP_URL', 'PORT'], 'the scan still sees a read')
   const around = sources('src').filter((f) => !f.startsWith(join('src', 'settings'))).flatMap((f) => readsOf(readFileSync(f, 'utf8')).map((v) => `${f}: ${v}`))
   assert.deepEqual(around, [], 'declare the variable in its area\'s settings.ts and take it from Config')

@@ -5,9 +5,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { DEFAULT_SUBJECTS } from '../src/contact/subjects.ts'
+import { DEFAULT_SUBJECTS } from '../src/modules/contact/subjects.ts'
 import { ConfigError, loadConfig } from '../src/config.ts'
-import { DEFAULT_RATE_LIMITS } from '../src/http/rate-limit-config.ts'
+import { DEFAULT_RATE_LIMITS } from '../src/platform/http/rate-limit-config.ts'
 
 const PASSWORD = 'S3gr3d0-Sup3r'
 

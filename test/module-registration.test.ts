@@ -3,11 +3,11 @@
 // closes, and a list that cannot work stops the start with a message naming the module list.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { AppModule, BackgroundWork } from '../src/module.ts'
+import type { AppModule, BackgroundWork } from '../src/platform/module.ts'
 import { MODULES } from '../src/modules-list.ts'
 import { testApp, useTestDatabase } from './helpers/fixture.ts'
 
-declare module '../src/module.ts' {
+declare module '../src/platform/module.ts' {
   interface ModuleServices {
     'test-greeter': { greet(name: string): string }
   }

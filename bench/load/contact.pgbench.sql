@@ -1,4 +1,4 @@
--- The transaction POST /api/site/contato runs (src/contact/store.ts), statement for statement, for pgbench:
+-- The transaction POST /api/site/contato runs (src/modules/contact/store.ts), statement for statement, for pgbench:
 -- PostgreSQL's own limit for the write path, with the same tables, indexes and triggers.
 \set n random(1, 2000000000)
 BEGIN;

@@ -2,11 +2,11 @@
 // is next due. Read from execucoes_tarefa, which every instance writes; the jobs themselves are app-jobs.ts's.
 import { appJobs } from '../app-jobs.ts'
 import { MODULES } from '../modules-list.ts'
-import { instantWithOffset as at } from '../brasilia-time.ts'
-import type { Job } from '../jobs/job.ts'
-import { dueAt, lastRuns, type Run } from '../jobs/runs.ts'
-import { scheduleLabel } from '../jobs/schedule.ts'
-import { tableRow, UsageError, type CommandContext } from './output.ts'
+import { instantWithOffset as at } from '../platform/lib/brasilia-time.ts'
+import type { Job } from '../platform/jobs/job.ts'
+import { dueAt, lastRuns, type Run } from '../platform/jobs/runs.ts'
+import { scheduleLabel } from '../platform/jobs/schedule.ts'
+import { tableRow, UsageError, type CommandContext } from '../platform/cli/output.ts'
 
 export const JOBS_HELP = `  tarefas listar               the periodic jobs (each run by one instance of the cluster): schedule,
                                last run (start, outcome, count or error, instance), next due`

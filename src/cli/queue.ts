@@ -1,14 +1,14 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { renderContactMail } from '../contact/mail.ts'
+import { renderContactMail } from '../modules/contact/index.ts'
 import type { Config } from '../config.ts'
-import { emailOf } from '../mail/email.ts'
-import { ESTADOS, listQueue, requeue, showMessage, type Estado, type OwnMailboxes } from '../mail/queue-admin.ts'
-import { purgeExpiredContent } from '../mail/retention.ts'
-import { mailTransportFor } from '../mail/transport.ts'
-import { emailProblem } from '../email-address.ts'
-import { instantWithOffset as at } from '../brasilia-time.ts'
-import { parseOrUsage, tableRow, shown, UsageError, type CommandContext } from './output.ts'
+import { emailOf } from '../platform/outbox/email.ts'
+import { ESTADOS, listQueue, requeue, showMessage, type Estado, type OwnMailboxes } from '../platform/outbox/queue-admin.ts'
+import { purgeExpiredContent } from '../platform/outbox/retention.ts'
+import { mailTransportFor } from '../platform/outbox/transport.ts'
+import { emailProblem } from '../platform/lib/email-address.ts'
+import { instantWithOffset as at } from '../platform/lib/brasilia-time.ts'
+import { parseOrUsage, tableRow, shown, UsageError, type CommandContext } from '../platform/cli/output.ts'
 
 export const QUEUE_HELP = `  fila listar [--estado E]     the delivery queue (default: pendente, enviando, falhou); E is one of
                                ${ESTADOS.join(', ')}; each message's kind (contato, convite) and

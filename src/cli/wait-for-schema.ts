@@ -2,12 +2,12 @@
 // serving pod's initContainer while its release's migration Job runs: deploy/kubernetes). Exits 1 naming
 // what is still missing when the time is up, so the pod shows why it does not start.
 import { parseArgs } from 'node:util'
-import type { Database } from '../db/database.ts'
-import { openConfiguredDatabase } from '../db/open.ts'
-import { SchemaWaitTimeout, waitForSchema } from '../db/schema-wait.ts'
-import { databaseStartupError, startupProblem } from '../startup.ts'
+import type { Database } from '../platform/db/database.ts'
+import { openConfiguredDatabase } from '../platform/db/open.ts'
+import { SchemaWaitTimeout, waitForSchema } from '../platform/db/schema-wait.ts'
+import { databaseStartupError, startupProblem } from '../platform/lib/startup.ts'
 import type { CliDeps } from './commands.ts'
-import { parseOrUsage, UsageError, type CommandContext } from './output.ts'
+import { parseOrUsage, UsageError, type CommandContext } from '../platform/cli/output.ts'
 
 export const WAIT_FOR_SCHEMA_HELP = `  wait-for-schema [--timeout SECONDS] [--interval SECONDS]
                                wait (default 600 s, looking every 2 s) until every migration of this

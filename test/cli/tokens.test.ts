@@ -2,8 +2,8 @@
 // audit trail); validation of scopes, expiry and DPoP thumbprint; revocation by id alone; exit codes.
 import assert from 'node:assert/strict'
 import { before, describe, it } from 'node:test'
-import { findToken } from '../../src/auth/tokens/store.ts'
-import { tokenHash, tokenKind } from '../../src/auth/token-format.ts'
+import { findToken } from '../../src/modules/credentials/tokens/store.ts'
+import { tokenHash, tokenKind } from '../../src/modules/credentials/token-format.ts'
 import { auditRows } from '../helpers/credentials.ts'
 import { cliRunner } from '../helpers/cli.ts'
 import { useTestDatabase } from '../helpers/fixture.ts'

@@ -2,8 +2,8 @@
 // and found by its secret; the audit trail names the invitation without its link; bad input exits 2.
 import assert from 'node:assert/strict'
 import { before, describe, it } from 'node:test'
-import { withTenant } from '../../src/auth/tenancy.ts'
-import { findInvitation, listUsers } from '../../src/auth/users/store.ts'
+import { withTenant } from '../../src/platform/tenancy/tenancy.ts'
+import { findInvitation, listUsers } from '../../src/modules/credentials/users/store.ts'
 import { auditRows } from '../helpers/credentials.ts'
 import { cliRunner } from '../helpers/cli.ts'
 import { useTestDatabase } from '../helpers/fixture.ts'

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { after, before } from 'node:test'
 import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core'
-import type { Database } from '../../src/db/database.ts'
+import type { Database } from '../../src/platform/db/database.ts'
 import { useTestApp, type SuiteApp } from '../helpers/fixture.ts'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { eq } from 'drizzle-orm'
-import { PROTOCOLO_PATTERN } from '../../src/contact/protocolo.ts'
-import { contato, outbox } from '../../src/db/schema.ts'
+import { PROTOCOLO_PATTERN } from '../../src/modules/contact/protocolo.ts'
+import { contato, outbox } from '../../src/platform/db/schema.ts'
 import { useTestDatabase } from '../helpers/fixture.ts'
 import { noBrowser, openPage, screenshot, useBrowser, useServer, type WatchedPage } from './browser.ts'
 

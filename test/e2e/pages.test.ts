@@ -4,7 +4,7 @@
 // violation, no console error (CSP violations included).
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { declareWindow } from '../../src/status/maintenance.ts'
+import { declareWindow } from '../../src/modules/status/maintenance.ts'
 import { axeViolations, noBrowser, openPage, screenshot, serious, useBrowser, useServer } from './browser.ts'
 
 const PAGES = [

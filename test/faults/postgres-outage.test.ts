@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import pg from 'pg'
-import { openDatabase } from '../../src/db/database.ts'
+import { openDatabase } from '../../src/platform/db/database.ts'
 import { contactBody } from '../helpers/app.ts'
 import { customer, operatorToken } from '../helpers/credentials.ts'
 import { onPostgresOnly } from '../helpers/database.ts'

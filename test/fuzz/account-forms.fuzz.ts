@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import { nameProblem } from '../../src/chosen-name.ts'
-import { TOKEN_NAME_MAX } from '../../src/auth/tokens/store.ts'
+import { nameProblem } from '../../src/platform/lib/chosen-name.ts'
+import { TOKEN_NAME_MAX } from '../../src/modules/credentials/tokens/store.ts'
 import { accountPage, csrfOf, login, PASSWORD, personWithPassword, postForm } from '../helpers/account-web.ts'
 import { useTestApp } from '../helpers/fixture.ts'
 

@@ -7,12 +7,12 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import { SCOPES } from '../../src/auth/scopes.ts'
-import { PROBLEMS } from '../../src/http/problem-catalogue.ts'
+import { SCOPES } from '../../src/modules/credentials/scopes.ts'
+import { PROBLEMS } from '../../src/platform/http/problem-catalogue.ts'
 import { API_ENV, issueToken } from '../helpers/api-credentials.ts'
 import { customer } from '../helpers/credentials.ts'
 import { useTestApp } from '../helpers/fixture.ts'
-import { mcpClient, rpc, toolCall } from '../mcp/helpers.ts'
+import { mcpClient, rpc, toolCall } from '../modules/mcp/helpers.ts'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_2026)
 const RUNS = Number(process.env.FUZZ_MCP_RUNS ?? 400)

@@ -2,13 +2,13 @@
 // or already active with a real argon2id password; and the web app's forms posted as a browser of this site does.
 import { randomBytes } from 'node:crypto'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
-import { OPERATOR } from '../../src/auth/audit/store.ts'
-import { makePasswordHasher } from '../../src/auth/password.ts'
-import { withTenant } from '../../src/auth/tenancy.ts'
-import { sendInvitation } from '../../src/auth/users/send-invitation.ts'
-import { acceptInvitation, findInvitation } from '../../src/auth/users/store.ts'
+import { OPERATOR } from '../../src/platform/tenancy/audit/store.ts'
+import { makePasswordHasher } from '../../src/modules/credentials/password.ts'
+import { withTenant } from '../../src/platform/tenancy/tenancy.ts'
+import { sendInvitation } from '../../src/modules/credentials/users/send-invitation.ts'
+import { acceptInvitation, findInvitation } from '../../src/modules/credentials/users/store.ts'
 import type { App } from '../../src/app.ts'
-import type { Database } from '../../src/db/database.ts'
+import type { Database } from '../../src/platform/db/database.ts'
 import { customer } from './credentials.ts'
 
 /** What inject's default Host (`localhost:80`) makes this site's origin. */

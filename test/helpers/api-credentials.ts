@@ -2,12 +2,12 @@
 // presented with DPoP proofs made by jose, the server's nonce fetched the way RFC 9449 section 8 describes.
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import type { App } from '../../src/app.ts'
-import { withTenant } from '../../src/auth/tenancy.ts'
-import { createToken } from '../../src/auth/tokens/store.ts'
-import type { Scope } from '../../src/auth/scopes.ts'
-import type { Database } from '../../src/db/database.ts'
-import { systemClock } from '../../src/clock.ts'
-import { goodClaims, makeProof, type ProofClaims, type TestKey } from '../auth/dpop-keys.ts'
+import { withTenant } from '../../src/platform/tenancy/tenancy.ts'
+import { createToken } from '../../src/modules/credentials/tokens/store.ts'
+import type { Scope } from '../../src/modules/credentials/scopes.ts'
+import type { Database } from '../../src/platform/db/database.ts'
+import { systemClock } from '../../src/platform/lib/clock.ts'
+import { goodClaims, makeProof, type ProofClaims, type TestKey } from '../modules/credentials/dpop-keys.ts'
 import { operatorNow } from './credentials.ts'
 
 /** The origin the test apps are configured with (PUBLIC_URL): proofs name it in `htu`. */

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { buildApp, type App, type AppDeps } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
-import type { Database } from '../../src/db/database.ts'
+import type { Database } from '../../src/platform/db/database.ts'
 import { tempDir } from './temp.ts'
 
 export type TestAppOptions = {
@@ -32,7 +32,7 @@ export const PUBLIC_READS = ['/api/health', '/api/health/ready', '/api/version',
 export async function createTestApp(opts: TestAppOptions): Promise<App> {
   // Sandbox mail lands in DATA_DIR/mail: each app gets a fresh directory.
   // Load shedding off unless a test asks for it: test files share two busy cores, and a lagging loop
-  // there must not turn an unrelated assertion into a 503 (test/http/overload.test.ts turns it on).
+  // there must not turn an unrelated assertion into a 503 (test/platform/http/overload.test.ts turns it on).
   const env: Record<string, string> = { LOG_LEVEL: 'silent', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', ...opts.env }
   // Only when the caller gives none: a directory made and then overridden would be left behind.
   env.DATA_DIR ??= tempDir('app')

@@ -1,7 +1,7 @@
 // What POST /api/site/contato must answer to a body, as pydantic behind FastAPI would: the oracle of the
-// property tests (test/contact/property.test.ts). Its rules are the contract's field table, python-email-validator's
+// property tests (test/modules/contact/property.test.ts). Its rules are the contract's field table, python-email-validator's
 // (via emailProblem) and FastAPI's reading of the content type.
-import { emailProblem } from '../../src/email-address.ts'
+import { emailProblem } from '../../src/platform/lib/email-address.ts'
 
 export type Field = { name: string, required: boolean, min?: number, max?: number, email?: boolean }
 // The contract's ContatoIn, in model order.

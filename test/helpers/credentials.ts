@@ -1,11 +1,11 @@
 // Customers, people and tokens for the credential tests, made through the stores as the operator would.
 import { sql } from 'drizzle-orm'
-import { OPERATOR, type ActionContext } from '../../src/auth/audit/store.ts'
-import { createCustomer, type Customer } from '../../src/auth/customers/store.ts'
-import { withTenant } from '../../src/auth/tenancy.ts'
-import { createToken } from '../../src/auth/tokens/store.ts'
-import { acceptInvitation, findInvitation, inviteUser, type User } from '../../src/auth/users/store.ts'
-import { queryRows, type Database, type Orm } from '../../src/db/database.ts'
+import { OPERATOR, type ActionContext } from '../../src/platform/tenancy/audit/store.ts'
+import { createCustomer, type Customer } from '../../src/modules/credentials/customers/store.ts'
+import { withTenant } from '../../src/platform/tenancy/tenancy.ts'
+import { createToken } from '../../src/modules/credentials/tokens/store.ts'
+import { acceptInvitation, findInvitation, inviteUser, type User } from '../../src/modules/credentials/users/store.ts'
+import { queryRows, type Database, type Orm } from '../../src/platform/db/database.ts'
 
 /**
  * A well-formed argon2id hash (RFC 9106 parameters of OWASP's minimum). The stores only keep what the login code

@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import type { TestContext } from 'node:test'
-import { openDatabase, type Database } from '../../src/db/database.ts'
-import { migrate, type Migration } from '../../src/db/migrate.ts'
-import { checkServingRole } from '../../src/db/runtime-role.ts'
+import { openDatabase, type Database } from '../../src/platform/db/database.ts'
+import { migrate, type Migration } from '../../src/platform/db/migrate.ts'
+import { checkServingRole } from '../../src/platform/db/runtime-role.ts'
 
 export type TestDatabase = { db: Database, url: string | undefined, dispose(): Promise<void> }
 

@@ -16,7 +16,7 @@
 // app talks to) is handed to `ctx.defer(step)` (in a hook) or `defer(t, step)` (in a test), and stops first.
 import { after, before, type TestContext } from 'node:test'
 import type { App } from '../../src/app.ts'
-import type { Database } from '../../src/db/database.ts'
+import type { Database } from '../../src/platform/db/database.ts'
 import { createTestApp, listen, type TestAppOptions } from './app.ts'
 import { createTestDatabase } from './database.ts'
 import { Teardown } from './teardown.ts'

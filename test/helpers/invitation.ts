@@ -1,10 +1,10 @@
 // An invitation message as the credential layer will queue one: rendered by renderInvitation, with a fresh secret
 // link, so a test can look for the link (or its absence) wherever the message may go.
 import { randomUUID } from 'node:crypto'
-import { newToken } from '../../src/auth/token-format.ts'
-import { INVITATION_TTL_MS } from '../../src/auth/users/store.ts'
-import type { OutgoingMessage } from '../../src/mail/enqueue.ts'
-import { INVITATION_PREFIX, renderInvitation, type Invitation } from '../../src/mail/invitation.ts'
+import { newToken } from '../../src/modules/credentials/token-format.ts'
+import { INVITATION_TTL_MS } from '../../src/modules/credentials/users/store.ts'
+import type { OutgoingMessage } from '../../src/platform/outbox/enqueue.ts'
+import { INVITATION_PREFIX, renderInvitation, type Invitation } from '../../src/platform/outbox/invitation.ts'
 
 export type TestInvitation = { message: OutgoingMessage & { expiresAt: Date }, token: string, link: string }
 

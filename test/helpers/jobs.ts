@@ -1,10 +1,10 @@
 // A platform job run once as an app's scheduler runs it (claimed, run, recorded), without waiting for its tick.
-import { systemClock, type Clock } from '../../src/clock.ts'
+import { systemClock, type Clock } from '../../src/platform/lib/clock.ts'
 import { sql } from 'drizzle-orm'
-import { queryRows, type Database } from '../../src/db/database.ts'
-import type { Job } from '../../src/jobs/job.ts'
-import { lastRuns, type Run } from '../../src/jobs/runs.ts'
-import { JobScheduler, type JobsLog } from '../../src/jobs/scheduler.ts'
+import { queryRows, type Database } from '../../src/platform/db/database.ts'
+import type { Job } from '../../src/platform/jobs/job.ts'
+import { lastRuns, type Run } from '../../src/platform/jobs/runs.ts'
+import { JobScheduler, type JobsLog } from '../../src/platform/jobs/scheduler.ts'
 import { until } from './wait.ts'
 
 export const quietLog: JobsLog = { info: () => {}, warn: () => {} }

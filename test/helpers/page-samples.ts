@@ -1,18 +1,18 @@
 // Every page and fragment the site and /conta render, built from one value per field a customer, a visitor or an
 // operator controls. `value(field)` gives that value: plain words for the reference rendering, an attack for the
 // injection tests. Each sample is a whole document (in the layout), as a browser receives it.
-import { DEFAULT_SUBJECTS, type Subject } from '../../src/contact/subjects.ts'
-import { accountPage, type AccountView } from '../../src/account-web/account-views.ts'
-import { activationPage, loginPage } from '../../src/account-web/sign-in-views.ts'
-import { messagePage, type Page } from '../../src/account-web/view-parts.ts'
-import type { TokenInfo } from '../../src/auth/tokens/store.ts'
-import type { User } from '../../src/auth/users/store.ts'
-import { formHtml, receiptBlock } from '../../src/site/contact-form.ts'
-import { layout } from '../../src/site/layout.ts'
-import { markdownToHtml } from '../../src/site/markdown.ts'
-import { block, mailboxesMarkdown } from '../../src/site/page-blocks.ts'
-import { statusHtml } from '../../src/site/status-view.ts'
-import type { StatusOutT } from '../../src/status/schemas.ts'
+import { DEFAULT_SUBJECTS, type Subject } from '../../src/modules/contact/subjects.ts'
+import { accountPage, type AccountView } from '../../src/modules/account/web/account-views.ts'
+import { activationPage, loginPage } from '../../src/modules/account/web/sign-in-views.ts'
+import { messagePage, type Page } from '../../src/modules/account/web/view-parts.ts'
+import type { TokenInfo } from '../../src/modules/credentials/tokens/store.ts'
+import type { User } from '../../src/modules/credentials/users/store.ts'
+import { formHtml, receiptBlock } from '../../src/modules/site/contact-form.ts'
+import { layout } from '../../src/modules/site/layout.ts'
+import { markdownToHtml } from '../../src/modules/site/markdown.ts'
+import { block, mailboxesMarkdown } from '../../src/modules/site/page-blocks.ts'
+import { statusHtml } from '../../src/modules/site/status-view.ts'
+import type { StatusOutT } from '../../src/modules/status/schemas.ts'
 
 export type Sample = { name: string, html: string }
 export type ValueOf = (field: string) => string

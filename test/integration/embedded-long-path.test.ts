@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, it } from 'node:test'
-import { socketPathIn } from '../../src/db/embedded-socket.ts'
+import { socketPathIn } from '../../src/platform/db/embedded-socket.ts'
 
 const MAX_SOCKET_PATH_BYTES = 107
 

@@ -55,7 +55,7 @@ describe('the built entry points through a symlinked release directory with a sp
   })
 
   it('the delivery worker starts, and stops with 0 on SIGTERM', async (t) => {
-    const worker = runBuilt(t, join(current, 'dist/mail/worker-main.js'), [], env(), base)
+    const worker = runBuilt(t, join(current, 'dist/worker-main.js'), [], env(), base)
     await worker.waitFor(/"msg":"delivery worker started"/, 'the worker started')
     worker.child.kill('SIGTERM')
     assert.equal(await worker.exited, 0, worker.output())

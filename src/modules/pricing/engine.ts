@@ -1,13 +1,13 @@
 // Prices a borderô exactly as produto.md §2.6 says: every component of every line rounded to the centavo on its
 // own (half up), totals as sums of the rounded lines. Pure: the caller gives the terms, the títulos with their
 // sacado's holidays, and the IOF table; a quote and a simulation are the same computation.
-import { daysBetween } from '../calendar/civil-date.ts'
-import { nextBusinessDay, nationalHolidaysBetween, type HolidaySet } from '../calendar/business-days.ts'
-import type { Holiday } from '../calendar/national-holidays.ts'
+import { daysBetween } from '../calendar/index.ts'
+import { nextBusinessDay, nationalHolidaysBetween, type HolidaySet } from '../calendar/index.ts'
+import type { Holiday } from '../calendar/index.ts'
 import { centavos, dec, Dec, fixed } from './decimal.ts'
 import { effectiveProfile, rateOn, type IofRate, type PerfilIof } from './iof-rates.ts'
 import { effectiveMonthlyRate } from './effective-rate.ts'
-import { DomainError } from '../../domain-error.ts'
+import { DomainError } from '../../platform/http/domain-error.ts'
 
 export const TIPOS_TITULO = ['duplicata_mercantil', 'duplicata_servico', 'cheque', 'nota_promissoria', 'ccb', 'cte'] as const
 export type TipoTitulo = typeof TIPOS_TITULO[number]

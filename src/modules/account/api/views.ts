@@ -1,0 +1,58 @@
+// What the credential layer's endpoints answer, without HTTP: the routes (routes.ts) and the MCP server's tools
+// (src/modules/mcp/) both read the account through these, each query in the credential's customer's transaction
+// (withTenant), under row-level security.
+import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
+import { listAudit } from '../../../platform/tenancy/audit/store.ts'
+import { getCustomer } from '../../credentials/index.ts'
+import type { Credential } from '../../credentials/index.ts'
+import { withTenant } from '../../../platform/tenancy/tenancy.ts'
+import { tokenJson } from '../../credentials/index.ts'
+import { getToken, listTokens, revokeToken } from '../../credentials/index.ts'
+import { getUser } from '../../credentials/index.ts'
+import type { Database, Orm } from '../../../platform/db/database.ts'
+import { isUuid } from '../../../platform/lib/uuid.ts'
+
+type Db = Pick<Database, 'orm'>
+
+/** The customer and the credential (GET /api/conta). */
+export function accountView(db: Db, c: Credential) {
+  return withTenant(db, c.clienteId, async (tx) => {
+    const cliente = (await getCustomer(tx, c.clienteId))!
+    const nome = c.kind === 'pat' ? (await getToken(tx, c.clienteId, c.id))?.nome : (await getUser(tx, c.usuarioId!))?.nome
+    return {
+      cliente: { id: cliente.id, nome: cliente.nome },
+      credencial: { tipo: c.kind, id: c.id, nome: nome ?? '', escopos: [...c.escopos], expira_em: c.expiraEm.toISOString(), dpop: c.dpop },
+    }
+  })
+}
+
+/** The customer's tokens, newest first, never a secret (GET /api/conta/tokens). */
+export async function tokensView(db: Db, c: Credential, now: Date) {
+  const tokens = await withTenant(db, c.clienteId, (tx) => listTokens(tx, c.clienteId))
+  return { tokens: tokens.map((t) => tokenJson(t, now)) }
+}
+
+type Revoked = 'revoked' | 'already' | 'not_found'
+
+/** Revokes one of the customer's tokens, audited in `ctx`. Another customer's id is as unknown as a made-up one. */
+export async function revokeOwnToken(db: Db, c: Credential, tokenId: string, ctx: ActionContext): Promise<Revoked> {
+  if (!isUuid(tokenId)) return 'not_found'
+  return withTenant(db, c.clienteId, (tx) => revokeOwnTokenIn(tx, c, tokenId, ctx))
+}
+
+/** The same, in the customer's transaction `tx` (a mutation route's, which stores the answer with it). */
+export async function revokeOwnTokenIn(tx: Orm, c: Credential, tokenId: string, ctx: ActionContext): Promise<Revoked> {
+  return isUuid(tokenId) ? revokeToken(tx, { clienteId: c.clienteId, tokenId }, ctx) : 'not_found'
+}
+
+/** A page of the customer's audit trail, newest first (GET /api/conta/auditoria). */
+export async function auditView(db: Db, c: Credential, page: { limit: number, before?: number }) {
+  const found = await withTenant(db, c.clienteId, (tx) => listAudit(tx, c.clienteId, page))
+  return {
+    itens: found.items.map((e) => ({
+      id: e.id, em: e.em.toISOString(), ator_tipo: e.atorTipo, ator_id: e.atorId, acao: e.acao, alvo_id: e.alvoId, motivo: e.motivo,
+      request_id: e.requestId, request_id_cliente: e.requestIdCliente,
+    })),
+    proximo: found.next,
+  }
+}

@@ -1,0 +1,56 @@
+// Pieces every page of the web app is built from: labelled fields with their hint and error, notices, and the
+// hidden fields of a form. Built with html`…` (src/platform/lib/html.ts): everything a person or an operator typed is escaped.
+import { html, type Html } from '../../../platform/lib/html.ts'
+
+export type Page = { title: string, description: string, body: Html }
+
+export const CSRF_FIELD = 'csrf'
+
+/** For fields typed exactly (an e-mail, a key): no spelling fixes, no capital first letter on phones. */
+export const NO_AUTOCORRECT = html` spellcheck="false" autocapitalize="off"`
+
+export type FieldOptions = {
+  name: string
+  label: string
+  type?: string
+  value?: string
+  hint?: string
+  error?: string | undefined
+  autocomplete?: string
+  required?: boolean
+  /** More attributes, as markup: ` readonly`, ` maxlength="43"`. */
+  extra?: Html
+}
+
+/** A labelled input with its hint and its error (announced with the field through aria-describedby). */
+export function inputField(o: FieldOptions): Html {
+  const id = `campo-${o.name}`
+  const described = [o.hint ? `dica-${o.name}` : '', `erro-${o.name}`].filter(Boolean).join(' ')
+  return html`<div class="campo">
+<label for="${id}">${o.label}${o.required && html` <span class="obrigatorio">(obrigatório)</span>`}</label>
+${o.hint && html`<span class="dica" id="dica-${o.name}">${o.hint}</span>\n`}<input id="${id}" name="${o.name}" type="${o.type ?? 'text'}"\
+${o.autocomplete && html` autocomplete="${o.autocomplete}"`}${o.required && html` required`} aria-describedby="${described}"\
+${o.error && html` aria-invalid="true"`}${o.value !== undefined && html` value="${o.value}"`}${o.extra}>
+<p class="erro" id="erro-${o.name}">${o.error}</p>
+</div>`
+}
+
+export function errorSummary(messages: string[]): Html | false {
+  return messages.length > 0 && html`<div id="resumo-erros" class="aviso aviso-erro" role="alert"><ul>${messages.map((m) => html`<li>${m}</li>`)}</ul></div>`
+}
+
+export function notice(text: string | undefined): Html | false {
+  return Boolean(text) && html`<div id="aviso" class="aviso aviso-ok" role="status"><p>${text}</p></div>`
+}
+
+export function hidden(name: string, value: string): Html {
+  return html`<input type="hidden" name="${name}" value="${value}">`
+}
+
+/** A message page: a title and a paragraph, with a way on. */
+export function messagePage(title: string, text: string, link?: { href: string, label: string }): Page {
+  return {
+    title, description: text,
+    body: html`<h1>${title}</h1>\n<p>${text}</p>${link && html`\n<p><a href="${link.href}">${link.label}</a></p>`}`,
+  }
+}

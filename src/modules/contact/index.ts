@@ -1,0 +1,13 @@
+// The contact module's public entry: what other modules and the composition (app.ts, cli/) may use of it.
+export { renderContactMail } from './mail.ts'
+export { contactModule } from './module.ts'
+export { CONTACT_API_PATH, SUBJECTS_API_PATH } from './paths.ts'
+export { ContatoIn, ContatoOut } from './schemas.ts'
+export type { ContatoInT, ContatoOutT } from './schemas.ts'
+export type { Accepted, ContactService } from './service.ts'
+export { HONEYPOT_FIELD, TOKEN_FIELD } from './spam/rules.ts'
+export type { SpamReason } from './spam/rules.ts'
+export { FALLBACK_SUBJECT, defaultSubjectOf } from './subjects.ts'
+export type { Subject } from './subjects.ts'
+export { CONTACT_TIMEOUT_FACTOR, ContactNotStored, RETRY_AFTER_SECONDS, contactWork, submitContact } from './submit.ts'
+export type { SubmittedBy } from './submit.ts'

@@ -1,0 +1,34 @@
+// The replay cache of DPoP proofs: a proof's jti is remembered until its iat could no longer pass, on a store
+// every instance shares (the database, or Redis when REDIS_URL is set), so a proof is accepted once in all.
+import { createHash } from 'node:crypto'
+import { lt } from 'drizzle-orm'
+import type { Orm } from '../../../platform/db/database.ts'
+import { dpopJti } from '../../../platform/db/schema.ts'
+
+export interface JtiStore {
+  /** Records `key` until `expiresAt`; false when it was already recorded (a replay). Throws when the store cannot answer. */
+  remember(key: string, expiresAt: Date): Promise<boolean>
+}
+
+/** The store's key of a proof: a jti is unique per key (the client chooses it), and hashing bounds its length. */
+export function jtiKey(jkt: string, jti: string): string {
+  // A thumbprint is base64url, so '.' cannot occur in it: no two (jkt, jti) pairs give the same text.
+  return createHash('sha256').update(`${jkt}.${jti}`).digest('hex')
+}
+
+/** On the dpop_jti table (migration 0007), PostgreSQL or PGlite: the primary key decides which of two racing proofs wins. */
+export function databaseJtiStore(orm: Orm): JtiStore {
+  return {
+    async remember(key, expiresAt) {
+      const inserted = await orm.insert(dpopJti).values({ chave: key, expiraEm: expiresAt })
+        .onConflictDoNothing().returning({ chave: dpopJti.chave })
+      return inserted.length === 1
+    },
+  }
+}
+
+/** Deletes the rows whose proofs can no longer pass the iat check; returns how many. Run it periodically. */
+export async function purgeExpiredJtis(orm: Orm, now: Date): Promise<number> {
+  const deleted = await orm.delete(dpopJti).where(lt(dpopJti.expiraEm, now)).returning({ chave: dpopJti.chave })
+  return deleted.length
+}

@@ -1,0 +1,26 @@
+// What a personal access token may be used for: the one list of scopes (the CLI, the web app and the API check
+// against it). `conta`: read the account (GET /api/conta, its audit trail); `tokens`: list and revoke the
+// customer's tokens; `mcp`: the MCP server.
+import { DomainError } from '../../platform/http/domain-error.ts'
+
+export const SCOPES = ['conta', 'tokens', 'mcp'] as const
+
+export type Scope = (typeof SCOPES)[number]
+
+export const isScope = (value: string): value is Scope => (SCOPES as readonly string[]).includes(value)
+
+/** `a,b` as given on a command line or a form: each a known scope (a repeat counts once); the error names what is wrong. */
+export function parseScopes(text: string): Scope[] {
+  const items = text.split(',').map((s) => s.trim()).filter(Boolean)
+  if (items.length === 0) throw new InvalidScopesError(`at least one scope is needed (${SCOPES.join(', ')})`)
+  const unknown = items.filter((s) => !isScope(s))
+  if (unknown.length) {
+    throw new InvalidScopesError(`unknown scope${unknown.length > 1 ? 's' : ''} ${unknown.map((s) => `"${s}"`).join(', ')}: use ${SCOPES.join(', ')}`)
+  }
+  return [...new Set(items as Scope[])]
+}
+
+/** A list of scopes that names none, or one the service does not know. */
+export class InvalidScopesError extends DomainError<'entrada_recusada'> {
+  constructor(message: string) { super('entrada_recusada', message) }
+}

@@ -1,0 +1,97 @@
+// One MCP server per HTTP request (stateless Streamable HTTP): made for the request's credential, it lists the
+// tools and the resources, and runs a call as the credential's customer. A call without the scope of its tool's
+// REST twin is refused; every call writes its audit row (`mcp.<tool>`, the request id, `motivo` the refusal's code) under the
+// customer's tenancy, after the tool ran, whatever it answered.
+import { McpServer, type CallToolResult } from '@modelcontextprotocol/server'
+import { appendAudit } from '../../platform/tenancy/audit/store.ts'
+import { actionContext, actorOf } from '../credentials/index.ts'
+import { withTenant } from '../../platform/tenancy/tenancy.ts'
+import type { Clock } from '../../platform/lib/clock.ts'
+import type { Database } from '../../platform/db/database.ts'
+import { refusalOf } from '../../platform/http/refusal.ts'
+import { errorFacts } from '../../platform/lib/log-safety.ts'
+import { checked, declared } from './sdk-schemas.ts'
+import { checkArguments } from './arguments.ts'
+import { registerResources, type SiteResources } from './resources.ts'
+import type { Outcome, Tool, ToolCall } from './tools.ts'
+import { TWIN_META, twinMeta } from './twins.ts'
+
+const NO_INPUT = { type: 'object', properties: {}, additionalProperties: false }
+
+export const SERVER_INFO = { name: 'fatorial-servico-publico', title: 'Serviço público da plataforma de factoring' }
+
+export type ServerDeps = {
+  db: Database
+  clock: Clock
+  version: string
+  tools: Tool[]
+  resources: SiteResources
+}
+
+
+export function mcpServerFor(deps: ServerDeps, call: ToolCall): McpServer {
+  const server = new McpServer({ ...SERVER_INFO, version: deps.version || '0.0.0' }, {
+    instructions: 'Ferramentas e páginas do serviço público: status, versão, contato, e a conta do cliente deste token.',
+  })
+  for (const tool of deps.tools) {
+    // Every tool declares an input, an empty one at least: the SDK then calls the handler with (args, ctx), never (ctx).
+    server.registerTool(tool.name, {
+      title: tool.title, description: tool.description, _meta: { [TWIN_META]: twinMeta(tool.twin) },
+      inputSchema: declared(tool.input ?? NO_INPUT), outputSchema: checked(tool.output),
+    }, async (args: unknown) => {
+      try {
+        return toResult(await runAudited(deps, tool, (args ?? {}) as Record<string, unknown>, call))
+      } catch (err) {
+        // The audit row could not be written: the call is answered as failed, whatever the tool did.
+        call.by.log.error(errorFacts(err), `MCP tool ${tool.name}: audit row not written`)
+        return toResult({ ok: false, detail: 'servico_indisponivel' })
+      }
+    })
+  }
+  registerResources(server, deps.resources)
+  return server
+}
+
+async function runAudited(deps: ServerDeps, tool: Tool, args: Record<string, unknown>, call: ToolCall): Promise<Outcome> {
+  const c = call.credential
+  let outcome: Outcome
+  // Every tool's arguments are checked by the service (arguments.ts), so that a refused call is audited too.
+  const checked = tool.checksInput ? undefined : checkArguments(tool.input ?? NO_INPUT, args)
+  const escopo = tool.twin.escopo
+  if (escopo && !(c.escopos as readonly string[]).includes(escopo)) {
+    outcome = { ok: false, detail: 'escopo_insuficiente', extra: { escopo } }
+  } else if (checked && !checked.ok) {
+    outcome = { ok: false, detail: checked.errors }
+  } else {
+    try {
+      outcome = await tool.run(args, call)
+    } catch (err) {
+      outcome = toolFailure(err, call, tool.name)
+    }
+  }
+  const motivo = outcome.ok ? null : typeof outcome.detail === 'string' ? outcome.detail : 'validacao'
+  const ctx = actionContext(call.by, actorOf(c), deps.clock.now())
+  await withTenant(deps.db, c.clienteId, (tx) => appendAudit(tx, c.clienteId, ctx, `mcp.${tool.name}`, { alvoId: outcome.alvoId ?? null, motivo }))
+  return outcome
+}
+
+/**
+ * A tool that threw: a domain refusal is answered by its code (refusalOf, the mapping every surface shares);
+ * anything else means the database did not answer, and the agent may retry. Logged by its facts alone (a query
+ * may quote the input).
+ */
+export function toolFailure(err: unknown, call: Pick<ToolCall, 'by'>, toolName: string): Outcome {
+  const refused = refusalOf(err)
+  if (refused) {
+    const { detail, ...extra } = refused.answer.body
+    return { ok: false, detail, ...(Object.keys(extra).length ? { extra } : {}) }
+  }
+  call.by.log.error(errorFacts(err), `MCP tool ${toolName} failed`)
+  return { ok: false, detail: 'servico_indisponivel' }
+}
+
+/** A refusal is a tool error (isError) whose text is the API's problem body: `detail` and its fields. */
+export function toResult(outcome: Outcome): CallToolResult {
+  if (outcome.ok) return { content: [{ type: 'text', text: JSON.stringify(outcome.value) }], structuredContent: outcome.value }
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify({ detail: outcome.detail, ...outcome.extra }) }] }
+}

@@ -1,0 +1,24 @@
+// Whether an error means the database did not answer (a retry later may work), as opposed to a fault of ours:
+// the first is a 503 the client may retry, the second a 500.
+import { TimeoutError } from '../lib/timeout.ts'
+
+/** Node's socket errors, as pg reports a refused or dropped connection. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'])
+/** PostgreSQL's SQLSTATEs for a server going away or not taking connections (class 08 is matched by prefix). */
+const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300'])
+
+const PG_MESSAGES = /^(Connection terminated|Client has encountered a connection error and is not queryable|Query read timeout)/
+
+type ErrorLike = { code?: unknown, message?: unknown, cause?: ErrorLike }
+
+export function databaseUnavailable(err: unknown): boolean {
+  for (let e = err as ErrorLike | undefined, depth = 0; e && depth < 3; e = e.cause, depth++) {
+    if (e instanceof TimeoutError) return true
+    const code = typeof e.code === 'string' ? e.code : ''
+    if (SOCKET_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08')) return true
+    // pg's own errors, which have no code: the server closed the connection mid-query; a statement sent on a
+    // connection already lost (drizzle's ROLLBACK after it, whose error replaces the first); no answer in time.
+    if (typeof e.message === 'string' && PG_MESSAGES.test(e.message)) return true
+  }
+  return false
+}

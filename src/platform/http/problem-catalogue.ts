@@ -1,0 +1,91 @@
+// Every error this service answers, by its stable `detail` code, as Fastify core lists its own in
+// lib/errors.js: the status, the headers every answer of the code carries, and any body field besides
+// `detail`. Answers are built from here by problem() (problem.ts) and nowhere else.
+//
+// Adding a code is one line here and its row in the published table (content/docs.md, "Códigos de erro");
+// test/platform/http/problem-catalogue.test.ts fails until the two agree.
+
+/** The header's value differs from answer to answer: whoever answers gives it to problem(). */
+export const PER_ANSWER = Symbol('given per answer')
+/** Written on the reply by @fastify/rate-limit (with RateLimit-*) before its problem is answered. */
+export const BY_RATE_LIMIT = Symbol('written by the rate limiter')
+
+export type CatalogueEntry = {
+  status: number
+  /** Header names in lower case: a fixed value, PER_ANSWER or BY_RATE_LIMIT. */
+  headers?: Readonly<Record<string, string | typeof PER_ANSWER | typeof BY_RATE_LIMIT>>
+  /** Body fields after `detail`, the same in every answer. */
+  extra?: Readonly<Record<string, unknown>>
+  /** Never answered by the assembled service, so not published (a fallback of a part used alone). */
+  unpublished?: true
+}
+
+export const PROBLEMS = {
+  requisicao_invalida: { status: 400 },
+  // Idempotency-Key (src/platform/idempotency/): missing where a route requires it, or not a key (draft's syntax, 1–255).
+  chave_idempotencia_ausente: { status: 400 },
+  chave_idempotencia_invalida: { status: 400 },
+  // The challenges name the DPoP algorithms and, after a refused credential, the RFC 6750/9449 error code.
+  nao_autenticado: { status: 401, headers: { 'www-authenticate': PER_ANSWER } },
+  token_invalido: { status: 401, headers: { 'www-authenticate': PER_ANSWER } },
+  dpop_obrigatorio: { status: 401, headers: { 'www-authenticate': PER_ANSWER } },
+  dpop_invalido: { status: 401, headers: { 'www-authenticate': PER_ANSWER, 'dpop-nonce': PER_ANSWER } },
+  dpop_nonce_obrigatorio: { status: 401, headers: { 'www-authenticate': PER_ANSWER, 'dpop-nonce': PER_ANSWER } },
+  assinatura_inativa: { status: 403 },
+  escopo_insuficiente: { status: 403, headers: { 'www-authenticate': PER_ANSWER } },
+  csrf_invalido: { status: 403 },
+  // Under /api, to a caller with a valid credential; the website answers its own 404 page elsewhere.
+  nao_encontrado: { status: 404 },
+  metodo_nao_permitido: { status: 405, headers: { allow: PER_ANSWER } },
+  nao_aceitavel: { status: 406, headers: { 'cache-control': 'no-store' }, extra: { aceitos: ['text/html', 'text/markdown'] } },
+  tempo_esgotado: { status: 408 },
+  // The first request with this Idempotency-Key is still running.
+  chave_idempotencia_em_uso: { status: 409, headers: { 'retry-after': PER_ANSWER } },
+  corpo_muito_grande: { status: 413 },
+  // The Idempotency-Key was used for another request (method, path or body differ).
+  chave_idempotencia_reutilizada: { status: 422 },
+  limite_de_requisicoes: { status: 429, headers: { 'retry-after': BY_RATE_LIMIT } },
+  cabecalho_muito_grande: { status: 431 },
+  erro_interno: { status: 500 },
+  banco_indisponivel: { status: 503, headers: { 'retry-after': PER_ANSWER } },
+  servico_indisponivel: { status: 503, headers: { 'retry-after': PER_ANSWER } },
+
+  // Domain refusals (src/platform/http/domain-error.ts, each class carries its code), answered the same way on every surface:
+  // the CLI and the web app's pages render them today, an /api route that meets one answers it as JSON.
+  // A value that breaks a rule of the model (a name, a CNPJ, an expiry, a scope, a maintenance window).
+  entrada_recusada: { status: 422 },
+  // The e-mail already belongs to a person (login finds people by e-mail alone).
+  email_em_uso: { status: 409 },
+  // An invitation used, expired, or whose person is no longer waiting for it.
+  convite_inutilizavel: { status: 410 },
+  // No IOF rate covers the operation's date for the profile (src/modules/pricing): a gap is refused, never guessed.
+  iof_sem_aliquota: { status: 422 },
+} as const satisfies Record<string, CatalogueEntry>
+
+/** A code of the catalogue: what every surface (HTTP, MCP, CLI, pages) names an error by. */
+export type DetailCode = keyof typeof PROBLEMS
+
+/** The body of a 422: `detail` is the list of FastAPI-shaped items (RequestValidationError), not a code. */
+export const VALIDATION_STATUS = 422
+
+export type PageText = readonly [titulo: string, explicacao: string]
+
+/**
+ * What the website's error page says for each status a visitor's browser may meet there. By status, as the
+ * page shows the status, not the code (both 503 codes read the same); 403, 415 and 422 are statuses of the
+ * site's own form handler (a cross-site post, a body that is not a form, one that cannot be read).
+ */
+export const PAGE_TEXT: Readonly<Record<number, PageText>> = {
+  400: ['Requisição inválida', 'O pedido não pôde ser entendido.'],
+  403: ['Envio recusado', 'O formulário só pode ser enviado a partir deste site.'],
+  405: ['Método não permitido', 'Esta página não aceita este método.'],
+  413: ['Envio grande demais', 'O conteúdo enviado passa do tamanho aceito. Encurte a mensagem e envie de novo.'],
+  415: ['Formato não aceito', 'Envie o formulário como application/x-www-form-urlencoded, ou use a API com JSON.'],
+  422: ['Envio ilegível', 'O conteúdo enviado não pôde ser lido. Preencha o formulário e envie de novo.'],
+  429: ['Muitas requisições', 'Foram feitos pedidos demais em pouco tempo. Aguarde e tente de novo.'],
+  500: ['Erro interno', 'Algo deu errado do nosso lado. Tente de novo em instantes; se persistir, veja a página de status.'],
+  503: [
+    'Serviço indisponível',
+    'Não foi possível registrar sua mensagem agora e nada foi enviado. Tente de novo em instantes; se persistir, veja a página de status.',
+  ],
+}

@@ -1,0 +1,170 @@
+// Request validation failures in FastAPI's shape (pydantic v2 `type`, `msg`, `loc`, `input`, `ctx`),
+// so a client written against a FastAPI service reads our 422s unchanged.
+import { Ajv, type ValidateFunction } from 'ajv'
+import { emailProblem } from '../lib/email-address.ts'
+import { AnswerError } from './answer-error.ts'
+import { VALIDATION_STATUS } from './problem-catalogue.ts'
+import type { ProblemAnswer } from './problem.ts'
+
+/**
+ * How request bodies are checked, by Fastify's validator and by ContactService alike: no coercion (pydantic
+ * refuses 123 for a string), every error at once, defaults filled, unknown fields kept but ignored.
+ * `validateSchema: false`: our own schemas are not checked against Ajv's meta-schema at each start (compiling
+ * the meta-schema was a tenth of start-up); Ajv's strict mode still refuses unknown keywords, and the tests
+ * compile every schema.
+ */
+export const AJV_OPTIONS = { coerceTypes: false, allErrors: true, useDefaults: true, removeAdditional: false, validateSchema: false } as const
+
+/** The `email` format as pydantic's EmailStr judges it (Ajv's own format is looser). */
+export function addEmailFormat(ajv: { addFormat(name: string, validate: (s: string) => boolean): unknown }): void {
+  ajv.addFormat('email', (s: string) => emailProblem(s) === null)
+}
+
+export type ValidationItem = {
+  type: string
+  loc: (string | number)[]
+  msg: string
+  input: unknown
+  ctx?: Record<string, unknown>
+}
+
+/**
+ * Thrown (or passed to reply) to answer 422 in FastAPI's shape: `detail` is the list of items. An expected
+ * answer, so without a stack (AnswerError): capturing one was about a tenth of a 422's CPU.
+ */
+export class RequestValidationError extends AnswerError implements ProblemAnswer {
+  readonly statusCode = VALIDATION_STATUS
+  readonly headers = {}
+  constructor(readonly items: ValidationItem[]) {
+    super('request validation failed')
+  }
+
+  get body(): { detail: ValidationItem[] } { return { detail: this.items } }
+}
+
+// Ajv's useDefaults fills absent fields in place before errors are reported; `missing` items must show the
+// body as the client sent it, as pydantic does.
+const sentBodies = new WeakMap<object, object>()
+
+/** Keeps a shallow copy of a parsed body, for the `input` of later `missing` items. */
+export function rememberSentBody(body: object): void {
+  sentBodies.set(body, Array.isArray(body) ? [...body] : { ...body })
+}
+
+/** The request part a schema checks, as Fastify names it in `validationContext`. */
+export type ValidationPart = 'body' | 'querystring' | 'params' | 'headers'
+
+/** The subset of an Ajv error we read. */
+export type AjvError = {
+  instancePath: string
+  keyword: string
+  params: Record<string, unknown>
+}
+
+const TYPE_ERRORS: Record<string, [string, string]> = {
+  string: ['string_type', 'Input should be a valid string'],
+  integer: ['int_type', 'Input should be a valid integer'],
+  number: ['float_type', 'Input should be a valid number'],
+  boolean: ['bool_type', 'Input should be a valid boolean'],
+  array: ['list_type', 'Input should be a valid list'],
+  object: ['dict_type', 'Input should be a valid dictionary'],
+}
+
+const chars = (n: number) => `${n} character${n === 1 ? '' : 's'}`
+
+/**
+ * Maps Ajv errors on one request part (`body`, `query`…) to pydantic's items, ordered as `fieldOrder`
+ * lists the fields (pydantic reports in model order; Ajv reports `required` first).
+ */
+export function fromAjv(errors: AjvError[], root: ValidationPart, input: unknown, fieldOrder: string[] = []): ValidationItem[] {
+  const rootMissing = input === undefined || input === null
+  const items: ValidationItem[] = []
+  for (const e of errors) {
+    const path = e.instancePath.split('/').slice(1).map(unescapePointer)
+    if (path.length === 0 && e.keyword === 'type') {
+      // The whole part is of the wrong kind: FastAPI says `missing` for no body at all.
+      items.push(rootMissing
+        ? { type: 'missing', loc: [root], msg: 'Field required', input: null }
+        : { type: 'model_attributes_type', loc: [root], msg: 'Input should be a valid dictionary or object to extract fields from', input })
+      continue
+    }
+    const value = valueAt(input, path)
+    if (e.keyword === 'required') {
+      const parent = valueAt(input, path)
+      const sent = parent !== null && typeof parent === 'object' ? sentBodies.get(parent) ?? parent : parent
+      items.push({ type: 'missing', loc: [root, ...path, String(e.params.missingProperty)], msg: 'Field required', input: sent })
+    } else if (e.keyword === 'type') {
+      const [type, msg] = TYPE_ERRORS[String(e.params.type)] ?? ['value_error', `Input should be ${String(e.params.type)}`]
+      items.push({ type, loc: [root, ...path], msg, input: value })
+    } else if (e.keyword === 'minLength') {
+      const n = Number(e.params.limit)
+      items.push({ type: 'string_too_short', loc: [root, ...path], msg: `String should have at least ${chars(n)}`, input: value, ctx: { min_length: n } })
+    } else if (e.keyword === 'maxLength') {
+      const n = Number(e.params.limit)
+      items.push({ type: 'string_too_long', loc: [root, ...path], msg: `String should have at most ${chars(n)}`, input: value, ctx: { max_length: n } })
+    } else if (e.keyword === 'format' && e.params.format === 'email') {
+      const reason = emailProblem(String(value)) ?? 'The email address is not valid.'
+      items.push({ type: 'value_error', loc: [root, ...path], msg: `value is not a valid email address: ${reason}`, input: value, ctx: { reason } })
+    } else {
+      items.push({ type: 'value_error', loc: [root, ...path], msg: `Value error, invalid ${e.keyword}`, input: value })
+    }
+  }
+  const rank = (item: ValidationItem) => {
+    const i = fieldOrder.indexOf(String(item.loc[1]))
+    return i < 0 ? fieldOrder.length : i
+  }
+  return items.sort((a, b) => rank(a) - rank(b))
+}
+
+/**
+ * The property names of a route's body schema in declaration order, for fromAjv's `fieldOrder`: read once
+ * when the route is registered. A `$ref` (`'ContatoIn#'`) is looked up among the schemas added by then.
+ */
+export function schemaFieldOrder(schema: unknown, getSchema: (id: string) => unknown): string[] {
+  const s = schema as { $ref?: unknown, properties?: object } | undefined
+  const resolved = typeof s?.$ref === 'string' ? getSchema(s.$ref.replace(/#$/, '')) as { properties?: object } | undefined : s
+  return Object.keys(resolved?.properties ?? {})
+}
+
+function valueAt(input: unknown, path: string[]): unknown {
+  let v = input
+  for (const key of path) {
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, key)) return undefined
+    v = (v as Record<string, unknown>)[key]
+  }
+  return v
+}
+
+function unescapePointer(s: string): string {
+  return s.replace(/~1/g, '/').replace(/~0/g, '~')
+}
+
+/**
+ * Fastify's `schemaErrorFormatter`: the error a schema failure travels in to the error handler, which reads
+ * its `validation` (set by Fastify) and answers the 422 (problemOf); no message is built from the items.
+ */
+export function schemaFailure(): Error {
+  return new AnswerError('request validation failed')
+}
+
+export type Checked<T> = { ok: true, value: T } | { ok: false, errors: ValidationItem[] }
+
+/**
+ * A schema's check outside a route (the contact service's, the MCP tools' arguments), as Fastify's validator
+ * checks a body: compiled on its first call, not at start. The input is checked as a shallow copy, so the
+ * defaults Ajv fills in never land on the caller's object; the items report what was sent.
+ */
+export function makeCheck<T>(schema: object): (input: unknown) => Checked<T> {
+  let compiled: ValidateFunction | undefined
+  const order = Object.keys((schema as { properties?: object }).properties ?? {})
+  return (input) => {
+    if (!compiled) {
+      const ajv = new Ajv({ ...AJV_OPTIONS })
+      addEmailFormat(ajv)
+      compiled = ajv.compile(schema)
+    }
+    const copy = input !== null && typeof input === 'object' && !Array.isArray(input) ? { ...input } : input
+    if (compiled(copy)) return { ok: true, value: copy as T }
+    return { ok: false, errors: fromAjv((compiled.errors ?? []) as AjvError[], 'body', input, order) }
+  }
+}

@@ -1,0 +1,95 @@
+// The customer's audit trail (`auditoria_cliente`): append-only (the database refuses UPDATE, DELETE and TRUNCATE),
+// one row per sensitive action: who acted (a person, a token, the operator), what, on what, in which request, and
+// from where as an HMAC of the address. Never a secret, a password, a token or an e-mail.
+import { and, desc, eq, lt } from 'drizzle-orm'
+import type { Orm } from '../../db/database.ts'
+import { auditoriaCliente, instalacao } from '../../db/schema.ts'
+import { ipHash } from '../../lib/ip-hash.ts'
+
+/** Every action the trail records; the web app and the API add theirs here, so the list stays the catalogue. */
+export const AUDIT_ACTIONS = [
+  'cliente.criado', 'cliente.suspenso', 'cliente.reativado',
+  'convite.enviado', 'convite.aceito', 'convite.reenviado',
+  'usuario.suspenso', 'usuario.reativado',
+  'login.sucesso', 'login.falha',
+  'sessao.criada', 'sessao.encerrada',
+  'token.criado', 'token.revogado', 'token.primeiro_uso', 'token.recusado',
+  // One per MCP tool call (src/modules/mcp/tools.ts), whatever the tool did; `motivo` is the refusal's code when it refused.
+  'mcp.status_servicos', 'mcp.versao', 'mcp.assuntos_contato', 'mcp.enviar_contato', 'mcp.minha_conta', 'mcp.listar_tokens', 'mcp.revogar_token',
+  'mcp.auditoria',
+] as const
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+export type Actor = { tipo: 'usuario' | 'token', id: string } | { tipo: 'operador' }
+
+export const OPERATOR: Actor = { tipo: 'operador' }
+
+/**
+ * Who is acting, and the request it comes from (the CLI has neither request id nor address): `requestId` the
+ * service's own id of it, `requestIdCliente` the X-Request-ID its client sent (src/platform/http/request-id.ts).
+ */
+export type ActionContext = { actor: Actor, now: Date, requestId?: string | null, requestIdCliente?: string | null, ip?: string | null }
+
+export type AuditEntry = {
+  id: number
+  clienteId: string
+  em: Date
+  atorTipo: Actor['tipo']
+  atorId: string | null
+  acao: string
+  alvoId: string | null
+  motivo: string | null
+  requestId: string | null
+  requestIdCliente: string | null
+}
+
+/** In the caller's tenant transaction, so the row is written with the action or not at all. */
+export async function appendAudit(
+  tx: Orm, clienteId: string, ctx: ActionContext, acao: AuditAction, about: { alvoId?: string | null, motivo?: string | null } = {},
+): Promise<void> {
+  const hashed = ctx.ip ? ipHash(await installationSalt(tx), ctx.ip) : null
+  await tx.insert(auditoriaCliente).values({
+    clienteId,
+    em: ctx.now,
+    atorTipo: ctx.actor.tipo,
+    atorId: ctx.actor.tipo === 'operador' ? null : ctx.actor.id,
+    acao,
+    alvoId: about.alvoId ?? null,
+    motivo: about.motivo ?? null,
+    requestId: ctx.requestId ?? null,
+    requestIdCliente: ctx.requestIdCliente ?? null,
+    ipHash: hashed,
+  })
+}
+
+export const AUDIT_PAGE_MAX = 200
+
+/**
+ * The largest `before` a caller may give (15 digits): far above any row's id, and a whole number a JavaScript
+ * number and a bigint parameter both hold exactly. Beyond it (1e300) the query itself would fail.
+ */
+export const AUDIT_CURSOR_MAX = 999_999_999_999_999
+
+/** Newest first, `limit` at a time; `before` is the `next` of the previous page. The address hash is not shown. */
+export async function listAudit(
+  tx: Orm, clienteId: string, page: { before?: number, limit?: number } = {},
+): Promise<{ items: AuditEntry[], next: number | null }> {
+  const limit = Math.min(Math.max(page.limit ?? 50, 1), AUDIT_PAGE_MAX)
+  const items = await tx.select({
+    id: auditoriaCliente.id, clienteId: auditoriaCliente.clienteId, em: auditoriaCliente.em, atorTipo: auditoriaCliente.atorTipo,
+    atorId: auditoriaCliente.atorId, acao: auditoriaCliente.acao, alvoId: auditoriaCliente.alvoId, motivo: auditoriaCliente.motivo,
+    requestId: auditoriaCliente.requestId, requestIdCliente: auditoriaCliente.requestIdCliente,
+  }).from(auditoriaCliente)
+    .where(and(eq(auditoriaCliente.clienteId, clienteId), page.before === undefined ? undefined : lt(auditoriaCliente.id, page.before)))
+    .orderBy(desc(auditoriaCliente.id))
+    .limit(limit + 1)
+  const more = items.length > limit
+  if (more) items.pop()
+  return { items, next: more ? items.at(-1)!.id : null }
+}
+
+async function installationSalt(tx: Orm): Promise<string> {
+  const [row] = await tx.select({ s: instalacao.salIp }).from(instalacao)
+  return row!.s
+}

@@ -1,0 +1,21 @@
+// The customer a transaction acts for. Row-level security (0005_credenciais.sql) limits every query on the
+// customers' tables to the rows of `app.cliente_id`, which only this sets, per transaction (set_config's third
+// argument): it ends with the transaction and never leaks into the next user of a pooled connection.
+import { sql } from 'drizzle-orm'
+import type { Database, Orm } from '../db/database.ts'
+import { DomainError } from '../http/domain-error.ts'
+import { isUuid } from '../lib/uuid.ts'
+
+/** Not a customer id: refused before any query (a malformed id would otherwise fail the policy's uuid cast). */
+export class InvalidTenantError extends DomainError<'nao_encontrado'> {
+  constructor() { super('nao_encontrado', 'the customer id must be a UUID') }
+}
+
+/** Runs `fn` in one transaction that sees and writes only the rows of customer `clienteId`. */
+export async function withTenant<T>(db: Pick<Database, 'orm'>, clienteId: string, fn: (tx: Orm) => Promise<T>): Promise<T> {
+  if (!isUuid(clienteId)) throw new InvalidTenantError()
+  return db.orm.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('app.cliente_id', ${clienteId.toLowerCase()}, true)`)
+    return fn(tx)
+  })
+}

@@ -1,6 +1,0 @@
-// The status snapshot's setting.
-import { int } from '../settings/kinds.ts'
-
-export const STATUS_SETTINGS = {
-  statusRefreshMs: int('STATUS_REFRESH_MS', { default: 2000, min: 100, max: 60_000, description: 'how often the status snapshot is recomputed' }),
-}

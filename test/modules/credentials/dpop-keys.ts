@@ -1,0 +1,49 @@
+// Real key pairs and DPoP proofs made with jose, as a client makes them, and the ways a proof can be made wrong.
+import { randomUUID } from 'node:crypto'
+import { base64url, calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose'
+import type { Clock } from '../../../src/platform/lib/clock.ts'
+import { accessTokenHash } from '../../../src/modules/credentials/dpop/proof.ts'
+
+export type TestKey = { alg: string, privateKey: CryptoKey, jwk: JWK, privateJwk: JWK, jkt: string }
+
+export async function makeKey(alg: string): Promise<TestKey> {
+  const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true })
+  const jwk = await exportJWK(publicKey)
+  return { alg, privateKey, jwk, privateJwk: await exportJWK(privateKey), jkt: await calculateJwkThumbprint(jwk) }
+}
+
+export type ProofClaims = { htm?: unknown, htu?: unknown, iat?: unknown, jti?: unknown, ath?: unknown, nonce?: unknown, [claim: string]: unknown }
+
+/**
+ * A proof signed by `key` for `claims` (undefined values are left out), with `header` merged over the usual
+ * `{ typ: 'dpop+jwt', alg, jwk }` (undefined removes a member); `signWith` signs with another key.
+ */
+export async function makeProof(
+  key: TestKey, claims: ProofClaims, opts: { header?: Record<string, unknown>, signWith?: CryptoKey | Uint8Array } = {},
+): Promise<string> {
+  const header = Object.fromEntries(Object.entries({ typ: 'dpop+jwt', alg: key.alg, jwk: key.jwk, ...opts.header })
+    .filter(([, v]) => v !== undefined))
+  const payload = Object.fromEntries(Object.entries(claims).filter(([, v]) => v !== undefined))
+  return new SignJWT(payload).setProtectedHeader(header as { alg: string }).sign(opts.signWith ?? key.privateKey)
+}
+
+/** An unsecured JWT (`alg: none`, empty signature), which jose will not sign. */
+export function unsignedProof(key: TestKey, claims: ProofClaims): string {
+  const part = (value: object) => base64url.encode(JSON.stringify(value))
+  return `${part({ typ: 'dpop+jwt', alg: 'none', jwk: key.jwk })}.${part(claims)}.`
+}
+
+/** The claims of a good proof for `token` on `method url` at the clock's time. */
+export function goodClaims(clock: Clock, method: string, url: string, token: string, nonce?: string): ProofClaims {
+  return { htm: method, htu: url, iat: Math.floor(clock.now().getTime() / 1000), jti: randomUUID(), ath: accessTokenHash(token), nonce }
+}
+
+/** A clock tests move by hand. */
+export function testClock(start: string): Clock & { advance(seconds: number): void, set(iso: string): void } {
+  let ms = Date.parse(start)
+  return {
+    now: () => new Date(ms),
+    advance(seconds) { ms += seconds * 1000 },
+    set(iso) { ms = Date.parse(iso) },
+  }
+}

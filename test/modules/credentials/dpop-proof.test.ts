@@ -1,0 +1,127 @@
+// RFC 9449 section 4.3, the JOSE half: real keys (P-256, Ed25519, RSA) and proofs made with jose; a good proof
+// passes, and each check violated alone fails naming that check. The claims half is in dpop-proof-claims.test.ts.
+import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
+import { before, describe, it } from 'node:test'
+import { databaseJtiStore } from '../../../src/modules/credentials/dpop/jti-store.ts'
+import { makeDpopNonces } from '../../../src/modules/credentials/dpop/nonces.ts'
+import { verifyDpopProof, type DpopProofInput, type DpopResult, type DpopVerifierDeps } from '../../../src/modules/credentials/dpop/proof.ts'
+import { newToken } from '../../../src/modules/credentials/token-format.ts'
+import { calculateJwkThumbprint } from 'jose'
+import { useTestDatabase } from '../../helpers/fixture.ts'
+import { goodClaims, makeKey, makeProof, testClock, unsignedProof, type TestKey } from './dpop-keys.ts'
+
+const URL_CONTA = 'https://api.factoring.example/api/conta'
+
+describe('a DPoP proof: header, key and signature', () => {
+  const tdb = useTestDatabase()
+  const clock = testClock('2026-11-23T12:00:30Z')
+  const nonces = makeDpopNonces({ key: randomBytes(32), clock })
+  const token = newToken('pat')
+  let deps: DpopVerifierDeps
+  const keys: Record<string, TestKey> = {}
+
+  before(async () => {
+    deps = { clock, nonces, jtis: databaseJtiStore(tdb.db.orm) }
+    for (const alg of ['ES256', 'EdDSA', 'Ed25519', 'PS256', 'RS256']) keys[alg] = await makeKey(alg)
+  })
+
+  const input = (proofs: string[], key: TestKey, over: Partial<DpopProofInput> = {}): DpopProofInput =>
+    ({ proofs, method: 'GET', htu: URL_CONTA, accessToken: token, dpopJkt: key.jkt, ...over })
+  const claims = () => goodClaims(clock, 'GET', URL_CONTA, token, nonces.currentNonce())
+  const refused = (result: DpopResult, check: string, error = 'invalid_dpop_proof') => {
+    assert.equal(result.ok, false, `expected a refusal for ${check}`)
+    if (result.ok) return
+    assert.equal(result.check, check)
+    assert.equal(result.error, error)
+    assert.equal(result.nonce, nonces.currentNonce(), 'a refusal carries the nonce to use next')
+  }
+
+  it('a good proof passes with each kind of key, and names its key and jti', async () => {
+    for (const key of Object.values(keys)) {
+      const c = claims()
+      const result = await verifyDpopProof(input([await makeProof(key, c)], key), deps)
+      assert.deepEqual(result, { ok: true, jkt: key.jkt, jti: c.jti, nextNonce: undefined }, key.alg)
+    }
+  })
+
+  it('no DPoP header, or two of them (even two good proofs), is refused', async () => {
+    const key = keys.ES256!
+    refused(await verifyDpopProof(input([], key), deps), 'missing')
+    const two = [await makeProof(key, claims()), await makeProof(key, claims())]
+    refused(await verifyDpopProof(input(two, key), deps), 'multiple')
+  })
+
+  it('a value that is not a compact JWT is refused as malformed', async () => {
+    const key = keys.ES256!
+    const good = await makeProof(key, claims())
+    const [h, p, s] = good.split('.')
+    const notJson = Buffer.from('not json').toString('base64url')
+    const array = Buffer.from('[1,2]').toString('base64url')
+    for (const bad of ['', 'abc', `${h}.${p}`, `${h}.${p}.${s}.x.y`, `${h}..${s}`, `${notJson}.${p}.${s}`, `${h}.${array}.${s}`,
+      `${h}.${p}.${s} `, `${h}.${p}.${s}=`, `${good}${'A'.repeat(9000)}`]) {
+      refused(await verifyDpopProof(input([bad], key), deps), 'malformed')
+    }
+  })
+
+  it('typ must be exactly dpop+jwt', async () => {
+    const key = keys.ES256!
+    for (const typ of [undefined, 'JWT', 'DPoP+JWT', 'application/dpop+jwt', 'dpop+jwt ']) {
+      refused(await verifyDpopProof(input([await makeProof(key, claims(), { header: { typ } })], key), deps), 'typ')
+    }
+  })
+
+  it('alg none, an HMAC, and an asymmetric alg not on the allowed list are refused', async () => {
+    const key = keys.ES256!
+    refused(await verifyDpopProof(input([unsignedProof(key, claims())], key), deps), 'alg')
+    const hs256 = await makeProof(key, claims(), { header: { alg: 'HS256' }, signWith: randomBytes(32) })
+    refused(await verifyDpopProof(input([hs256], key), deps), 'alg')
+    const rsa = keys.RS256!
+    const onlyEc = { ...deps, algorithms: ['ES256'] as const }
+    refused(await verifyDpopProof(input([await makeProof(rsa, claims())], rsa), onlyEc), 'alg')
+  })
+
+  it('an allowed-algorithm list naming none or an HMAC is a configuration error', async () => {
+    const key = keys.ES256!
+    const proof = await makeProof(key, claims())
+    for (const algorithms of [['HS256'], ['none'], ['ES256', 'HS512'], []]) {
+      await assert.rejects(verifyDpopProof(input([proof], key), { ...deps, algorithms: algorithms as never }), TypeError)
+    }
+  })
+
+  it('a jwk holding a private or a symmetric key is refused', async () => {
+    for (const key of [keys.ES256!, keys.EdDSA!, keys.PS256!]) {
+      const proof = await makeProof(key, claims(), { header: { jwk: key.privateJwk } })
+      refused(await verifyDpopProof(input([proof], key), deps), 'jwk_private')
+    }
+    const symmetric = await makeProof(keys.ES256!, claims(), { header: { jwk: { ...keys.ES256!.jwk, k: 'c2VjcmV0' } } })
+    refused(await verifyDpopProof(input([symmetric], keys.ES256!), deps), 'jwk_private')
+  })
+
+  it('a missing jwk, one of another type than the alg, or an unusable one is refused', async () => {
+    const ec = keys.ES256!
+    const ed = keys.EdDSA!
+    refused(await verifyDpopProof(input([await makeProof(ec, claims(), { header: { jwk: undefined } })], ec), deps), 'jwk')
+    refused(await verifyDpopProof(input([await makeProof(ec, claims(), { header: { jwk: 'key' } })], ec), deps), 'jwk')
+    // An Ed25519 key under alg ES256, and a P-256 key missing its y.
+    refused(await verifyDpopProof(input([await makeProof(ec, claims(), { header: { jwk: ed.jwk } })], ed), deps), 'jwk')
+    const noY = { kty: 'EC', crv: 'P-256', x: ec.jwk.x }
+    refused(await verifyDpopProof(input([await makeProof(ec, claims(), { header: { jwk: noY } })], ec), deps), 'jwk')
+    // A point that is not on the curve: it has a thumbprint, but no key can be made of it.
+    const offCurve = { ...ec.jwk, y: Buffer.alloc(32, 1).toString('base64url') }
+    const result = await verifyDpopProof(input([await makeProof(ec, claims(), { header: { jwk: offCurve } })], ec,
+      { dpopJkt: await calculateJwkThumbprint(offCurve) }), deps)
+    refused(result, 'jwk')
+  })
+
+  it('a signature by another key than the embedded one, or an altered proof, is refused', async () => {
+    const key = keys.ES256!
+    const other = await makeKey('ES256')
+    const forged = await makeProof(key, claims(), { signWith: other.privateKey })
+    refused(await verifyDpopProof(input([forged], key), deps), 'signature')
+    const good = await makeProof(key, claims())
+    const [h, p, s] = good.split('.')
+    const flipped = `${h}.${p}.${s!.slice(0, 10)}${s![10] === 'A' ? 'B' : 'A'}${s!.slice(11)}`
+    refused(await verifyDpopProof(input([flipped], key), deps), 'signature')
+  })
+})

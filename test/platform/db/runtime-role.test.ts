@@ -1,0 +1,141 @@
+// The role the service (and so every test) serves as, and what the migrations give it: no superuser, no
+// BYPASSRLS, nothing owned, no other role; row security forced where a customer's data lives; the narrow
+// SECURITY DEFINER functions that find one credential before its customer is known; the audit trail append-only.
+import assert from 'node:assert/strict'
+import { before, describe, it } from 'node:test'
+import { sql } from 'drizzle-orm'
+import { withTenant } from '../../../src/platform/tenancy/tenancy.ts'
+import { createSession } from '../../../src/modules/credentials/sessions/store.ts'
+import { tokenHash } from '../../../src/modules/credentials/token-format.ts'
+import { inviteUser } from '../../../src/modules/credentials/users/store.ts'
+import { queryRows } from '../../../src/platform/db/database.ts'
+import { RUNTIME_ROLE } from '../../../src/platform/db/runtime-role.ts'
+import { activeUser, customer, dbError, operatorNow, operatorToken } from '../../helpers/credentials.ts'
+import { asOwner } from '../../helpers/database.ts'
+import { useTestDatabase } from '../../helpers/fixture.ts'
+
+const DEFINERS = ['autentica_token', 'autentica_sessao', 'autentica_login', 'autentica_convite', 'operador_clientes', 'operador_cliente_do_token',
+  'purga_chaves_idempotencia']
+const CUSTOMER_TABLES = ['clientes', 'usuarios', 'convites', 'tokens', 'sessoes', 'auditoria_cliente', 'chaves_idempotencia']
+
+describe('the runtime role', () => {
+  const tdb = useTestDatabase()
+  const run = <R>(text: string) => queryRows<R>(tdb.db.orm, sql.raw(text))
+  const asOwnerRows = <R>(text: string, params: unknown[] = []) => tdb.db.ownerTransaction((tx) => tx.query<R>(text, params))
+
+  it(`serves every query as ${RUNTIME_ROLE}: no superuser, no BYPASSRLS, owns nothing, belongs to no role`, async () => {
+    const [me] = await run<{ current_user: string, rolsuper: boolean, rolbypassrls: boolean, owned: number, roles: number }>(`
+      SELECT current_user, r.rolsuper, r.rolbypassrls,
+             (SELECT count(*)::int FROM pg_class WHERE relowner = r.oid) + (SELECT count(*)::int FROM pg_proc WHERE proowner = r.oid)
+               + (SELECT count(*)::int FROM pg_namespace WHERE nspowner = r.oid) AS owned,
+             (SELECT count(*)::int FROM pg_auth_members WHERE member = r.oid) AS roles
+        FROM pg_roles r WHERE r.rolname = current_user`)
+    assert.deepEqual(me, { current_user: RUNTIME_ROLE, rolsuper: false, rolbypassrls: false, owned: 0, roles: 0 })
+    await assert.rejects(run('CREATE TABLE intrusa (id int)'), dbError('42501', /permission denied for schema public/))
+    await assert.rejects(run('ALTER TABLE tokens NO FORCE ROW LEVEL SECURITY'), dbError('42501', /must be owner/))
+  })
+
+  it('every table holding a customer\'s data has row security enabled and forced; every table has its grants', async () => {
+    const tables = await run<{ relname: string, rls: boolean, forced: boolean, cliente: boolean, usable: boolean }>(`
+      SELECT c.relname, c.relrowsecurity AS rls, c.relforcerowsecurity AS forced,
+             EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'cliente_id' AND NOT a.attisdropped) AS cliente,
+             has_any_column_privilege('${RUNTIME_ROLE}', c.oid, 'SELECT') AS usable
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY c.relname`)
+    // The outbox names the customer an invitation is for, but it is the service's own queue, drained for every
+    // customer by the worker; no customer reads it, and an invitation's content is erased once sent or expired.
+    const queues = ['outbox']
+    const guarded = tables.filter((t) => (t.cliente && !queues.includes(t.relname)) || t.relname === 'clientes')
+    assert.deepEqual(guarded.map((t) => t.relname).sort(), [...CUSTOMER_TABLES].sort())
+    for (const t of guarded) assert.ok(t.rls && t.forced, `${t.relname}: ENABLE and FORCE ROW LEVEL SECURITY`)
+    for (const t of tables) assert.ok(t.usable, `${t.relname}: the runtime role has its grants (a new table needs them in its migration)`)
+  })
+
+  it('the SECURITY DEFINER functions: a fixed search_path, owned by the schema\'s owner, EXECUTE for the runtime role only', async () => {
+    type Fn = { proname: string, definer: boolean, config: string[] | null, owner: string, public_exec: boolean, runtime_exec: boolean }
+    const fns = await asOwnerRows<Fn>(`
+      SELECT p.proname, p.prosecdef AS definer, p.proconfig AS config, pg_get_userbyid(p.proowner) AS owner,
+             EXISTS (SELECT 1 FROM aclexplode(p.proacl) x WHERE x.grantee = 0) AS public_exec,
+             has_function_privilege('${RUNTIME_ROLE}', p.oid, 'EXECUTE') AS runtime_exec
+        FROM pg_proc p WHERE p.proname = ANY($1) ORDER BY p.proname`, [DEFINERS])
+    const [{ owner: tableOwner } = { owner: '' }] = await asOwnerRows<{ owner: string }>("SELECT tableowner AS owner FROM pg_tables WHERE tablename = 'tokens'")
+    assert.deepEqual(fns.map((f) => f.proname), [...DEFINERS].sort())
+    for (const f of fns) {
+      assert.deepEqual([f.definer, f.owner, f.public_exec, f.runtime_exec], [true, tableOwner, false, true], f.proname)
+      assert.ok(f.config?.some((c) => c.startsWith('search_path=')), `${f.proname} sets its search_path`)
+    }
+  })
+
+  describe('each finds one credential and returns only what its caller needs', () => {
+    const fixture = { clienteId: '', tokenId: '', token: '', email: '', sessionId: '', sessionToken: '', inviteToken: '' }
+    before(async () => {
+      fixture.clienteId = (await customer(tdb.db)).id
+      const user = await activeUser(tdb.db, fixture.clienteId)
+      fixture.email = user.email
+      const made = await operatorToken(tdb.db, fixture.clienteId)
+      fixture.tokenId = made.id
+      fixture.token = made.token
+      const who = { clienteId: fixture.clienteId, usuarioId: user.id }
+      const session = await withTenant(tdb.db, fixture.clienteId, (tx) => createSession(tx, who, operatorNow()))
+      fixture.sessionId = session.session.id
+      fixture.sessionToken = session.token
+      const invited = await withTenant(tdb.db, fixture.clienteId, (tx) => inviteUser(tx, {
+        clienteId: fixture.clienteId, email: `convidada-${fixture.clienteId.slice(0, 8)}@cliente.com.br`, nome: 'Convidada',
+      }, operatorNow()))
+      fixture.inviteToken = invited.invitation.token
+    })
+
+    it('autentica_token: by the token\'s digest, with no customer set; the digest itself is not returned', async () => {
+      const rows = await run<Record<string, unknown>>(`SELECT * FROM autentica_token('${tokenHash(fixture.token)}')`)
+      assert.equal(rows.length, 1)
+      assert.deepEqual(Object.keys(rows[0]!).sort(),
+        ['cliente_estado', 'cliente_id', 'dpop_jkt', 'escopos', 'expira_em', 'id', 'revogado_em', 'usuario_estado', 'usuario_id'])
+      assert.deepEqual([rows[0]!.id, rows[0]!.cliente_id, rows[0]!.cliente_estado], [fixture.tokenId, fixture.clienteId, 'ativo'])
+      assert.deepEqual(await run(`SELECT * FROM autentica_token('${'0'.repeat(64)}')`), [])
+      assert.deepEqual(await run("SELECT * FROM autentica_token('%')"), [], 'no pattern matching')
+    })
+
+    it('autentica_sessao, autentica_convite, autentica_login: one row of a few fields each', async () => {
+      const session = await run<Record<string, unknown>>(`SELECT * FROM autentica_sessao('${tokenHash(fixture.sessionToken)}')`)
+      assert.deepEqual(Object.keys(session[0]!).sort(),
+        ['cliente_estado', 'cliente_id', 'encerrada_em', 'expira_em', 'expira_ociosa_em', 'id', 'usuario_estado', 'usuario_id'])
+      assert.equal(session[0]!.id, fixture.sessionId)
+      const invitation = await run<Record<string, unknown>>(`SELECT * FROM autentica_convite('${tokenHash(fixture.inviteToken)}')`)
+      assert.deepEqual(Object.keys(invitation[0]!).sort(), ['cliente_estado', 'cliente_id', 'expira_em', 'id', 'usado_em', 'usuario_id'])
+      const login = await run<Record<string, unknown>>(`SELECT * FROM autentica_login('  ${fixture.email.toUpperCase()} ')`)
+      assert.deepEqual(Object.keys(login[0]!).sort(), ['cliente_estado', 'cliente_id', 'id', 'senha_hash', 'usuario_estado'])
+      assert.match(String(login[0]!.senha_hash), /^\$argon2id\$/)
+      assert.deepEqual(await run("SELECT * FROM autentica_login('ninguem@cliente.com.br')"), [])
+      assert.deepEqual(await run("SELECT * FROM autentica_login('%')"), [])
+    })
+
+    it('the operator\'s two: the customers alone, and one token\'s customer by the token\'s id', async () => {
+      const customers = await run<Record<string, unknown>>('SELECT * FROM operador_clientes()')
+      assert.ok(customers.some((c) => c.id === fixture.clienteId))
+      assert.deepEqual(Object.keys(customers[0]!).sort(), ['criado_em', 'documento', 'estado', 'estado_em', 'id', 'nome'])
+      assert.deepEqual(await run(`SELECT operador_cliente_do_token('${fixture.tokenId}') AS c`), [{ c: fixture.clienteId }])
+      assert.deepEqual(await run(`SELECT operador_cliente_do_token('${crypto.randomUUID()}') AS c`), [{ c: null }])
+    })
+  })
+
+  it('the customer\'s audit trail refuses UPDATE, DELETE and TRUNCATE: no grant for the service, a trigger for the owner', async () => {
+    const clienteId = (await customer(tdb.db)).id
+    for (const statement of ["UPDATE auditoria_cliente SET acao = 'cliente.reativado'", 'DELETE FROM auditoria_cliente', 'TRUNCATE auditoria_cliente']) {
+      await assert.rejects(withTenant(tdb.db, clienteId, (tx) => tx.execute(sql.raw(statement))), dbError('42501', /permission denied/), statement)
+      await assert.rejects(asOwner(tdb.db, statement), /somente insercao/, statement)
+    }
+    const rows = await asOwnerRows<{ acao: string }>('SELECT acao FROM auditoria_cliente WHERE cliente_id = $1', [clienteId])
+    assert.deepEqual(rows.map((r) => r.acao), ['cliente.criado'])
+  })
+
+  it('a revocation, a first use, a used invitation and an ended session are for good, even for the owner', async () => {
+    const clienteId = (await customer(tdb.db)).id
+    const { id } = await operatorToken(tdb.db, clienteId)
+    await withTenant(tdb.db, clienteId, (tx) => tx.execute(sql`UPDATE tokens SET revogado_em = now(), primeiro_uso_em = now() WHERE id = ${id}`))
+    await assert.rejects(withTenant(tdb.db, clienteId, (tx) => tx.execute(sql`UPDATE tokens SET revogado_em = NULL WHERE id = ${id}`)),
+      dbError('23000', /tokens\.revogado_em e definitivo/))
+    await assert.rejects(asOwner(tdb.db, `UPDATE tokens SET revogado_em = NULL WHERE id = '${id}'`), /tokens\.revogado_em e definitivo/)
+    await assert.rejects(asOwner(tdb.db, `UPDATE tokens SET primeiro_uso_em = now() + interval '1 day' WHERE id = '${id}'`), /primeiro_uso_em e definitivo/)
+    await asOwner(tdb.db, `UPDATE tokens SET nome = 'renomeado' WHERE id = '${id}'`)
+  })
+})

@@ -1,0 +1,99 @@
+// Each domain refusal (src/platform/http/domain-error.ts) answered on every surface by the one code it maps to (refusalOf):
+// the HTTP answer a client gets, the MCP tool error an agent reads, the CLI's line and exit code. The table
+// below says what each class should be; a class of src/ without a row fails the first test.
+import assert from 'node:assert/strict'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, it } from 'node:test'
+import Fastify from 'fastify'
+import {
+  CredentialInputError, EmailInUseError, InactiveCustomerError, InvitationUnusableError, UnknownCustomerError, UnknownUserError,
+} from '../../../src/modules/credentials/errors.ts'
+import { InvalidScopesError } from '../../../src/modules/credentials/scopes.ts'
+import { InvalidTenantError } from '../../../src/platform/tenancy/tenancy.ts'
+import { cliFailure } from '../../../src/platform/cli/refusals.ts'
+import { ContactNotStored } from '../../../src/modules/contact/submit.ts'
+import { errorHandler } from '../../../src/platform/http/errors.ts'
+import type { DetailCode } from '../../../src/platform/http/problem-catalogue.ts'
+import { toolFailure, toResult } from '../../../src/modules/mcp/server.ts'
+import { MissingIofRate } from '../../../src/modules/pricing/engine.ts'
+import { InvalidWindowError } from '../../../src/modules/status/maintenance.ts'
+
+type Row = { error: Error, code: DetailCode, status: number, headers?: Record<string, string>, exit: 1 | 2 }
+
+const ROWS: Record<string, Row> = {
+  CredentialInputError: { error: new CredentialInputError('the expiry must be in the future'), code: 'entrada_recusada', status: 422, exit: 2 },
+  InvalidScopesError: { error: new InvalidScopesError('unknown scope "x"'), code: 'entrada_recusada', status: 422, exit: 2 },
+  InvalidWindowError: { error: new InvalidWindowError('fim is already past'), code: 'entrada_recusada', status: 422, exit: 2 },
+  EmailInUseError: { error: new EmailInUseError(), code: 'email_em_uso', status: 409, exit: 2 },
+  InactiveCustomerError: { error: new InactiveCustomerError(), code: 'assinatura_inativa', status: 403, exit: 1 },
+  InvitationUnusableError: { error: new InvitationUnusableError(), code: 'convite_inutilizavel', status: 410, exit: 1 },
+  UnknownUserError: { error: new UnknownUserError(), code: 'nao_encontrado', status: 404, exit: 1 },
+  UnknownCustomerError: { error: new UnknownCustomerError(), code: 'nao_encontrado', status: 404, exit: 1 },
+  InvalidTenantError: { error: new InvalidTenantError(), code: 'nao_encontrado', status: 404, exit: 1 },
+  ContactNotStored: { error: new ContactNotStored(), code: 'servico_indisponivel', status: 503, headers: { 'retry-after': '30' }, exit: 1 },
+  MissingIofRate: { error: new MissingIofRate('simples', '2026-01-02'), code: 'iof_sem_aliquota', status: 422, exit: 1 },
+}
+
+/** A CHECK constraint's refusal as pg reports it, wrapped by Drizzle: the caller's input, like the stores' own checks. */
+const checkViolation = new Error('Failed query: INSERT INTO tokens …', {
+  cause: Object.assign(new Error('new row for relation "tokens" violates check constraint "tokens_nome_imprimivel"'), { code: '23514' }),
+})
+const CASES: [string, Row][] = [...Object.entries(ROWS), ['a CHECK violation', { error: checkViolation, code: 'entrada_recusada', status: 422, exit: 2 }]]
+
+/** Every `class X extends DomainError` of src/, by name. */
+function domainClasses(dir = new URL('../../../src/', import.meta.url).pathname): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name)
+    if (e.isDirectory()) return domainClasses(path)
+    if (!e.name.endsWith('.ts')) return []
+    return [...readFileSync(path, 'utf8').matchAll(/class (\w+) extends DomainError\b/g)].map((m) => m[1]!)
+  })
+}
+
+describe('domain refusals', () => {
+  it('every domain error class of src/ has its row here', () => {
+    const found = domainClasses().sort()
+    assert.ok(found.length >= 11, found.join(', '))
+    assert.deepEqual(found, Object.keys(ROWS).sort())
+  })
+
+  it('HTTP: the code\'s status, headers and {"detail": code}, whatever route threw it', async (t) => {
+    const app = Fastify({ logger: false })
+    t.after(() => app.close())
+    await app.register(errorHandler, {})
+    app.get<{ Params: { n: string } }>('/api/recusa/:n', async (req) => { throw CASES[Number(req.params.n)]![1].error })
+    for (const [i, [name, row]] of CASES.entries()) {
+      const res = await app.inject({ url: `/api/recusa/${i}` })
+      assert.equal(res.statusCode, row.status, name)
+      assert.equal(res.body, JSON.stringify({ detail: row.code }), name)
+      for (const [header, value] of Object.entries(row.headers ?? {})) assert.equal(res.headers[header], value, `${name}: ${header}`)
+      assert.ok(!res.body.includes('violates'), `${name}: no message of ours or the driver's reaches the client`)
+    }
+  })
+
+  it('MCP: a tool error whose text is the problem body, and nothing logged as a failure', () => {
+    const logged: unknown[] = []
+    const by = { log: { error: (...args: unknown[]) => logged.push(args) } } as unknown as Parameters<typeof toolFailure>[1]['by']
+    for (const [name, row] of CASES) {
+      const result = toResult(toolFailure(row.error, { by }, 'revogar_token'))
+      assert.equal(result.isError, true, name)
+      assert.deepEqual(result.content, [{ type: 'text', text: JSON.stringify({ detail: row.code }) }], name)
+    }
+    assert.deepEqual(logged, [], 'a refusal is an answer, not a fault')
+    // Anything else is still the database's absence, logged.
+    const other = toResult(toolFailure(new Error('Connection terminated'), { by }, 'revogar_token'))
+    assert.deepEqual(other.content, [{ type: 'text', text: '{"detail":"servico_indisponivel"}' }])
+    assert.equal(logged.length, 1)
+  })
+
+  it('CLI: the operator\'s input is a usage error (exit 2), any other refusal one line (exit 1), with the refusal\'s message', () => {
+    for (const [name, row] of CASES) {
+      const failure = cliFailure(row.error)
+      assert.equal(failure?.exitCode, row.exit, name)
+      if (row.error === checkViolation) assert.doesNotMatch(failure.message, /tokens_nome|violates/, 'the driver\'s words are not the operator\'s')
+      else assert.equal(failure.message, row.error.message, name)
+    }
+    assert.equal(cliFailure(new Error('connect ECONNREFUSED')), undefined, 'not a refusal: the CLI\'s own handling')
+  })
+})
