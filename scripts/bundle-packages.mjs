@@ -23,7 +23,7 @@ export const EXTERNAL = [
 function jsFiles(dir) {
   return readdirSync(dir).flatMap((f) => {
     const p = join(dir, f)
-    if (statSync(p).isDirectory()) return p === join(dir, 'site', 'assets') ? [] : jsFiles(p)
+    if (statSync(p).isDirectory()) return p === join(dir, 'modules', 'site', 'assets') ? [] : jsFiles(p)
     return p.endsWith('.js') ? [p] : []
   })
 }
@@ -31,7 +31,7 @@ function jsFiles(dir) {
 export async function bundlePackages(dist) {
   const own = (path) => path.startsWith(dist + '/') && !path.includes('/node_modules/')
   const result = await build({
-    entryPoints: jsFiles(dist).filter((f) => !f.startsWith(join(dist, 'site', 'assets'))),
+    entryPoints: jsFiles(dist).filter((f) => !f.startsWith(join(dist, 'modules', 'site', 'assets'))),
     outdir: dist, outbase: dist, write: false,
     bundle: true, splitting: true, format: 'esm', platform: 'node', target: ['node20'],
     chunkNames: 'vendor/[name]-[hash]', sourcemap: true, sourcesContent: false, legalComments: 'inline', logLevel: 'warning',

@@ -5,6 +5,8 @@
 //   - a module (src/modules/NAME/) imports the platform, itself, and another module only through its public
 //     entry, src/modules/OTHER/index.ts (or its settings schema, settings.ts); so does the composition;
 //   - no import cycle between folders (each platform folder, each module).
+// The browser's code (src/modules/site/client/) is a program of its own, bundled for the browser: it takes
+// constants and types from the files that hold them, since an entry would pull the server's code into the bundle.
 // One exception, named: the type `Config` of src/config.ts (the composition of every area's settings) may be
 // imported as a type from anywhere, until it is an interface of the platform that each module extends.
 // Exits 1 naming each import that breaks a rule. `node scripts/check-boundaries.mjs [ROOT]` checks ROOT/src
@@ -19,6 +21,7 @@ const SRC = join(ROOT, 'src')
 /** A module's files that others may import: its entry, and the schema of its settings (src/config.ts composes them). */
 const PUBLIC = new Set(['index.ts', 'settings.ts'])
 const CONFIG = join(SRC, 'config.ts')
+const BROWSER = join(SRC, 'modules/site/client')
 
 /** Every import of `spec` in `text` is `import type { Config } from spec`. */
 function onlyConfigType(text, spec) {
@@ -30,7 +33,7 @@ function onlyConfigType(text, spec) {
 function sources(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) return sources(path)
+    if (statSync(path).isDirectory()) return path === BROWSER ? [] : sources(path)
     return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [path] : []
   })
 }

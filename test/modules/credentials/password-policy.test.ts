@@ -47,7 +47,7 @@ describe('password policy', () => {
     assert.equal(common.size, 10_000)
     for (const p of ['123456', 'password', 'qwerty', 'dragon', 'unbelievable']) assert.ok(common.has(p), p)
     assert.ok([...common].every((p) => p === p.toLowerCase() && p.trim() === p && p.length > 0))
-    const built = join(import.meta.dirname, '../../dist/auth/common-passwords.txt')
+    const built = join(import.meta.dirname, '../../../dist/modules/credentials/common-passwords.txt')
     assert.equal(readFileSync(built, 'utf8'), readFileSync(COMMON_PASSWORDS_FILE, 'utf8'))
   })
 })

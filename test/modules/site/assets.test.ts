@@ -76,7 +76,7 @@ describe('site assets', () => {
 describe('site assets as the build leaves them', () => {
   it('each compressed form in dist/ is named by the hash of the file beside it and decompresses to that file', async () => {
     const { existsSync, readdirSync, readFileSync } = await import('node:fs')
-    const dir = new URL('../../../dist/site/assets/', import.meta.url)
+    const dir = new URL('../../../dist/modules/site/assets/', import.meta.url)
     assert.ok(existsSync(dir), 'dist/ is missing: npm test builds it first (pretest)')
     const files = readdirSync(dir).filter((f) => !/\.(br|gzip)$/.test(f))
     assert.deepEqual(files.sort(), ['icone.svg', 'site.css', 'site.js'])

@@ -5,8 +5,8 @@ import {
   serviceLabel, STATUS_COLUMNS, statusLabel, statusSummary, tooManyRequests, UNAVAILABLE,
   type FieldError, type FieldName,
 } from '../format.ts'
-import { HONEYPOT_FIELD, TOKEN_FIELD } from '../../contact/index.ts'
-import type { StatusOutT } from '../../status/index.ts'
+import { HONEYPOT_FIELD, TOKEN_FIELD } from '../../contact/spam/rules.ts'
+import type { StatusOutT } from '../../status/schemas.ts'
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T | null
 
