@@ -16,10 +16,11 @@ describe('operator CLI: tarefas', () => {
 
   it('before any run: every job, never run, due now', async () => {
     assert.equal(await cli('tarefas', 'listar'), 0)
+    // The platform's jobs, then each module's in the modules' order.
     assert.deepEqual(lines, [
-      'contatos-retencao\tevery 6 h\tnever run\tnext now',
       'chaves-idempotencia-expurgo\tevery 6 h\tnever run\tnext now',
       'mensagens-conteudo-expurgo\tevery 1 h\tnever run\tnext now',
+      'contatos-retencao\tevery 6 h\tnever run\tnext now',
       'dpop-jti-expurgo\tevery 10 min\tnever run\tnext now',
     ])
   })
@@ -33,14 +34,14 @@ describe('operator CLI: tarefas', () => {
     assert.equal(await cli('tarefas', 'listar'), 0)
     const cells = lines.map((l) => l.split('\t'))
     assert.deepEqual(cells.map((c) => [c[0], c[3], c[4]]), [
-      ['contatos-retencao', 'ok, 2 done', 'on web-2:7'],
       ['chaves-idempotencia-expurgo', 'failed: DatabaseError 57014', 'on web-1:41'],
       ['mensagens-conteudo-expurgo', 'running', 'on web-\\u001b[31m1'],
+      ['contatos-retencao', 'ok, 2 done', 'on web-2:7'],
       ['dpop-jti-expurgo', 'abandoned (not finished within its lease)', 'on web-1:41'],
     ])
     for (const c of cells) assert.match(c[2]!, /^last \d{4}-\d\d-\d\d \d\d:\d\d \(-03:00\)$/)
     // The retention ran an hour ago every 6 hours: due in 5; the running one is held until its lease ends.
-    assert.match(cells[0]![5]!, /^next \d{4}-\d\d-\d\d \d\d:\d\d \(-03:00\)$/)
+    assert.match(cells[2]![5]!, /^next \d{4}-\d\d-\d\d \d\d:\d\d \(-03:00\)$/)
     assert.equal(cells[3]![5], 'next now')
   })
 

@@ -10,7 +10,7 @@ describe('the app\'s jobs', () => {
   it('registers the retention and expiry purges, runs them when due, and its close waits for a run in hand', async (t) => {
     const app = await testApp(t, { db: tdb.db, env: { MAIL_WORKER: 'off' } })
     assert.deepEqual(app.deps.jobs.list().map((j) => j.name),
-      ['contatos-retencao', 'chaves-idempotencia-expurgo', 'mensagens-conteudo-expurgo', 'dpop-jti-expurgo'])
+      ['chaves-idempotencia-expurgo', 'mensagens-conteudo-expurgo', 'contatos-retencao', 'dpop-jti-expurgo'])
     const job = heldJob('teste-fechamento')
     t.after(job.release)
     app.deps.jobs.register(job)

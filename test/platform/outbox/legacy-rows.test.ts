@@ -42,7 +42,7 @@ describe('the previous release\'s queue, migrated', () => {
     }
     for (const [protocolo, estado] of Object.entries(states)) await legacyContact(tdb, protocolo, estado)
     await legacyContact(tdb, 'CT-20261124-EEEEEEEE', 'falhou', { erased: true })
-    assert.deepEqual((await migrate(tdb.db)).map((m) => m.name), ['outbox_generico'])
+    assert.equal((await migrate(tdb.db))[0]?.name, 'outbox_generico')
 
     const rows = Object.fromEntries((await tdb.db.orm.select().from(outbox)).map((r) => [r.protocolo, r]))
     const pending = rows['CT-20261124-AAAAAAAA']!
