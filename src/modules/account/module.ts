@@ -1,8 +1,8 @@
 // The account module: what a customer's credential reaches of its own account, as an API (/api/conta…, with the
 // customers' OpenAPI document) and as the web app at /conta (activation, login, tokens, people, sessions).
-import { accountWebRoutes } from '../web/routes.ts'
-import { defineModule } from '../../../platform/module.ts'
-import { accountRoutes } from './routes.ts'
+import { accountWebRoutes } from './web/routes.ts'
+import { defineModule } from '../../platform/module.ts'
+import { accountRoutes } from './api/routes.ts'
 
 export const accountModule = defineModule({
   name: 'account',
