@@ -51,8 +51,8 @@ describe('an internal error of the built service, as the image runs it', { timeo
       .map((l) => JSON.parse(l) as { msg?: string, frames?: string, code?: string })
       .find((l) => l.msg === 'unexpected error'))
     assert.equal(line.code, '42501')
-    assert.match(line.frames ?? '', /\/src\/auth\/users\/store\.ts:\d+:\d+\)/, line.frames)
-    assert.match(line.frames ?? '', /\/src\/account-web\/login-routes\.ts:\d+:\d+\)/, line.frames)
+    assert.match(line.frames ?? '', /\/src\/modules\/credentials\/users\/store\.ts:\d+:\d+\)/, line.frames)
+    assert.match(line.frames ?? '', /\/src\/modules\/account\/web\/login-routes\.ts:\d+:\d+\)/, line.frames)
     assert.doesNotMatch(line.frames ?? '', /\/dist\/(?!vendor)[^)]*\.js:/, 'no frame of our own code in dist/')
 
     running.kill('SIGTERM')

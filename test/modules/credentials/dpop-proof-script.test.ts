@@ -15,7 +15,7 @@ import { newToken } from '../../../src/modules/credentials/token-format.ts'
 import { useTestDatabase } from '../../helpers/fixture.ts'
 import { tempDir } from '../../helpers/temp.ts'
 
-const SCRIPT = join(import.meta.dirname, '../../scripts/dpop-proof.mjs')
+const SCRIPT = join(import.meta.dirname, '../../../scripts/dpop-proof.mjs')
 const URL_CONTA = 'http://127.0.0.1:3000/api/conta'
 
 type Run = { code: number, stdout: string, stderr: string }

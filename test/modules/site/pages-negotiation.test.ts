@@ -6,7 +6,7 @@ import { useTestApp } from '../../helpers/fixture.ts'
 import { PAGES } from '../../helpers/site-pages.ts'
 import { assertSiteHeaders } from './headers.ts'
 
-const source = (name: string) => readFileSync(new URL(`../../content/${name}.md`, import.meta.url), 'utf8')
+const source = (name: string) => readFileSync(new URL(`../../../content/${name}.md`, import.meta.url), 'utf8')
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8'
 

@@ -12,7 +12,7 @@ import { freePort } from '../../helpers/smtp.ts'
 import { until } from '../../helpers/wait.ts'
 import { parseExposition, sample, scrape, type Exposition } from './exposition.ts'
 
-const RULES = join(import.meta.dirname, '../../deploy/prometheus/alerts.yaml')
+const RULES = join(import.meta.dirname, '../../../deploy/prometheus/alerts.yaml')
 
 type Rule = { alert?: string, record?: string, expr: string, for?: string, labels?: Record<string, string>, annotations?: Record<string, string> }
 type RuleFile = { groups: { name: string, rules: Rule[] }[] }
