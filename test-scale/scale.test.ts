@@ -176,7 +176,7 @@ describe('three instances behind nginx', () => {
     const log = victim.output()
     const stopping = log.indexOf('"msg":"stopping')
     assert.ok(stopping > 0 && /"msg":"stopped"/.test(log), 'the victim logged its stop')
-    assert.match(log.slice(stopping), /"msg":"contact delivery"/, 'the victim was still delivering after the signal')
+    assert.match(log.slice(stopping), /"msg":"message delivery"/, 'the victim was still delivering after the signal')
     // It recorded the outcome of the message in hand before exiting. A claim is recorded as `enviando` with the claim's
     // time in atualizado_em, and only that claim's worker or the end of its lease (two minutes) moves it on: a row the
     // victim left claimed would stay `enviando` with a time before its exit for the whole lease, while rows the live
