@@ -16,7 +16,7 @@ declare module '../src/platform/module.ts' {
 describe('a module added to the list', () => {
   const base = useTestDatabase()
   const events: string[] = []
-  const work: BackgroundWork = { name: 'test work', start: () => { events.push('started') }, stop: () => { events.push('stopped') } }
+  const work: BackgroundWork = { start: () => { events.push('started') }, stop: () => { events.push('stopped') } }
   const greeter: AppModule = {
     name: 'test-greeter',
     setup: () => ({ provides: { 'test-greeter': { greet: (name) => `olá, ${name}` } }, background: [work] }),

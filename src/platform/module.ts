@@ -1,7 +1,8 @@
 // What a module is, as the app and the CLI put it together: one object per module, listing everything it adds
-// to the service (its routes, the schemas of the public document, its background work, its MCP tools, the
-// paths of the customers' document, its operator commands), built from the platform's services that the app
-// hands it. Adding a module is a folder with such an object, and one line in the list of src/modules-list.ts.
+// to the service (its routes, the schemas of the public document, its background work, the paths of the
+// customers' document, its operator commands and jobs), built from the platform's services that the app hands
+// it (MCP tools are still all the mcp module's: src/modules/mcp/tools.ts). Adding a module is a folder with such
+// an object, and one line in the list of src/modules-list.ts.
 //
 // A module builds its services in `setup`, in list order; what it `provides` is read by modules later in the
 // list through `use(name)` (typed by the `ModuleServices` interface, which each module extends for itself,
@@ -51,7 +52,7 @@ export type Platform = {
 }
 
 /** A background task started when the app is ready and stopped (awaited) when it closes. */
-export type BackgroundWork = { name: string, start(): void | Promise<void>, stop(): void | Promise<void> }
+export type BackgroundWork = { start(): void | Promise<void>, stop(): void | Promise<void> }
 
 /** The site's pages for what the HTTP policy answers itself: an error, an unknown path. */
 export type ErrorPages = {

@@ -38,7 +38,7 @@ export const statusModule = defineModule({
       provides: { status: { snapshot, version: statusVersion(config) } },
       publicSchemas: [VersionOut, StatusOut, ServicoOut, ManutencaoOut],
       routes: statusRoutes({ config, db, snapshot, lifecycle }),
-      background: [{ name: 'status snapshot', start: () => snapshot.start(), stop: () => snapshot.stop() }],
+      background: [{ start: () => snapshot.start(), stop: () => snapshot.stop() }],
     }
   },
   commands: [{ name: 'manutencao', help: MAINTENANCE_HELP, run: maintenanceCommand }],
