@@ -22,7 +22,7 @@ import { requestGuards } from './platform/http/request-guards.ts'
 import { clientErrorHandler } from './platform/http/client-errors.ts'
 import { configureServer, requireHost, serverOptions } from './platform/http/server-options.ts'
 import { echoRequestId, requestIdFrom } from './platform/http/request-id.ts'
-import { accessLog } from './platform/http/access-log.ts'
+import { accessLog, type ResponseObserver } from './platform/http/access-log.ts'
 import { lazyChildLogger } from './platform/http/request-logger.ts'
 import { answerTraceResponse } from './platform/http/trace-context.ts'
 import { overload } from './platform/http/overload.ts'
@@ -32,7 +32,7 @@ import { MailChannel } from './platform/outbox/channel.ts'
 import { mailTransportFor, type MailTransport } from './platform/outbox/transport.ts'
 import { DeliveryWorker } from './platform/outbox/worker.ts'
 import { StatusSnapshot } from './modules/status/index.ts'
-import { securityHeaders } from './modules/site/index.ts'
+import { securityHeaders } from './platform/http/security-headers.ts'
 import { DEFAULT_DPOP_ALGORITHMS } from './modules/credentials/index.ts'
 import { makeRefusals } from './modules/credentials/index.ts'
 import { idempotencyKeys } from './platform/idempotency/http.ts'
@@ -142,7 +142,6 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   const snapshot = () => use('status').snapshot
   const metrics = setupMetrics(app, {
     host: config.host, port: config.metricsPort, orm: db.orm, dbTimeoutMs: config.dbTimeoutMs, clock, build: config.build,
-    snapshotRefreshedAt: () => snapshot().lastRefreshedAt(), status: () => snapshot().current(),
   })
   const worker = config.mail.workerInServer
     ? new DeliveryWorker({
@@ -159,7 +158,9 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   // needs registered before it (src/platform/http/plugins.ts): a wrong order fails at start. Hooks run in this order.
   const pages: { current?: ErrorPages } = {}
   await app.register(requestGuards, { guards: [echoRequestId, answerTraceResponse, requireHost, requireClientAddress, normalizeContentType] })
-  await app.register(accessLog, { observers: [observeHttp(metrics)] })
+  // The modules' observers join once they are set up: the access log reads the list as each answer is sent.
+  const observers: ResponseObserver[] = [observeHttp(metrics)]
+  await app.register(accessLog, { observers })
   await app.register(overload, config.overload)
   await app.register(errorHandler, { page: (err, req, reply) => pages.current?.error(err, req, reply) })
   await app.register(bodyParser)
@@ -175,11 +176,16 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     config, db, redis, clock, log: app.log, metrics, idempotency, channel, lifecycle, http: app, use,
     observe: { spam: deps.onSpam as ((reason: string) => void) | undefined },
     customerApiPaths: () => Object.assign({}, ...parts.map(({ parts: p }) => p.customerApiPaths?.() ?? {})),
+    contributions: (point) => {
+      if (parts.length < modules.length) throw new Error(`contributions to "${String(point)}" are read once every module's setup ran`)
+      return parts.flatMap(({ parts: p }) => p.contributes?.[point] !== undefined ? [p.contributes[point]!] : [])
+    },
   }
   for (const module of modules) {
     const made = await module.setup(platform)
     parts.push({ module, parts: made })
     for (const [name, service] of Object.entries(made.provides ?? {})) provided.set(name as keyof ModuleServices, service)
+    if (made.observeResponses) observers.push(made.observeResponses)
   }
   const guard = single(parts, 'credentialGuard')
   pages.current = single(parts, 'errorPages')

@@ -11,6 +11,9 @@ declare module '../src/platform/module.ts' {
   interface ModuleServices {
     'test-greeter': { greet(name: string): string }
   }
+  interface ModuleContributions {
+    'test-point': { word: string }
+  }
 }
 
 describe('a module added to the list', () => {
@@ -47,6 +50,27 @@ describe('a module added to the list', () => {
     assert.equal(guarded.json().detail, 'nao_autenticado')
     await app.close()
     assert.deepEqual(events, ['started', 'stopped'])
+  })
+
+  it('a point a module opens gets every module\'s contribution, from modules listed after it too', async (t) => {
+    const owner: AppModule = {
+      name: 'test-owner',
+      setup: ({ contributions }) => ({
+        async routes(app) {
+          app.get('/test-point', async () => ({ words: contributions('test-point').map((c) => c.word) }))
+        },
+      }),
+    }
+    const before: AppModule = { name: 'test-before', setup: () => ({ contributes: { 'test-point': { word: 'antes' } } }) }
+    const after: AppModule = { name: 'test-after', setup: () => ({ contributes: { 'test-point': { word: 'depois' } } }) }
+    const app = await testApp(t, { db: base.db, env: { MAIL_WORKER: 'off' }, deps: { modules: [...MODULES, before, owner, after] } })
+    assert.deepEqual((await app.inject({ url: '/test-point' })).json(), { words: ['antes', 'depois'] })
+  })
+
+  it('reading a point during setup, before every module gave its part, stops the start', async (t) => {
+    const eager: AppModule = { name: 'test-eager', setup: ({ contributions }) => { contributions('test-point'); return {} } }
+    await assert.rejects(testApp(t, { db: base.db, env: { MAIL_WORKER: 'off' }, deps: { modules: [...MODULES, eager] } }),
+      /contributions to "test-point" are read once every module's setup ran/)
   })
 
   it('a module that uses what no earlier one provides stops the start, naming it', async (t) => {

@@ -1,13 +1,18 @@
 // What a module is, as the app and the CLI put it together: one object per module, listing everything it adds
 // to the service (its routes, the schemas of the public document, its background work, the paths of the
 // customers' document, its operator commands and jobs), built from the platform's services that the app hands
-// it (MCP tools are still all the mcp module's: src/modules/mcp/tools.ts). Adding a module is a folder with such
-// an object, and one line in the list of src/modules-list.ts.
+// it. Adding a module is a folder with such an object, and one line in the list of src/modules-list.ts.
 //
 // A module builds its services in `setup`, in list order; what it `provides` is read by modules later in the
 // list through `use(name)` (typed by the `ModuleServices` interface, which each module extends for itself,
 // as Fastify's decorators are declared). Its routes are registered after every module's setup, once the HTTP
 // policy is complete, so a module's routes may use what a later module provides.
+//
+// A module may also open a point that other modules contribute to (the mcp module's tools and resources): it
+// declares the point in `ModuleContributions` (declaration merging again), others give theirs in
+// `ModuleParts.contributes`, and the module that opened it reads them all with `contributions(point)` once every
+// module's setup ran (in its routes, or lazily), whatever the order of the list. The point's owner never
+// imports its contributors: they import its public entry.
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { TSchema } from 'typebox'
@@ -15,6 +20,7 @@ import type { CommandContext } from './cli/output.ts'
 import type { Clock } from './lib/clock.ts'
 import type { Config } from '../config.ts'
 import type { Database } from './db/database.ts'
+import type { ResponseObserver } from './http/access-log.ts'
 import type { Guard } from './http/gate.ts'
 import type { Idempotency } from './idempotency/run.ts'
 import type { Job } from './jobs/job.ts'
@@ -24,6 +30,10 @@ import type { Metrics } from './metrics/index.ts'
 /** What each module provides to the modules after it, by the module's name: each module adds its own entry. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging, one module at a time
 export interface ModuleServices {}
+
+/** The points modules contribute to, by name, and what one module contributes to each: each owner adds its own. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging, one module at a time
+export interface ModuleContributions {}
 
 /** The platform's services, as every module's setup gets them. */
 export type Platform = {
@@ -49,6 +59,8 @@ export type Platform = {
   customerApiPaths(): Record<string, Record<string, unknown>>
   /** What an earlier module provides; throws, naming it, when no earlier module of the list does. */
   use<K extends keyof ModuleServices>(name: K): ModuleServices[K]
+  /** Every module's contribution to a point, in list order; throws when called before every module's setup ran. */
+  contributions<K extends keyof ModuleContributions>(point: K): ModuleContributions[K][]
 }
 
 /** A background task started when the app is ready and stopped (awaited) when it closes. */
@@ -74,6 +86,10 @@ export type ModuleParts = {
   /** The site's pages for errors and unknown paths (one module gives them). */
   errorPages?: ErrorPages
   background?: BackgroundWork[]
+  /** Called for every answer the service sends (with the matched route's template), as the access log writes it: a module's metrics. */
+  observeResponses?: ResponseObserver
+  /** What it gives to points other modules opened (ModuleContributions). */
+  contributes?: { [K in keyof ModuleContributions]?: ModuleContributions[K] }
 }
 
 /** An operator command (`npm run cli -- <name> …`). */

@@ -3,11 +3,13 @@
 import { accountWebRoutes } from './web/routes.ts'
 import { defineModule } from '../../platform/module.ts'
 import { accountRoutes } from './api/routes.ts'
+import { accountTools } from './mcp-tools.ts'
 
 export const accountModule = defineModule({
   name: 'account',
   setup({ config, db, clock, idempotency, use, customerApiPaths }) {
     return {
+      contributes: { mcp: { tools: accountTools(db, clock) } },
       async routes(app) {
         await app.register(accountRoutes({ config, db, clock, idempotency, documentPaths: customerApiPaths() }))
         await app.register(accountWebRoutes({ config, db, clock, csrf: use('credentials').csrf, idempotency }))

@@ -1,7 +1,7 @@
 // The contact module's public entry: what other modules and the composition (app.ts, cli/) may use of it.
 export { renderContactMail } from './mail.ts'
 export { contactModule } from './module.ts'
-export { CONTACT_API_PATH, SUBJECTS_API_PATH } from './paths.ts'
+export { CONTACT_API_PATH, CONTACT_FORM_PATH, SUBJECTS_API_PATH } from './paths.ts'
 export { ContatoIn, ContatoOut } from './schemas.ts'
 export type { ContatoInT, ContatoOutT } from './schemas.ts'
 export type { Accepted, ContactService } from './service.ts'

@@ -1,11 +1,10 @@
 // /api/mcp in the account's OpenAPI document (GET /api/conta/openapi.json, seen only with a credential): the
 // contract keeps the MCP server out of the public one. The tools are listed from their definitions, so the
 // document names what tools/list answers.
-import type { Tool } from './tools.ts'
-import { PAGES } from '../site/index.ts'
-import { OPENAPI_URI, pageUri } from './resources.ts'
+import type { Tool } from './tool.ts'
 
-export function mcpPathItem(tools: Tool[]): Record<string, unknown> {
+/** `resources`: how each contributing module's resources read (the site's: its pages and the public document). */
+export function mcpPathItem(tools: Tool[], resources: string[]): Record<string, unknown> {
   const list = tools.map((t) => `\`${t.name}\`${t.twin.escopo ? ` (scope \`${t.twin.escopo}\` too)` : ''}: ${t.description}`).join('\n- ')
   const problemBody = { type: 'object', properties: { detail: { type: 'string' } } }
   const problem = (description: string) => ({ description, content: { 'application/json': { schema: problemBody } } })
@@ -16,8 +15,7 @@ export function mcpPathItem(tools: Tool[]): Record<string, unknown> {
         + 'Needs the scope `mcp`, as a Bearer token: the session cookie is not accepted here, and a DPoP-bound token is refused without its '
         + 'proof, so give an agent an unbound token. A refusal names `resource_metadata` in `WWW-Authenticate` (RFC 9728). '
         + `Tools (refusals are tool errors whose text is the API's problem body):\n- ${list}\n\n`
-        + `Resources: the site's pages as Markdown (${PAGES.map((p) => `\`${pageUri(p.source)}\``).join(', ')}) `
-        + `and the public OpenAPI document (\`${OPENAPI_URI}\`).`,
+        + `Resources: ${resources.join('; ')}.`,
       requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 request or notification.' } } } },
       responses: {
         200: { description: 'The JSON-RPC response.', content: { 'application/json': { schema: { type: 'object' } } } },

@@ -4,7 +4,7 @@
 // They are the request id, the CORS answer of /api (src/platform/http/cors.ts), the rate limiter's and the guard's
 // (DPoP-Nonce); the response also gets the security headers, as an API answer that is never cached.
 import type { FastifyReply } from 'fastify'
-import { securityHeaders } from '../site/index.ts'
+import { securityHeaders } from '../../platform/http/security-headers.ts'
 
 export function mcpResponseHeaders(production: boolean): Record<string, string> {
   return { ...securityHeaders(production), 'cache-control': 'no-store' }

@@ -12,8 +12,7 @@ import { refusalOf } from '../../platform/http/refusal.ts'
 import { errorFacts } from '../../platform/lib/log-safety.ts'
 import { checked, declared } from './sdk-schemas.ts'
 import { checkArguments } from './arguments.ts'
-import { registerResources, type SiteResources } from './resources.ts'
-import type { Outcome, Tool, ToolCall } from './tools.ts'
+import type { Outcome, Resource, Tool, ToolCall } from './tool.ts'
 import { TWIN_META, twinMeta } from './twins.ts'
 
 const NO_INPUT = { type: 'object', properties: {}, additionalProperties: false }
@@ -25,7 +24,7 @@ export type ServerDeps = {
   clock: Clock
   version: string
   tools: Tool[]
-  resources: SiteResources
+  resources: Resource[]
 }
 
 
@@ -48,7 +47,10 @@ export function mcpServerFor(deps: ServerDeps, call: ToolCall): McpServer {
       }
     })
   }
-  registerResources(server, deps.resources)
+  for (const r of deps.resources) {
+    server.registerResource(r.name, r.uri, { title: r.title, description: r.description, mimeType: r.mimeType },
+      async () => ({ contents: [{ uri: r.uri, mimeType: r.mimeType, text: await r.read() }] }))
+  }
   return server
 }
 

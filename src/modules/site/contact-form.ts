@@ -2,7 +2,7 @@
 // enhances to post JSON to the API), its Markdown (how an agent sends the same message), the reading of a
 // posted form, and the receipt. Limits come from the API's own schema; subjects from the same list that
 // GET /api/site/contato/assuntos serves.
-import { CONTACT_API_PATH, SUBJECTS_API_PATH } from '../contact/index.ts'
+import { CONTACT_API_PATH, CONTACT_FORM_PATH, SUBJECTS_API_PATH } from '../contact/index.ts'
 import { ContatoIn } from '../contact/index.ts'
 import { HONEYPOT_FIELD, TOKEN_FIELD } from '../contact/index.ts'
 import { defaultSubjectOf, FALLBACK_SUBJECT, type Subject } from '../contact/index.ts'
@@ -12,7 +12,7 @@ import type { Block } from './content.ts'
 import { errorsByField, FIELD_LABELS, FIELD_ORDER, type FieldError, type FieldName } from './format.ts'
 import { cell, code, escapeMarkdown } from './markdown.ts'
 
-export const FORM_PATH = '/contato'
+export const FORM_PATH = CONTACT_FORM_PATH
 /** Where the form's HTML takes a fresh token each time it is served (the rest of the page is rendered once). */
 export const TOKEN_SLOT = '__TOKEN_FORMULARIO__'
 

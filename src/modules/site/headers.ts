@@ -1,20 +1,8 @@
-// Security headers of every site response (pages, Markdown, 404/406, assets, llms.txt…), never of the
-// API's: the site's policy allows only this origin's files, no inline script or style, no framing.
+// The security headers (src/platform/http/security-headers.ts) on every site response (pages, Markdown, 404/406,
+// assets, llms.txt…), never on the API's.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isApiPath } from '../../platform/http/gate.ts'
-
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self'",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+import { securityHeaders } from '../../platform/http/security-headers.ts'
 
 /** Paths outside /api that belong to someone else and keep their own headers. */
 const NOT_SITE = new Set(['/openapi.json'])
@@ -23,19 +11,6 @@ export function isSitePath(url: string): boolean {
   if (isApiPath(url)) return false
   const q = url.indexOf('?')
   return !NOT_SITE.has(q === -1 ? url : url.slice(0, q))
-}
-
-export function securityHeaders(production: boolean): Record<string, string> {
-  return {
-    'content-security-policy': CONTENT_SECURITY_POLICY,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'DENY',
-    'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-resource-policy': 'same-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    ...(production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
-  }
 }
 
 /** Adds `value` to the response's Vary unless it is there already. */

@@ -1,5 +1,4 @@
 // The site module's public entry: what other modules and the composition (app.ts, cli/) may use of it.
-export { securityHeaders } from './headers.ts'
 export { siteModule } from './module.ts'
 export { PAGES } from './page-list.ts'
 export type { Pages } from './pages.ts'

@@ -9,6 +9,8 @@ import { describeWindow, openWindows, pickWindow } from './maintenance.ts'
 import { statusRoutes, statusVersion } from './routes.ts'
 import { ManutencaoOut, ServicoOut, StatusOut, VersionOut } from './schemas.ts'
 import { StatusSnapshot } from './snapshot.ts'
+import { statusTools } from './mcp-tools.ts'
+import { statusMetrics } from './metrics.ts'
 
 declare module '../../platform/module.ts' {
   interface ModuleServices {
@@ -18,7 +20,7 @@ declare module '../../platform/module.ts' {
 
 export const statusModule = defineModule({
   name: 'status',
-  setup({ config, db, redis, clock, log, channel, lifecycle }) {
+  setup({ config, db, redis, clock, log, channel, lifecycle, metrics }) {
     const snapshot = new StatusSnapshot({
       ambiente: config.ambiente || 'desenvolvimento',
       versao: config.build.versao,
@@ -34,8 +36,11 @@ export const statusModule = defineModule({
       clock,
       log,
     }, config.statusRefreshMs)
+    statusMetrics(metrics.registry, snapshot, () => clock.now())
+    const version = statusVersion(config)
     return {
-      provides: { status: { snapshot, version: statusVersion(config) } },
+      provides: { status: { snapshot, version } },
+      contributes: { mcp: { tools: statusTools(snapshot, version) } },
       publicSchemas: [VersionOut, StatusOut, ServicoOut, ManutencaoOut],
       routes: statusRoutes({ config, db, snapshot, lifecycle }),
       background: [{ start: () => snapshot.start(), stop: () => snapshot.stop() }],

@@ -3,14 +3,9 @@
 import type { ResponseObserver } from '../http/access-log.ts'
 import type { Metrics } from './registry.ts'
 
-/** Where a contact is accepted (202): the API and the site's own form. */
-const CONTACT_ROUTES: Record<string, string> = { '/api/site/contato': 'api', '/contato': 'site' }
-
 /** For the access log's hook (one hook per response for both). */
 export function observeHttp(metrics: Metrics): ResponseObserver {
   return (req, reply, route) => {
     metrics.httpDuration.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000)
-    const canal = CONTACT_ROUTES[route]
-    if (canal && req.method === 'POST' && reply.statusCode === 202) metrics.contactsAccepted.inc({ canal })
   }
 }

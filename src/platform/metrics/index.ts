@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../lib/clock.ts'
 import type { Orm } from '../db/database.ts'
 import { outboxSource } from './outbox.ts'
-import { createMetrics, type Metrics, type StatusView } from './registry.ts'
+import { createMetrics, type Metrics } from './registry.ts'
 import { startMetricsServer, type MetricsServer } from './server.ts'
 
 export type { Metrics } from './registry.ts'
@@ -16,9 +16,6 @@ export type MetricsSetup = {
   port: number | undefined
   orm: Orm
   dbTimeoutMs: number
-  snapshotRefreshedAt: () => Date | undefined
-  /** The /api/status snapshot, which the dependency gauges read. */
-  status: () => Promise<StatusView>
   build: { versao: string, commit: string }
   clock: Clock
 }
@@ -26,8 +23,6 @@ export type MetricsSetup = {
 export function setupMetrics(app: FastifyInstance, setup: MetricsSetup): Metrics {
   const metrics = createMetrics({ processMetrics: setup.port !== undefined }, {
     outbox: outboxSource(setup.orm, setup.dbTimeoutMs),
-    snapshotRefreshedAt: setup.snapshotRefreshedAt,
-    status: setup.status,
     build: setup.build,
     now: () => setup.clock.now(),
   })

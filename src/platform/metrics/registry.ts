@@ -1,35 +1,24 @@
-// The service's Prometheus metrics, on a registry of its own per app (never prom-client's global one:
-// the tests build many apps in one process, and two apps must not share or collide on a metric).
+// The platform's Prometheus metrics, on a registry of its own per app (never prom-client's global one: the tests
+// build many apps in one process, and two apps must not share or collide on a metric). A module adds its own
+// metrics to `registry` in its setup (the contact module's counters, the status module's gauges).
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client'
 import type { OutboxFigures } from './outbox.ts'
 import { RequestDurationHistogram } from './request-histogram.ts'
-
-/** What the dependency gauges read of the status snapshot (GET /api/status's body). */
-export type StatusView = { servicos: { nome: string, ok: boolean, modo?: string | null }[] }
 
 export type Metrics = {
   registry: Registry
   httpDuration: RequestDurationHistogram
   rateLimited: Counter<'route'>
   deliveries: Counter<'resultado'>
-  contactsAccepted: Counter<'canal'>
-  /** For the spam filter's onSpam(reason) hook. */
-  spam: Counter<'motivo'>
   /** Gauges read at scrape time: their sources are set once the app has them. */
   outboxDepth: Gauge<'estado'>
   outboxOldestAge: Gauge
-  snapshotAge: Gauge
   buildInfo: Gauge<'version' | 'commit' | 'node_version'>
-  dependencyUp: Gauge<'dependency' | 'mode'>
 }
 
 export type MetricSources = {
   /** Outbox rows by state and the oldest open one; rejects (or times out) when the database cannot answer. */
   outbox?: () => Promise<OutboxFigures>
-  /** When the status snapshot last finished computing; undefined before the first time. */
-  snapshotRefreshedAt?: () => Date | undefined
-  /** The /api/status snapshot itself (the first call waits for its first computation): no checks of our own. */
-  status?: () => Promise<StatusView>
   build?: { versao: string, commit: string }
   now?: () => Date
 }
@@ -51,12 +40,6 @@ export function createMetrics(opts: { processMetrics: boolean }, sources: Metric
       help: 'Delivery attempts by result: enviado, sandbox, adiado (retried later) or falhou (given up)',
       labelNames: ['resultado'],
       registers,
-    }),
-    contactsAccepted: new Counter({
-      name: 'contacts_accepted_total', help: 'Contacts accepted (202), by channel: api or site form', labelNames: ['canal'], registers,
-    }),
-    spam: new Counter({
-      name: 'contact_spam_total', help: 'Contact submissions kept as spam and never e-mailed, by reason', labelNames: ['motivo'], registers,
     }),
     outboxDepth: new Gauge({
       name: 'mail_outbox_messages',
@@ -88,35 +71,7 @@ export function createMetrics(opts: { processMetrics: boolean }, sources: Metric
         }
       },
     }),
-    snapshotAge: new Gauge({
-      name: 'status_snapshot_age_seconds',
-      help: 'Seconds since the /api/status snapshot was last computed; grows when its refresh is stuck',
-      registers,
-      collect() {
-        this.reset()
-        const at = sources.snapshotRefreshedAt?.()
-        if (at) this.set((now().getTime() - at.getTime()) / 1000)
-      },
-    }),
     buildInfo: buildInfo(registers, sources.build),
-    dependencyUp: new Gauge({
-      name: 'dependency_up',
-      help: 'Whether a dependency works (1) or not (0), with its mode, as the latest /api/status snapshot says: ' +
-        'banco (postgres, pglite), email (smtp, sandbox), limites (redis, memoria: per-instance budgets)',
-      labelNames: ['dependency', 'mode'],
-      registers,
-      async collect() {
-        this.reset()
-        if (!sources.status) return
-        try {
-          for (const s of (await sources.status()).servicos) {
-            if (s.nome !== 'api') this.set({ dependency: s.nome, mode: s.modo ?? '' }, s.ok ? 1 : 0)
-          }
-        } catch {
-          // No snapshot could be made: no samples, and the rest of the scrape still answers.
-        }
-      },
-    }),
   }
 }
 

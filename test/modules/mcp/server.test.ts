@@ -10,8 +10,8 @@ import type { Credential } from '../../../src/modules/credentials/http/credentia
 import { systemClock } from '../../../src/platform/lib/clock.ts'
 import type { Database } from '../../../src/platform/db/database.ts'
 import { mcpServerFor } from '../../../src/modules/mcp/server.ts'
-import type { Tool } from '../../../src/modules/mcp/tools.ts'
-import { TWINS } from '../../../src/modules/mcp/twins.ts'
+import type { Tool } from '../../../src/modules/mcp/tool.ts'
+import { publicTwin } from '../../../src/modules/mcp/twins.ts'
 import { auditRows, customer } from '../../helpers/credentials.ts'
 import { defer, useTestDatabase } from '../../helpers/fixture.ts'
 import type { TestContext } from 'node:test'
@@ -19,7 +19,7 @@ import type { TestContext } from 'node:test'
 const SECRET = 'SELECT * FROM contato WHERE email = maria@empresa.com.br'
 
 const failing: Tool = {
-  name: 'versao', title: 'versão', description: 'falha', output: { type: 'object' }, twin: TWINS.versao,
+  name: 'versao', title: 'versão', description: 'falha', output: { type: 'object' }, twin: publicTwin('GET', '/api/version'),
   run: async () => { throw new Error(SECRET) },
 }
 
@@ -33,7 +33,7 @@ function request(clienteId: string, logged: unknown[]) {
 
 async function connect(t: TestContext, db: Database, clienteId: string, logged: unknown[]): Promise<Client> {
   const server = mcpServerFor({
-    db, clock: systemClock, version: '1', tools: [failing], resources: { pages: { page: () => { throw new Error('sem páginas') } }, openapi: () => ({}) },
+    db, clock: systemClock, version: '1', tools: [failing], resources: [],
   }, request(clienteId, logged))
   const [a, b] = InMemoryTransport.createLinkedPair()
   await server.connect(a)

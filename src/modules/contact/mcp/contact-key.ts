@@ -4,8 +4,8 @@
 // key is the message itself: the same message from the same credential within IDEMPOTENCY_KEY_TTL_HOURS is one
 // message. Either way the key's scope is the credential (send-contact.ts), so no two credentials ever share one.
 import { createHash } from 'node:crypto'
-import { canonicalJson } from '../../platform/idempotency/canonical-json.ts'
-import { MAX_KEY_LENGTH, VISIBLE_ASCII } from '../../platform/idempotency/key.ts'
+import { canonicalJson } from '../../../platform/idempotency/canonical-json.ts'
+import { MAX_KEY_LENGTH, VISIBLE_ASCII } from '../../../platform/idempotency/key.ts'
 
 /** The argument an agent may add to enviar_contato's, as the tool's input schema declares it. */
 export const AGENT_KEY_ARGUMENT = {

@@ -3,13 +3,13 @@
 // contact and the stored answer commit together, in the token's customer's transaction, so an agent that calls
 // again gets the first protocolo for IDEMPOTENCY_KEY_TTL_HOURS and nothing runs twice, past the contact store's
 // own ten-minute double-submit window too.
-import type { Credential } from '../credentials/index.ts'
-import type { ContatoInT, ContatoOutT } from '../contact/index.ts'
-import type { ContactService } from '../contact/index.ts'
-import { CONTACT_TIMEOUT_FACTOR, ContactNotStored, contactWork, type SubmittedBy } from '../contact/index.ts'
-import { requestFingerprint } from '../../platform/idempotency/fingerprint.ts'
-import type { Idempotency } from '../../platform/idempotency/run.ts'
-import { errorFacts } from '../../platform/lib/log-safety.ts'
+import type { Credential } from '../../credentials/index.ts'
+import type { ContatoInT, ContatoOutT } from '../schemas.ts'
+import type { ContactService } from '../service.ts'
+import { CONTACT_TIMEOUT_FACTOR, ContactNotStored, contactWork, type SubmittedBy } from '../submit.ts'
+import { requestFingerprint } from '../../../platform/idempotency/fingerprint.ts'
+import type { Idempotency } from '../../../platform/idempotency/run.ts'
+import { errorFacts } from '../../../platform/lib/log-safety.ts'
 
 export type SentContact =
   | { kind: 'accepted', protocolo: string, destino: string, mensagem: string }
