@@ -7,8 +7,6 @@
 //   - no import cycle between folders (each platform folder, each module).
 // The browser's code (src/modules/site/client/) is a program of its own, bundled for the browser: it takes
 // constants and types from the files that hold them, since an entry would pull the server's code into the bundle.
-// One exception, named: the type `Config` of src/config.ts (the composition of every area's settings) may be
-// imported as a type from anywhere, until it is an interface of the platform that each module extends.
 // Exits 1 naming each import that breaks a rule. `node scripts/check-boundaries.mjs [ROOT]` checks ROOT/src
 // (default: this project's).
 import { readdirSync, readFileSync, statSync } from 'node:fs'
@@ -20,15 +18,7 @@ const ROOT = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.u
 const SRC = join(ROOT, 'src')
 /** A module's files that others may import: its entry, and the schema of its settings (src/config.ts composes them). */
 const PUBLIC = new Set(['index.ts', 'settings.ts'])
-const CONFIG = join(SRC, 'config.ts')
 const BROWSER = join(SRC, 'modules/site/client')
-
-/** Every import of `spec` in `text` is `import type { Config } from spec`. */
-function onlyConfigType(text, spec) {
-  const quoted = spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const all = [...text.matchAll(new RegExp(`import\\s+((?:type\\s+)?\\{[^}]*\\}|[^{\\n]+?)\\s+from\\s+'${quoted}'`, 'g'))].map((m) => m[1].trim())
-  return all.length > 0 && all.every((clause) => /^type\s*\{\s*Config\s*\}$/.test(clause) || /^\{\s*type Config\s*\}$/.test(clause))
-}
 
 function sources(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -56,7 +46,6 @@ for (const file of sources(SRC)) {
     if (!spec.startsWith('.')) continue
     const target = resolve(dirname(file), spec)
     if (!target.startsWith(SRC + '/')) continue
-    if (target === CONFIG && onlyConfigType(text, spec)) continue
     const to = unitOf(target)
     if (to === from) continue
     const where = `${relative(ROOT, file)} imports ${spec}`

@@ -1,79 +1,24 @@
 // The service's settings: which areas' schemas make them up, composed here (and only here) into the Config the
-// app uses. The one loader (src/platform/settings/) reads the environment and SERVICE_CONFIG_FILE once at start; a bad
-// value stops the process with a message naming it.
+// app uses (its type is the platform's, src/platform/config.ts, which each module extends with its own part).
+// The one loader (src/platform/settings/) reads the environment and SERVICE_CONFIG_FILE once at start; a bad
+// value stops the process with a message naming it. The composition, not each module's object, lists the
+// areas: the settings are read before any module is set up, by processes that build no app (the CLI, the worker).
 import { resolve } from 'node:path'
-import { CONTACT_SETTINGS, SPAM_SETTINGS, type Subject } from './modules/contact/settings.ts'
+import { CONTACT_SETTINGS, SPAM_SETTINGS } from './modules/contact/settings.ts'
 import { DB_SETTINGS, dbConfig } from './platform/db/settings.ts'
-import type { OverloadConfig } from './platform/http/overload.ts'
 import { OVERLOAD_SETTINGS, overloadConfig } from './platform/http/overload-settings.ts'
-import type { RateLimits } from './platform/http/rate-limit-config.ts'
-import type { HttpServerLimits } from './platform/http/server-options.ts'
 import { HTTP_SETTINGS, httpConfig } from './platform/http/settings.ts'
 import { IDEMPOTENCY_SETTINGS } from './platform/idempotency/settings.ts'
-import type { MailConfig } from './platform/outbox/mail-config.ts'
 import { MAIL_SETTINGS, mailConfig } from './platform/outbox/settings.ts'
 import { METRICS_SETTINGS } from './platform/metrics/settings.ts'
 import { choice, int, text } from './platform/settings/kinds.ts'
 import { compose, envSettings, readSettings, type Env, type Values } from './platform/settings/load.ts'
 import { STATUS_SETTINGS } from './modules/status/settings.ts'
 import { ConfigError } from './platform/lib/startup-error.ts'
+import type { Ambiente, Config } from './platform/config.ts'
 import { TELEMETRY_SETTINGS } from './platform/telemetry/settings.ts'
 
-export type Ambiente = 'producao' | 'sandbox' | ''
-
-export type Config = {
-  port: number
-  host: string
-  databaseUrl: string | undefined
-  /** The schema owner's URL, for migrations only; DATABASE_URL is then the runtime role's own login. */
-  migrationDatabaseUrl: string | undefined
-  dataDir: string
-  redisUrl: string | undefined
-  ambiente: Ambiente
-  smtpUrl: string | undefined
-  mailFrom: string
-  trustProxy: string[]
-  rateLimitAllowlist: string[]
-  siteOrigins: string[]
-  logLevel: string
-  /** `json` (production, log collectors) or `pretty` (a person reading a terminal; needs the dev dependencies). */
-  logFormat: 'json' | 'pretty'
-  /** The origin clients use: absolute links (sitemap, llms.txt), never taken from a request's Host. */
-  publicUrl: string
-  /** PUBLIC_URL was given: the origin is known, never guessed from the listener or a request. */
-  publicUrlSet: boolean
-  /** Prometheus metrics listener on HOST; undefined: off. Never the public port. */
-  metricsPort: number | undefined
-  /** Mail is rendered and kept, never sent: no SMTP_URL, AMBIENTE=sandbox, or MAIL_SANDBOX=on. */
-  mailSandbox: boolean
-  /** After SIGTERM, readiness answers 503 this long before the listener closes (load balancers notice). */
-  shutdownDelayMs: number
-  build: { versao: string, commit: string, buildEm: string, schemaVersao: string }
-  subjects: Subject[]
-  rateLimits: RateLimits
-  statusRefreshMs: number
-  dbTimeoutMs: number
-  /**
-   * Connections this instance's pool may hold to PostgreSQL (DATABASE_POOL_MAX). Every instance holds up to this many
-   * (plus one for LISTEN and one while migrating), so instances × (this + 2) must stay under max_connections.
-   */
-  databasePoolMax: number
-  /** A site form posted sooner than this after it was served is a bot's (spam `rapido`). */
-  spamMinFillMs: number
-  bodyLimitBytes: number
-  /** Slow and idle clients: see src/platform/http/server-options.ts. */
-  http: HttpServerLimits
-  mail: MailConfig
-  /** Load shedding thresholds (503 servico_indisponivel). */
-  overload: OverloadConfig
-  /** How long an Idempotency-Key's answer is kept and replayed. */
-  idempotencyTtlHours: number
-  /** OpenTelemetry tracing's OTLP/HTTP collector; undefined: off, and no OpenTelemetry module is loaded. */
-  otelEndpoint: string | undefined
-  /** The traces' `service.name`. */
-  otelServiceName: string
-}
-
+export type { Ambiente, Config }
 
 export { ConfigError }
 

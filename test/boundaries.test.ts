@@ -14,9 +14,9 @@ const check = (root?: string) => spawnSync(process.execPath, [SCRIPT, ...(root ?
 function tree(extra: Record<string, string>): string {
   const root = tempDir('boundaries')
   const files: Record<string, string> = {
-    'src/config.ts': 'export type Config = { port: number }\nexport const loaded = 1\n',
+    'src/config.ts': 'export const loaded = 1\n',
     'src/app.ts': "import { a } from './modules/a/index.ts'\nimport { db } from './platform/db/db.ts'\nexport { a, db }\n",
-    'src/platform/db/db.ts': "import type { Config } from '../../config.ts'\nexport const db = (c: Config) => c.port\n",
+    'src/platform/db/db.ts': "export const db = (c: { port: number }) => c.port\n",
     'src/modules/a/index.ts': "export { a } from './a.ts'\n",
     'src/modules/a/a.ts': "import { db } from '../../platform/db/db.ts'\nexport const a = db\n",
     'src/modules/b/b.ts': "import { a } from '../a/index.ts'\nexport const b = a\n",
@@ -39,7 +39,9 @@ it('a tree that keeps them passes; each broken alone is refused, naming the impo
   const broken: [string, Record<string, string>, RegExp][] = [
     ['the platform imports a module', { 'src/platform/db/x.ts': "import { a } from '../../modules/a/index.ts'\nexport const x = a\n" },
       /src\/platform\/db\/x\.ts imports \.\.\/\.\.\/modules\/a\/index\.ts: the platform imports no module/],
-    ['the platform imports the composition (a value)', { 'src/platform/db/x.ts': "import { loaded } from '../../config.ts'\nexport const x = loaded\n" },
+    ['the platform imports the composition', { 'src/platform/db/x.ts': "import { loaded } from '../../config.ts'\nexport const x = loaded\n" },
+      /src\/platform\/db\/x\.ts imports \.\.\/\.\.\/config\.ts: the platform imports no module and nothing of the composition/],
+    ['the platform imports a type of the composition', { 'src/platform/db/x.ts': "import type { Loaded } from '../../config.ts'\nexport type X = Loaded\n" },
       /src\/platform\/db\/x\.ts imports \.\.\/\.\.\/config\.ts: the platform imports no module and nothing of the composition/],
     ['a module reaches past another\'s entry', { 'src/modules/b/c.ts': "import { a } from '../a/a.ts'\nexport const c = a\n" },
       /src\/modules\/b\/c\.ts imports \.\.\/a\/a\.ts: another module is reached only through its entry, src\/modules\/a\/index\.ts/],

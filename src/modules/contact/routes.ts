@@ -2,7 +2,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { TSchema } from 'typebox'
-import type { Config } from '../../config.ts'
+import type { Config } from '../../platform/config.ts'
 import type { Database } from '../../platform/db/database.ts'
 import { problem } from '../../platform/http/problem.ts'
 import { rateLimitFor } from '../../platform/http/rate-limit.ts'

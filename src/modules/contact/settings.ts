@@ -7,6 +7,14 @@ import { DEFAULT_SUBJECTS, FALLBACK_SUBJECT, type Subject } from './subjects.ts'
 export { SPAM_SETTINGS } from './spam/settings.ts'
 export type { Subject }
 
+declare module '../../platform/config.ts' {
+  interface Config {
+    subjects: Subject[]
+    /** A site form posted sooner than this after it was served is a bot's (spam `rapido`). */
+    spamMinFillMs: number
+  }
+}
+
 export const CONTACT_SETTINGS = {
   subjects: {
     from: 'file',

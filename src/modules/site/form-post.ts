@@ -1,7 +1,7 @@
 // The contact form without JavaScript (POST /contato): the API's validation and the API's submit path
 // (src/modules/contact/submit.ts), answered as a page: the receipt, or the form again with what was typed.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Config } from '../../config.ts'
+import type { Config } from '../../platform/config.ts'
 import type { ContactService } from '../contact/index.ts'
 import { RETRY_AFTER_SECONDS, submitContact } from '../contact/index.ts'
 import { rateLimitFor } from '../../platform/http/rate-limit.ts'

@@ -1,6 +1,6 @@
 // The components of the /docs and /privacidade pages that come from configuration and code rather than from
 // their Markdown sources: the rate limits, a live 422 example, the reference, the mailboxes.
-import type { Config } from '../../config.ts'
+import type { Config } from '../../platform/config.ts'
 import { CONTACT_API_PATH } from '../contact/index.ts'
 import type { ContactService } from '../contact/index.ts'
 import type { Subject } from '../contact/index.ts'

@@ -1,7 +1,7 @@
 // Every page the site answers, as a Rendered (its Markdown and its HTML body): the five of the navigation, the
 // contact form in a visitor's state, the receipt, the 404 and error pages. A page that does not change while
 // the process runs is rendered once, on first use; /status once per status snapshot.
-import type { Config } from '../../config.ts'
+import type { Config } from '../../platform/config.ts'
 import type { Accepted, ContactService } from '../contact/index.ts'
 import type { StatusSnapshot } from '../status/index.ts'
 import { referenceMarkdown, type OpenApiDocument } from './api-reference.ts'

@@ -4,7 +4,7 @@
 // This file puts the parts together: each concern is in its own file beside it.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Config } from '../../config.ts'
+import type { Config } from '../../platform/config.ts'
 import type { ContactService } from '../contact/index.ts'
 import type { StatusSnapshot } from '../status/index.ts'
 import { withTimeout } from '../../platform/lib/timeout.ts'

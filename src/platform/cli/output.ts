@@ -1,6 +1,6 @@
 import { UNSAFE_NAME_CHARACTER } from '../lib/chosen-name.ts'
 import type { Clock } from '../lib/clock.ts'
-import type { Config } from '../../config.ts'
+import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 
 export type Output = { log(line: string): void, error(line: string): void }

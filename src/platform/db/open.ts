@@ -1,7 +1,6 @@
 // The database a process is configured for, opened and migrated: PostgreSQL at DATABASE_URL, or the
 // embedded one in DATA_DIR. One place for the server, the worker and the CLI, so they open it alike and
 // fail alike: a connection problem names DATABASE_URL or DATA_DIR, never with a stack or a password.
-import type { Config } from '../../config.ts'
 import { databaseStartupError, prepareDataDir } from '../lib/startup.ts'
 import { openDatabase, type Database } from './database.ts'
 import { migrate, type Migration } from './migrate.ts'
@@ -22,7 +21,14 @@ export type OpenOptions = {
   onSocketUnavailable?: (why: string) => void
 }
 
-type DatabaseSettings = Pick<Config, 'databaseUrl' | 'migrationDatabaseUrl' | 'dataDir' | 'dbTimeoutMs' | 'databasePoolMax'>
+/** Config's database settings (src/platform/db/settings.ts reads them). */
+type DatabaseSettings = {
+  databaseUrl: string | undefined
+  migrationDatabaseUrl: string | undefined
+  dataDir: string
+  dbTimeoutMs: number
+  databasePoolMax: number
+}
 
 export async function openConfiguredDatabase(config: DatabaseSettings, opts: OpenOptions = {}): Promise<OpenedDatabase> {
   if (!config.databaseUrl) prepareDataDir(config.dataDir)

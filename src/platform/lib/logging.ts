@@ -3,7 +3,6 @@
 import { createRequire } from 'node:module'
 import type { DestinationStream, LoggerOptions } from 'pino'
 import sonicBoom from 'sonic-boom'
-import type { Config } from '../../config.ts'
 import { ConfigError } from './startup-error.ts'
 
 let stdout: DestinationStream | undefined
@@ -35,7 +34,7 @@ export function stdoutDestination(): DestinationStream {
   return (stdout = { write: (line: string) => { write(Buffer.from(line)) } })
 }
 
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): LoggerOptions & { stream?: DestinationStream } {
+export function loggerOptions(config: { logLevel: string, logFormat: 'json' | 'pretty' }): LoggerOptions & { stream?: DestinationStream } {
   const base: LoggerOptions = { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }
   if (config.logFormat !== 'pretty') return { ...base, stream: stdoutDestination() }
   try {

@@ -4,7 +4,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Clock } from '../../../platform/lib/clock.ts'
-import type { Config } from '../../../config.ts'
+import type { Config } from '../../../platform/config.ts'
 import type { Database } from '../../../platform/db/database.ts'
 import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
 import type { Credential } from '../../credentials/index.ts'
