@@ -23,6 +23,7 @@ import { clientErrorHandler } from './platform/http/client-errors.ts'
 import { configureServer, requireHost, serverOptions } from './platform/http/server-options.ts'
 import { echoRequestId, requestIdFrom } from './platform/http/request-id.ts'
 import { accessLog, type ResponseObserver } from './platform/http/access-log.ts'
+import { JSON_ERROR_PAGES, NO_CREDENTIALS } from './platform/http/without-modules.ts'
 import { lazyChildLogger } from './platform/http/request-logger.ts'
 import { answerTraceResponse } from './platform/http/trace-context.ts'
 import { overload } from './platform/http/overload.ts'
@@ -139,7 +140,6 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     if (!provided.has(name)) throw new Error(`no module before this one provides "${String(name)}" (src/modules-list.ts)`)
     return provided.get(name) as ModuleServices[K]
   }
-  const snapshot = () => use('status').snapshot
   const metrics = setupMetrics(app, {
     host: config.host, port: config.metricsPort, orm: db.orm, dbTimeoutMs: config.dbTimeoutMs, clock, build: config.build,
   })
@@ -187,9 +187,10 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
     for (const [name, service] of Object.entries(made.provides ?? {})) provided.set(name as keyof ModuleServices, service)
     if (made.observeResponses) observers.push(made.observeResponses)
   }
-  const guard = single(parts, 'credentialGuard')
-  pages.current = single(parts, 'errorPages')
-  app.decorate('deps', { db, redis, snapshot: snapshot(), channel, worker, lifecycle, metrics, jobs })
+  const guard = atMostOne(parts, 'credentialGuard') ?? NO_CREDENTIALS
+  pages.current = atMostOne(parts, 'errorPages') ?? JSON_ERROR_PAGES
+  // The status snapshot is read when asked for: an app without the status module has none.
+  app.decorate('deps', { db, redis, get snapshot() { return use('status').snapshot }, channel, worker, lifecycle, metrics, jobs })
 
   await app.register(openApi, { schemas: parts.flatMap(({ parts: p }) => p.publicSchemas ?? []) })
   await app.register(gate, { budget: config.rateLimits.restrito, notFound: pages.current.notFound, guard })
@@ -212,14 +213,14 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps, own
   return app
 }
 
-/** The one module's part of a kind that exactly one module gives (the credential guard, the error pages). */
-function single<K extends 'credentialGuard' | 'errorPages'>(parts: { module: AppModule, parts: ModuleParts }[], kind: K): NonNullable<ModuleParts[K]> {
+/**
+ * The one module's part of a kind that one module at most gives (the credential guard, the error pages); none
+ * gives it in a service of the platform and a few modules, which then gets the platform's closed defaults.
+ */
+function atMostOne<K extends 'credentialGuard' | 'errorPages'>(parts: { module: AppModule, parts: ModuleParts }[], kind: K): ModuleParts[K] {
   const givers = parts.filter(({ parts: p }) => p[kind] !== undefined)
-  if (givers.length !== 1) {
-    const who = givers.length ? givers.map(({ module }) => module.name).join(', ') : 'none'
-    throw new Error(`exactly one module gives the ${kind}; ${who} does (src/modules-list.ts)`)
-  }
-  return givers[0]!.parts[kind]!
+  if (givers.length > 1) throw new Error(`one module at most gives the ${kind}; ${givers.map(({ module }) => module.name).join(', ')} do (src/modules-list.ts)`)
+  return givers[0]?.parts[kind]
 }
 
 async function openOwnDatabase(app: FastifyInstance, config: Config, owned: Owned): Promise<Database> {

@@ -78,14 +78,21 @@ describe('a module added to the list', () => {
       /no module before this one provides "test-greeter" \(src\/modules-list\.ts\)/)
   })
 
-  it('exactly one module gives the credential guard and the error pages', async (t) => {
+  it('one module at most gives the credential guard and the error pages', async (t) => {
     const twice: AppModule = { name: 'second-pages', setup: () => ({ errorPages: { error: () => undefined, notFound: async (_req, reply) => reply } }) }
     await assert.rejects(testApp(t, { db: base.db, env: { MAIL_WORKER: 'off' }, deps: { modules: [...MODULES, twice] } }),
-      /exactly one module gives the errorPages; site, second-pages does/)
-    // The account module uses the credentials module's services: both go, so that only the guard is missing.
-    const withoutCredentials = MODULES.filter((m) => m.name !== 'credentials' && m.name !== 'account')
-    await assert.rejects(testApp(t, { db: base.db, env: { MAIL_WORKER: 'off' }, deps: { modules: withoutCredentials } }),
-      /exactly one module gives the credentialGuard; none does/)
+      /one module at most gives the errorPages; site, second-pages do/)
+  })
+
+  it('without the credential layer and the site, the platform is closed: every credentialed route 401, JSON errors', async (t) => {
+    const app = await testApp(t, { db: base.db, env: { MAIL_WORKER: 'off' }, deps: { modules: [greeter, reader] } })
+    const guarded = await app.inject({ method: 'GET', url: '/api/test-reader', headers: { authorization: 'Bearer fct_pat_qualquer' } })
+    assert.equal(guarded.statusCode, 401)
+    assert.equal(guarded.json().detail, 'nao_autenticado')
+    const unknown = await app.inject({ method: 'GET', url: '/pagina-que-nao-existe' })
+    assert.equal(unknown.statusCode, 404)
+    assert.equal(unknown.json().detail, 'nao_encontrado')
+    assert.equal((await app.inject({ method: 'GET', url: '/test-reader' })).json().saudacao, 'olá, mundo')
   })
 })
 

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { buildApp, type App, type AppDeps } from '../../src/app.ts'
+import type { AppModule } from '../../src/platform/module.ts'
 import { loadConfig } from '../../src/config.ts'
 import type { Database } from '../../src/platform/db/database.ts'
 import { tempDir } from './temp.ts'
@@ -21,6 +22,11 @@ export type TestAppOptions = {
   beforeReady?: (app: App) => unknown
   /** Contact posts allowed per IP in ten minutes (the default, 5, would stop most test files early). */
   contactBudget?: number
+  /**
+   * The platform and these modules only (with the modules they use), instead of the service's whole list: a
+   * module's own suites. Without the credentials module no request has a credential; without the site, errors are JSON.
+   */
+  modules?: AppModule[]
 }
 
 /** On a loaded machine the readiness query may take over the default 1.5 s: env for tests that expect its 200. */
@@ -42,7 +48,9 @@ export async function createTestApp(opts: TestAppOptions): Promise<App> {
   }
   const config = loadConfig(env)
   const logger = opts.logs ? { level: opts.logLevel ?? 'info', stream: collector(opts.logs) } : false
-  const app = await buildApp(config, { db: opts.db, logger, rateLimitNamespace: `rl-test-${randomBytes(6).toString('hex')}:`, ...opts.deps })
+  const app = await buildApp(config, {
+    db: opts.db, logger, rateLimitNamespace: `rl-test-${randomBytes(6).toString('hex')}:`, ...(opts.modules ? { modules: opts.modules } : {}), ...opts.deps,
+  })
   // buildApp undoes its own work when it fails; past it, an app that fails to get ready is closed here, or its
   // worker, timers and connections would outlive the test.
   try {

@@ -6,11 +6,15 @@ import { DEFAULT_SUBJECTS } from '../../../src/modules/contact/subjects.ts'
 import { auditoria, contato, outbox } from '../../../src/platform/db/schema.ts'
 import { contactBody, serviceConfigFile } from '../../helpers/app.ts'
 import { testApp, useTestApp } from '../../helpers/fixture.ts'
+import { contactModule } from '../../../src/modules/contact/index.ts'
+import { statusModule } from '../../../src/modules/status/index.ts'
 
+/** The contact module, and the status module whose snapshot says the mail channel's state. */
+const CONTACT = [statusModule, contactModule]
 
 describe('POST /api/site/contato', () => {
   // The delivery worker is off: these tests look at the rows as the request left them.
-  const ctx = useTestApp({ contactBudget: 10_000, env: { MAIL_WORKER: 'off' } })
+  const ctx = useTestApp({ modules: CONTACT, contactBudget: 10_000, env: { MAIL_WORKER: 'off' } })
   const post = (payload: object, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'POST', url: '/api/site/contato', payload, headers })
 
   it('answers 202 ContatoOut and stores contact, outbox and audit rows in one go', async () => {
@@ -91,7 +95,7 @@ describe('POST /api/site/contato', () => {
 })
 
 describe('subjects and channel state', () => {
-  const ctx = useTestApp({ env: { MAIL_WORKER: 'off' } })
+  const ctx = useTestApp({ modules: CONTACT, env: { MAIL_WORKER: 'off' } })
 
   it('GET /api/site/contato/assuntos lists the eight default subjects with their mailboxes', async () => {
     const res = await ctx.app.inject({ url: '/api/site/contato/assuntos' })
@@ -111,7 +115,7 @@ describe('subjects and channel state', () => {
       { codigo: 'vendas', rotulo: 'Vendas', email: 'vendas@exemplo.com.br' },
       { codigo: 'geral', rotulo: 'Geral', email: 'oi@exemplo.com.br' },
     ] })
-    const custom = await testApp(t, { db: ctx.db, env: { SERVICE_CONFIG_FILE: file, MAIL_WORKER: 'off' } })
+    const custom = await testApp(t, { modules: CONTACT, db: ctx.db, env: { SERVICE_CONFIG_FILE: file, MAIL_WORKER: 'off' } })
     const list = (await custom.inject({ url: '/api/site/contato/assuntos' })).json()
     assert.deepEqual(list.assuntos.map((s: { codigo: string }) => s.codigo), ['vendas', 'geral'])
     const res = await custom.inject({ method: 'POST', url: '/api/site/contato', payload: contactBody({ assunto: 'vendas' }) })
@@ -131,7 +135,7 @@ describe('subjects and channel state', () => {
   })
 
   it('never shows a credential, host or provider address of the SMTP channel', async (t) => {
-    const smtp = await testApp(t, { db: ctx.db, env: { SMTP_URL: 'smtp://usuario:s3cr3t-senha@smtp.provedor.example:2525', MAIL_FROM: 'robo@provedor.example', MAIL_WORKER: 'off' } })
+    const smtp = await testApp(t, { modules: CONTACT, db: ctx.db, env: { SMTP_URL: 'smtp://usuario:s3cr3t-senha@smtp.provedor.example:2525', MAIL_FROM: 'robo@provedor.example', MAIL_WORKER: 'off' } })
     const text = (await smtp.inject({ url: '/api/site/contato/estado' })).body + (await smtp.inject({ url: '/api/status' })).body
     for (const secret of ['s3cr3t', 'usuario', 'smtp.provedor', '2525', 'robo@']) assert.ok(!text.includes(secret), secret)
     assert.equal(JSON.parse((await smtp.inject({ url: '/api/site/contato/estado' })).body).modo, 'smtp')
@@ -139,7 +143,7 @@ describe('subjects and channel state', () => {
 })
 
 describe('when the database is down', () => {
-  const ctx = useTestApp()
+  const ctx = useTestApp({ modules: CONTACT })
   before(() => ctx.db.close()) // the app keeps its handle to a database that no longer answers
 
   it('liveness stays 200', async () => {

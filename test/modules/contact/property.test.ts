@@ -6,6 +6,7 @@ import type { LightMyRequestResponse as Response } from 'fastify'
 import { contactBody } from '../../helpers/app.ts'
 import { type Expected, expectedForText, expectedItems, type Field, FIELD_NAMES, FIELDS, type Item, PYTHON_JSON_ERRORS } from '../../helpers/contact-oracle.ts'
 import { useTestApp } from '../../helpers/fixture.ts'
+import { contactModule } from '../../../src/modules/contact/index.ts'
 
 const RUNS = 200
 const URL = '/api/site/contato'
@@ -89,7 +90,7 @@ const contentTypes = fc.oneof(
 describe('POST /api/site/contato: properties', () => {
 
   // The contact form's own budget (5 per ten minutes) would stop this file early.
-  const ctx = useTestApp({ contactBudget: 1_000_000 })
+  const ctx = useTestApp({ modules: [contactModule], contactBudget: 1_000_000 })
 
   async function send(payload: string | Buffer, contentType: string | undefined): Promise<Response> {
     return ctx.app.inject({ method: 'POST', url: URL, payload, headers: contentType === undefined ? {} : { 'content-type': contentType } })

@@ -4,10 +4,11 @@ import { describe, it } from 'node:test'
 import { contactBody } from '../../helpers/app.ts'
 import { assertNoInternals, contactClient, type Item } from '../../helpers/contact-422.ts'
 import { useTestApp } from '../../helpers/fixture.ts'
+import { contactModule } from '../../../src/modules/contact/index.ts'
 
 describe('POST /api/site/contato: 422 in FastAPI + pydantic v2 shape', () => {
   // The contact form's own budget (5 per ten minutes) would stop this file early.
-  const ctx = useTestApp({ contactBudget: 100_000 })
+  const ctx = useTestApp({ modules: [contactModule], contactBudget: 100_000 })
   const { bodies422, post, assert422, assert202 } = contactClient(ctx)
 
   describe('required fields', () => {

@@ -4,9 +4,10 @@ import { declareWindow, endWindow } from '../../../src/modules/status/maintenanc
 import { computeStatus, overallStatus, StatusSnapshot, type StatusSources } from '../../../src/modules/status/snapshot.ts'
 import { usingPostgres } from '../../helpers/database.ts'
 import { testApp, useTestApp } from '../../helpers/fixture.ts'
+import { statusModule } from '../../../src/modules/status/index.ts'
 
 describe('probes, version and status', () => {
-  const ctx = useTestApp({ env: { STATUS_REFRESH_MS: '60000' } })
+  const ctx = useTestApp({ modules: [statusModule], env: { STATUS_REFRESH_MS: '60000' } })
 
   it('GET /api/health answers 200 JSON', async () => {
     const res = await ctx.app.inject({ url: '/api/health' })
@@ -28,7 +29,7 @@ describe('probes, version and status', () => {
   })
 
   it('GET /api/version: the stamps of a stamped build', async (t) => {
-    const stamped = await testApp(t, {
+    const stamped = await testApp(t, { modules: [statusModule],
       db: ctx.db,
       env: { APP_VERSION: '1.4.2', APP_COMMIT: 'abc1234', APP_BUILD_TIME: '2026-11-21T10:00:00Z', APP_SCHEMA_VERSION: '1', AMBIENTE: 'sandbox' },
     })
