@@ -45,16 +45,17 @@ describe('CI', () => {
   it('runs every test file in at least one suite, and those listed to run once in exactly one', () => {
     const onNode24 = bashArray('ONCE_ON_NODE24')
     const embedded = bashArray('ONCE_EMBEDDED')
+    const pure = bashArray('ONCE_PURE')
     const files = testFiles(join(ROOT, 'test'))
-    for (const p of [...onNode24, ...embedded]) assert.ok(files.some((f) => under(f, [p])), `${p} holds test files`)
+    for (const p of [...onNode24, ...embedded, ...pure]) assert.ok(files.some((f) => under(f, [p])), `${p} holds test files`)
     for (const file of files) {
-      const inEmbeddedSuite = !under(file, onNode24)
+      const inEmbeddedSuite = !under(file, [...onNode24, ...pure])
       const inPostgresSuite = !under(file, embedded)
       assert.ok(inEmbeddedSuite || inPostgresSuite, `${file} runs nowhere`)
     }
     assert.ok(files.filter((f) => under(f, onNode24)).includes('test/deploy/runtime-stage.test.ts'), 'the runtime stage runs once')
     // The lists reach scripts/test.mjs as --exclude options of the other suite.
-    assert.match(run, /excluding "\$\{ONCE_ON_NODE24\[@\]\}"[\s\S]*node scripts\/test\.mjs "\$\{skip\[@\]\}"/)
+    assert.match(run, /excluding "\$\{ONCE_ON_NODE24\[@\]\}" "\$\{ONCE_PURE\[@\]\}"[\s\S]*node scripts\/test\.mjs "\$\{skip\[@\]\}"/)
     assert.match(run, /excluding "\$\{ONCE_EMBEDDED\[@\]\}"[\s\S]*on_node24 node scripts\/test\.mjs "\$\{skip\[@\]\}"/)
   })
 
