@@ -110,11 +110,13 @@ describe('usuarios: one person\'s access', () => {
   it('listar: the customer\'s people with their state, as a table or --json; --help names every subcommand', async () => {
     const p = await personWithPassword(ctx.db)
     assert.equal(await cli('usuarios', 'listar', '--cliente', p.clienteId), 0)
-    assert.deepEqual(lines[0]!.split('\t'), ['ID', 'NOME', 'E-MAIL', 'ESTADO', 'CONVIDADO EM (BRASÍLIA)', 'ATIVADO EM (BRASÍLIA)'])
-    assert.deepEqual(lines[1]!.split('\t').slice(0, 4), [p.usuarioId, 'Ana Souza', p.email, 'ativo'])
+    assert.deepEqual(lines[0]!.split('\t'), ['ID', 'NOME', 'E-MAIL', 'PAPEL', 'ESTADO', 'CONVIDADO EM (BRASÍLIA)', 'ATIVADO EM (BRASÍLIA)'])
+    assert.deepEqual(lines[1]!.split('\t').slice(0, 5), [p.usuarioId, 'Ana Souza', p.email, 'administrador', 'ativo'])
     assert.equal(await cli('usuarios', 'listar', '--cliente', p.clienteId, '--json'), 0)
     assert.deepEqual((JSON.parse(lines[0]!) as Array<{ id: string, estado: string }>).map((u) => [u.id, u.estado]), [[p.usuarioId, 'ativo']])
     assert.equal(await cli('usuarios', '--help'), 0)
-    for (const sub of ['convidar', 'listar', 'reenviar-convite', 'suspender', 'reativar']) assert.match(lines.join('\n'), new RegExp(`usuarios ${sub} `))
+    for (const sub of ['convidar', 'listar', 'reenviar-convite', 'suspender', 'reativar', 'papel']) {
+      assert.match(lines.join('\n'), new RegExp(`usuarios ${sub} `))
+    }
   })
 })

@@ -52,7 +52,10 @@ function siteSamples(v: ValueOf): Sample[] {
 }
 
 function person(v: ValueOf, n: number, estado: User['estado']): User {
-  return { id: v(`pessoa${n}.id`), clienteId: 'c', email: v(`pessoa${n}.email`), nome: v(`pessoa${n}.nome`), estado, criadoEm: NOW, ativadoEm: NOW }
+  return {
+    id: v(`pessoa${n}.id`), clienteId: 'c', email: v(`pessoa${n}.email`), nome: v(`pessoa${n}.nome`), estado, papel: 'administrador',
+    criadoEm: NOW, ativadoEm: NOW,
+  }
 }
 
 function token(v: ValueOf, n: number, over: Partial<TokenInfo> = {}): TokenInfo {

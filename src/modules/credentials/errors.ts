@@ -31,3 +31,13 @@ export class UnknownUserError extends DomainError<'nao_encontrado'> {
 export class UnknownCustomerError extends DomainError<'nao_encontrado'> {
   constructor() { super('nao_encontrado', 'no customer has this id') }
 }
+
+/** The person's role does not reach what was asked (a scope in a token, a change of people). */
+export class RoleError extends DomainError<'papel_insuficiente'> {
+  constructor(message: string) { super('papel_insuficiente', message) }
+}
+
+/** A change that would leave the customer with no active administrador. */
+export class LastAdministratorError extends DomainError<'ultimo_administrador'> {
+  constructor() { super('ultimo_administrador', 'the customer would have no active administrador: make another one first') }
+}

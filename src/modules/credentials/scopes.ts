@@ -1,9 +1,12 @@
 // What a personal access token may be used for: the one list of scopes (the CLI, the web app and the API check
 // against it). `conta`: read the account (GET /api/conta, its audit trail); `tokens`: list and revoke the
-// customer's tokens; `mcp`: the MCP server.
+// customer's tokens; `mcp`: the MCP server; and the product's areas (produto.md §1): `cadastro` (cedentes,
+// sacados, pricing terms, holidays), `operacoes` (operations, títulos, quotes, simulations, asking for a
+// payment), `aprovacao` (approving a payment), `financeiro` (recording a payment, the ledger). What a person
+// may do with each is their role's (roles.ts).
 import { DomainError } from '../../platform/http/domain-error.ts'
 
-export const SCOPES = ['conta', 'tokens', 'mcp'] as const
+export const SCOPES = ['conta', 'tokens', 'mcp', 'cadastro', 'operacoes', 'aprovacao', 'financeiro'] as const
 
 export type Scope = (typeof SCOPES)[number]
 

@@ -124,6 +124,7 @@ export const usuarios = pgTable('usuarios', {
   estado: text('estado', { enum: ['convidado', 'ativo', 'suspenso'] }).notNull().default('convidado'),
   criadoEm: tz('criado_em').notNull().defaultNow(),
   ativadoEm: tz('ativado_em'),
+  papel: text('papel', { enum: ['administrador', 'operador', 'aprovador', 'consulta'] }).notNull().default('administrador'),
 })
 
 export const convites = pgTable('convites', {

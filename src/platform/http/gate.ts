@@ -16,6 +16,11 @@ type Answer = (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply
 /** What a route asks of the credential. */
 export type Need = {
   escopo?: string
+  /**
+   * The route changes nothing although its method is not GET (a simulation): a role that only reads the scope's
+   * area may call it. Otherwise GET and HEAD read and every other method changes.
+   */
+  somenteLeitura?: boolean
   /** A personal access token only: the site's session cookie is not looked at (the MCP server). */
   apenasToken?: boolean
   /** The resource's path when it has an RFC 9728 metadata document: its refusals name it (`resource_metadata`). */

@@ -33,6 +33,8 @@ export const PROBLEMS = {
   dpop_nonce_obrigatorio: { status: 401, headers: { 'www-authenticate': PER_ANSWER, 'dpop-nonce': PER_ANSWER } },
   assinatura_inativa: { status: 403 },
   escopo_insuficiente: { status: 403, headers: { 'www-authenticate': PER_ANSWER } },
+  // The person behind the credential (a session, or the token's maker) has a role that does not reach this.
+  papel_insuficiente: { status: 403 },
   csrf_invalido: { status: 403 },
   // Under /api, to a caller with a valid credential; the website answers its own 404 page elsewhere.
   nao_encontrado: { status: 404 },
@@ -56,6 +58,8 @@ export const PROBLEMS = {
   entrada_recusada: { status: 422 },
   // The e-mail already belongs to a person (login finds people by e-mail alone).
   email_em_uso: { status: 409 },
+  // A role change or a suspension that would leave the customer with no active administrador.
+  ultimo_administrador: { status: 409 },
   // An invitation used, expired, or whose person is no longer waiting for it.
   convite_inutilizavel: { status: 410 },
   // No IOF rate covers the operation's date for the profile (src/modules/pricing): a gap is refused, never guessed.

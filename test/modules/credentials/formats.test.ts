@@ -43,7 +43,9 @@ describe('DPoP key thumbprint', () => {
 })
 
 describe('scopes', () => {
-  it('one list: conta, tokens and mcp', () => { assert.deepEqual([...SCOPES], ['conta', 'tokens', 'mcp']) })
+  it('one list: conta, tokens, mcp and the product\'s areas', () => {
+    assert.deepEqual([...SCOPES], ['conta', 'tokens', 'mcp', 'cadastro', 'operacoes', 'aprovacao', 'financeiro'])
+  })
 
   it('a comma-separated list, spaces allowed, repeats dropped', () => {
     assert.deepEqual(parseScopes('conta, tokens,conta'), ['conta', 'tokens'])

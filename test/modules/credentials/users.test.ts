@@ -93,6 +93,6 @@ describe('people and invitations', () => {
     await invite(clienteId, 'dois@cliente.com.br')
     const people = await withTenant(tdb.db, clienteId, (tx) => listUsers(tx, clienteId))
     assert.deepEqual(people.map((p) => p.email), ['um@cliente.com.br', 'dois@cliente.com.br'])
-    assert.deepEqual(Object.keys(people[0]!).sort(), ['ativadoEm', 'clienteId', 'criadoEm', 'email', 'estado', 'id', 'nome'])
+    assert.deepEqual(Object.keys(people[0]!).sort(), ['ativadoEm', 'clienteId', 'criadoEm', 'email', 'estado', 'id', 'nome', 'papel'])
   })
 })

@@ -25,7 +25,8 @@ const failing: Tool = {
 
 function request(clienteId: string, logged: unknown[]) {
   const credential: Credential = {
-    kind: 'pat', id: '00000000-0000-4000-8000-000000000001', clienteId, usuarioId: null, escopos: ['mcp'], expiraEm: new Date(Date.now() + 60_000), dpop: false,
+    kind: 'pat', id: '00000000-0000-4000-8000-000000000001', clienteId, usuarioId: null, papel: null, escopos: ['mcp'],
+    expiraEm: new Date(Date.now() + 60_000), dpop: false,
   }
   const log = { error: (...args: unknown[]) => logged.push(args), info: () => {} }
   return { credential, by: { id: 'req-falha', ip: '127.0.0.1', log, raw: {} } as unknown as FastifyRequest }

@@ -9,6 +9,7 @@ const refusals = {
   401: Problem('No credential, or one refused: nao_autenticado, token_invalido, dpop_obrigatorio, dpop_invalido, dpop_nonce_obrigatorio '
     + '(see WWW-Authenticate, and DPoP-Nonce).', 'token_invalido'),
   403: Problem('The customer\'s subscription is suspended (assinatura_inativa), the credential lacks the scope (escopo_insuficiente), '
+    + 'the person behind it has a role that does not reach the route (papel_insuficiente), '
     + 'or a session\'s unsafe request lacks its X-CSRF-Token (csrf_invalido).', 'escopo_insuficiente'),
   429: Problem('Over the per-IP or the per-credential rate limit; see Retry-After (seconds).', 'limite_de_requisicoes'),
 }

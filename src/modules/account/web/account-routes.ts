@@ -6,14 +6,14 @@ import { getCustomer } from '../../credentials/index.ts'
 import { endSession, endUserSessions, listSessions } from '../../credentials/index.ts'
 import { withTenant } from '../../../platform/tenancy/tenancy.ts'
 import { createToken, listTokens, revokeToken } from '../../credentials/index.ts'
-import { getUser, listUsers } from '../../credentials/index.ts'
+import { getUser, isPapel, listUsers, setRole } from '../../credentials/index.ts'
 import type { Orm } from '../../../platform/db/database.ts'
 import { refusalOf } from '../../../platform/http/refusal.ts'
 import { isUuid } from '../../../platform/lib/uuid.ts'
 import { accountPage, type AccountView } from './account-views.ts'
 import { field, formFields } from './form-body.ts'
 import { signedOut } from './login-routes.ts'
-import { FORM_REFUSED, noticeOf, NOTICES, TOKEN_FORM_IN_USE, TOKEN_FORM_REUSED, TOKEN_REFUSED, type Notice } from './messages.ts'
+import { FORM_REFUSED, LAST_ADMIN, noticeOf, NOTICES, ROLE_REFUSED, TOKEN_FORM_IN_USE, TOKEN_FORM_REUSED, TOKEN_REFUSED, type Notice } from './messages.ts'
 import { ACCOUNT_PATHS } from './paths.ts'
 import { fromThisSite } from './same-origin.ts'
 import type { LiveSession } from './session.ts'
@@ -51,7 +51,9 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
     const customer = await getCustomer(t, s.clienteId)
     const user = await getUser(t, s.usuarioId)
     if (!customer || !user) return undefined
-    const [tokens, sessions, people] = [await listTokens(t, s.clienteId), await listSessions(t, s, web.clock.now()), await listUsers(t, s.clienteId)]
+    const [all, sessions, people] = [await listTokens(t, s.clienteId), await listSessions(t, s, web.clock.now()), await listUsers(t, s.clienteId)]
+    // The company's tokens are an administrador's to see and revoke; anyone else sees their own.
+    const tokens = user.papel === 'administrador' ? all : all.filter((k) => k.usuarioId === s.usuarioId)
     return { customer, user, tokens, sessions, people, currentSessionId: s.id, csrf: web.csrf.issue(s.id), now: web.clock.now(), limits: web.limits, ...extra }
   }
   const show = async (reply: FastifyReply, status: number, s: LiveSession, extra: Extra = {}) => {
@@ -124,6 +126,7 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
       // The form checked the store's rules first; what the store or the database still refuses (a person suspended
       // meanwhile, a rule changed) is the person's input, answered in words, never a 500.
       if (refused === 'entrada_recusada') return web.send(reply, 422, messagePage(...TOKEN_REFUSED))
+      if (refused === 'papel_insuficiente') return web.send(reply, 403, messagePage(...ROLE_REFUSED))
       throw err
     }
   })
@@ -134,11 +137,39 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
     const { s, fields } = ok
     const tokenId = field(fields, 'token_id', 100)
     // Another customer's id is not found: row-level security hides it.
+    // Someone who is not an administrador revokes only their own tokens: another's is not found, as on their page.
     const outcome = isUuid(tokenId)
-      ? await withTenant(db, s.clienteId, (tx) => revokeToken(tx, { clienteId: s.clienteId, tokenId }, actor(req, s)))
+      ? await withTenant(db, s.clienteId, async (tx) => {
+        const user = await getUser(tx, s.usuarioId)
+        const theirs = user?.papel === 'administrador' || (await listTokens(tx, s.clienteId)).some((k) => k.id === tokenId && k.usuarioId === s.usuarioId)
+        return theirs ? revokeToken(tx, { clienteId: s.clienteId, tokenId }, actor(req, s)) : 'not_found'
+      })
       : 'not_found'
     if (outcome === 'not_found') return notFound(reply, 'Token não encontrado', 'Nenhum token da sua empresa tem este identificador.')
     return back(reply, outcome === 'revoked' ? 'token-revogado' : 'token-ja-revogado')
+  })
+
+  app.post(ACCOUNT_PATHS.papel, async (req, reply) => {
+    const ok = await admitted(req, reply)
+    if ('refused' in ok) return ok.refused
+    const { s, fields } = ok
+    const usuarioId = field(fields, 'usuario_id', 100)
+    const papel = field(fields, 'papel', 40)
+    if (!isUuid(usuarioId) || !isPapel(papel)) return web.send(reply, 422, messagePage(...FORM_REFUSED))
+    try {
+      const done = await withTenant(db, s.clienteId, async (tx) => {
+        // The role of the one who asks, as it is now (it may have changed since the page was shown).
+        if ((await getUser(tx, s.usuarioId))?.papel !== 'administrador') return 'refused' as const
+        return setRole(tx, { clienteId: s.clienteId, usuarioId }, papel, actor(req, s))
+      })
+      if (done === 'refused') return web.send(reply, 403, messagePage(...ROLE_REFUSED))
+      return back(reply, done.changed ? 'papel-alterado' : 'papel-igual')
+    } catch (err) {
+      const refused = refusalOf(err)?.code
+      if (refused === 'nao_encontrado') return notFound(reply, 'Pessoa não encontrada', 'Nenhuma pessoa da sua empresa tem este identificador.')
+      if (refused === 'ultimo_administrador') return web.send(reply, 409, messagePage(...LAST_ADMIN))
+      throw err
+    }
   })
 
   app.post(ACCOUNT_PATHS.encerrarSessao, async (req, reply) => {

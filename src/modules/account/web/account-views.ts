@@ -1,7 +1,7 @@
 // The account page (/conta): the customer and the person, their tokens with the form that makes one (and the
 // new token's secret, shown once), and their sessions. Every form carries the session's CSRF token.
 import { instantLabel } from '../../../platform/lib/brasilia-time.ts'
-import { SCOPES, type Scope } from '../../credentials/index.ts'
+import { PAPEIS, scopesOf, type Papel, type Scope } from '../../credentials/index.ts'
 import type { SessionInfo, SessionLimits } from '../../credentials/index.ts'
 import { TOKEN_NAME_MAX, type TokenInfo } from '../../credentials/index.ts'
 import type { Customer } from '../../credentials/index.ts'
@@ -33,6 +33,17 @@ const SCOPE_TEXT: Record<Scope, string> = {
   conta: 'conta: ler a conta e a trilha de auditoria',
   tokens: 'tokens: listar e revogar os tokens da empresa',
   mcp: 'mcp: usar o servidor MCP',
+  cadastro: 'cadastro: cedentes, sacados, condições de preço e feriados',
+  operacoes: 'operacoes: operações, títulos, cotações e simulações; pedir o desembolso',
+  aprovacao: 'aprovacao: aprovar desembolsos (por outra pessoa que não quem pediu)',
+  financeiro: 'financeiro: registrar pagamentos; razão e conta gráfica',
+}
+
+const ROLE_TEXT: Record<Papel, string> = {
+  administrador: 'administrador: tudo, e as pessoas e os tokens da empresa',
+  operador: 'operador: cadastros e operações',
+  aprovador: 'aprovador: aprova desembolsos e lê tudo',
+  consulta: 'consulta: só lê',
 }
 
 export function accountPage(v: AccountView): Page {
@@ -48,6 +59,7 @@ ${notice(v.notice)}${v.created && createdPanel(v.created)}${errorSummary(errors)
 <dt>Empresa</dt><dd id="cliente-nome">${v.customer.nome}</dd>
 <dt>Você</dt><dd id="usuario-nome">${v.user.nome}</dd>
 <dt>E-mail</dt><dd id="usuario-email">${v.user.email}</dd>
+<dt>Papel</dt><dd id="usuario-papel">${ROLE_TEXT[v.user.papel]}</dd>
 </dl>
 ${postForm(ACCOUNT_PATHS.sair, v.csrf, html`<button type="submit" id="sair">Sair</button>`, 'form-sair')}
 </section>
@@ -115,7 +127,8 @@ function tokenForm(v: AccountView): Html {
   const values = v.form?.values ?? { nome: '', escopos: ['conta'], dias: '90', dpopJkt: '' }
   const errors = v.form?.errors ?? {}
   const scopeError = errors.escopos
-  const boxes = SCOPES.map((s) => html`<div><input type="checkbox" id="escopo-${s}" name="${TOKEN_FIELDS.escopos}" value="${s}"\
+  // Only what the person's role may put in a token (the store refuses the rest).
+  const boxes = scopesOf(v.user.papel).map((s) => html`<div><input type="checkbox" id="escopo-${s}" name="${TOKEN_FIELDS.escopos}" value="${s}"\
 ${values.escopos.includes(s) && html` checked`}${Boolean(scopeError) && html` aria-describedby="erro-escopos"`}>\
  <label for="escopo-${s}">${SCOPE_TEXT[s]}</label></div>`)
   const options = TOKEN_VALIDITY_DAYS.map((d) => html`<option value="${d}"${String(d) === values.dias && html` selected`}>${d} dias</option>`)
@@ -167,17 +180,28 @@ ${join(rows, '\n')}
 const PERSON_STATE: Record<User['estado'], string> = { convidado: 'convidada (ainda não ativou)', ativo: 'ativa', suspenso: 'suspensa' }
 
 function peopleTable(v: AccountView): Html {
+  const admin = v.user.papel === 'administrador'
   const rows = v.people.map((u) => html`<tr data-pessoa="${u.id}"${u.id === v.user.id && html` aria-current="true"`}>\
-<th scope="row">${u.nome}</th><td data-rotulo="E-mail">${u.email}</td><td data-rotulo="Situação">${PERSON_STATE[u.estado]}</td></tr>`)
+<th scope="row">${u.nome}</th><td data-rotulo="E-mail">${u.email}</td><td data-rotulo="Situação">${PERSON_STATE[u.estado]}</td>\
+<td data-rotulo="Papel">${admin ? roleForm(v, u) : u.papel}</td></tr>`)
   return html`<table id="pessoas" class="empilhavel">
 <caption>Quem tem acesso à conta da empresa (${v.people.length})</caption>
-<thead><tr><th scope="col">Nome</th><th scope="col">E-mail</th><th scope="col">Situação</th></tr></thead>
+<thead><tr><th scope="col">Nome</th><th scope="col">E-mail</th><th scope="col">Situação</th><th scope="col">Papel</th></tr></thead>
 <tbody>
 ${join(rows, '\n')}
 </tbody>
 </table>
 <p>Para suspender o acesso de alguém (quem saiu da empresa, por exemplo) ou reenviar um convite vencido, fale com o comercial:
 a suspensão encerra as sessões da pessoa e desativa os tokens que ela criou na mesma hora.</p>`
+}
+
+/** An administrador's form that changes one person's role (takes effect at that person's next request). */
+function roleForm(v: AccountView, u: User): Html {
+  const options = PAPEIS.map((p) => html`<option value="${p}"${p === u.papel && html` selected`}>${ROLE_TEXT[p]}</option>`)
+  return postForm(ACCOUNT_PATHS.papel, v.csrf, html`${hidden('usuario_id', u.id)}\
+<label class="visualmente-oculto" for="papel-${u.id}">Papel de ${u.nome}</label>\
+<select id="papel-${u.id}" name="papel">${options}</select> \
+<button type="submit">Alterar<span class="visualmente-oculto"> o papel de ${u.nome}</span></button>`)
 }
 
 /** A form of buttons alone (sign out, revoke, end a session): `content` is its hidden fields and its button. */

@@ -39,6 +39,8 @@ export const NOTICES = {
   'token-revogado': 'O token foi revogado: ele deixou de funcionar.',
   'token-ja-revogado': 'Este token já estava revogado.',
   'sessao-encerrada': 'A sessão foi encerrada.',
+  'papel-alterado': 'O papel da pessoa foi alterado: vale a partir da próxima ação dela.',
+  'papel-igual': 'A pessoa já tinha este papel: nada mudou.',
   // The token form was posted again (its key already made a token): the secret was shown once, on the first answer.
   'token-ja-criado': 'Este formulário já criou um token, que está na lista abaixo. O segredo dele só foi mostrado uma vez, na primeira resposta: '
     + 'se você não o copiou, revogue este token e crie outro.',
@@ -61,3 +63,9 @@ export const TOKEN_REFUSED = ['Token não criado', 'Os dados do token não passa
 /** The post of a form of the account was refused (another site's, or a stale page's). */
 export const FORM_REFUSED = ['Envio recusado', 'Este formulário só vale quando enviado a partir desta página do site, aberta na sua sessão. '
   + 'Recarregue a página e tente de novo.'] as const
+
+/** What only an administrador of the customer may do, asked by someone else (or beyond the person's role). */
+export const ROLE_REFUSED = ['Sem permissão', 'O seu papel na empresa não permite isto. Quem é administrador da conta pode mudar o seu papel.'] as const
+
+/** The customer's last active administrador would lose the role. */
+export const LAST_ADMIN = ['Papel não alterado', 'A empresa ficaria sem nenhum administrador ativo: dê o papel de administrador a outra pessoa antes.'] as const

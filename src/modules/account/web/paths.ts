@@ -11,6 +11,7 @@ export const ACCOUNT_PATHS = {
   revogarToken: '/conta/tokens/revogar',
   encerrarSessao: '/conta/sessoes/encerrar',
   encerrarTodas: '/conta/sessoes/encerrar-todas',
+  papel: '/conta/pessoas/papel',
 } as const
 
 /** The query parameter of the activation link that carries the invitation's secret. */

@@ -1,21 +1,26 @@
 // `usuarios`: the people of a customer who use the web app. `convidar` invites one: the activation link goes by
 // e-mail through the outbox (a sandbox .eml without SMTP_URL) and is printed once, for the operator to pass on when
 // the e-mail cannot be; it works once, for 72 hours. `reenviar-convite` sends a new one when it expired or was
-// lost (the old link dies); `suspender` and `reativar` take one person's access away and give it back.
+// lost (the old link dies); `suspender` and `reativar` take one person's access away and give it back; `papel`
+// changes what they may do (roles.ts).
 import { instantWithOffset } from '../../../platform/lib/brasilia-time.ts'
 import { withTenant } from '../../../platform/tenancy/tenancy.ts'
 import { resendInvitation, sendInvitation, type SentInvitation } from '../users/send-invitation.ts'
 import { listUsers, type User } from '../users/store.ts'
 import { reactivateUser, suspendUser } from '../users/suspension.ts'
+import { setRole } from '../users/role.ts'
+import { isPapel, PAPEIS, type Papel } from '../roles.ts'
 import { isoOrNull, operatorContext, parseCommand, requireUuid } from './operator.ts'
 import { shown, tableRow, UsageError, type CommandContext } from '../../../platform/cli/output.ts'
 
 /** Who the invitation e-mail says invites, when the operator does. */
 const OPERATOR_NAME = 'Equipe comercial'
 
-export const USERS_HELP = `  usuarios convidar --cliente ID --email E --nome NOME [--json]
+export const USERS_HELP = `  usuarios convidar --cliente ID --email E --nome NOME [--papel PAPEL] [--json]
                                a person of the customer, invited to the web app: the activation link
-                               (one use, 72 h) is e-mailed and printed once ({"id", "convite_url"})
+                               (one use, 72 h) is e-mailed and printed once ({"id", "convite_url"});
+                               --papel ${PAPEIS.join(', ')} (default
+                               administrador: the customer's first person administers it)
   usuarios listar --cliente ID [--json]
                                the customer's people: id, name, e-mail, state (convidado, ativo,
                                suspenso), since when
@@ -28,7 +33,10 @@ export const USERS_HELP = `  usuarios convidar --cliente ID --email E --nome NOM
                                they made are refused while they are suspended; --revogar-tokens also
                                revokes those tokens for good (a person who leaves the company)
   usuarios reativar ID --cliente ID [--json]
-                               give a suspended person their access back (tokens not revoked work again)`
+                               give a suspended person their access back (tokens not revoked work again)
+  usuarios papel ID --cliente ID --papel PAPEL [--json]
+                               what the person may do, from their next request on: ${PAPEIS.join(', ')};
+                               the customer's last active administrador keeps the role`
 
 export async function usersCommand(argv: string[], ctx: CommandContext): Promise<number> {
   const [sub, ...rest] = argv
@@ -38,16 +46,18 @@ export async function usersCommand(argv: string[], ctx: CommandContext): Promise
     case 'reenviar-convite': return reinvite(rest, ctx)
     case 'suspender': return suspend(rest, ctx)
     case 'reativar': return reactivate(rest, ctx)
+    case 'papel': return changeRole(rest, ctx)
     default: throw new UsageError(sub ? `unknown subcommand "usuarios ${sub}"` : 'usuarios needs a subcommand')
   }
 }
 
 async function invite(argv: string[], ctx: CommandContext): Promise<number> {
-  const { values } = parseCommand(argv, { cliente: { type: 'string' }, email: { type: 'string' }, nome: { type: 'string' } })
+  const { values } = parseCommand(argv, { cliente: { type: 'string' }, email: { type: 'string' }, nome: { type: 'string' }, papel: { type: 'string' } })
   const clienteId = requireUuid(values.cliente, 'usuarios convidar needs --cliente ID')
   if (values.email === undefined) throw new UsageError('usuarios convidar needs --email')
   if (values.nome === undefined) throw new UsageError('usuarios convidar needs --nome')
-  const input = { clienteId, email: values.email, nome: values.nome, invitedBy: OPERATOR_NAME }
+  const papel = values.papel === undefined ? undefined : requirePapel(values.papel, 'usuarios convidar')
+  const input = { clienteId, email: values.email, nome: values.nome, ...(papel ? { papel } : {}), invitedBy: OPERATOR_NAME }
   const db = await ctx.open()
   const sent = await withTenant(db, clienteId, (tx) => sendInvitation(tx, input, operatorContext(ctx), ctx.config.publicUrl))
   printInvitation(sent, values.json === true, ctx)
@@ -86,9 +96,9 @@ async function list(argv: string[], ctx: CommandContext): Promise<number> {
     ctx.out.log('no people')
     return 0
   }
-  ctx.out.log(tableRow(['ID', 'NOME', 'E-MAIL', 'ESTADO', 'CONVIDADO EM (BRASÍLIA)', 'ATIVADO EM (BRASÍLIA)']))
+  ctx.out.log(tableRow(['ID', 'NOME', 'E-MAIL', 'PAPEL', 'ESTADO', 'CONVIDADO EM (BRASÍLIA)', 'ATIVADO EM (BRASÍLIA)']))
   for (const u of people) {
-    ctx.out.log(tableRow([u.id, u.nome, u.email, u.estado, instantWithOffset(u.criadoEm), u.ativadoEm ? instantWithOffset(u.ativadoEm) : '-']))
+    ctx.out.log(tableRow([u.id, u.nome, u.email, u.papel, u.estado, instantWithOffset(u.criadoEm), u.ativadoEm ? instantWithOffset(u.ativadoEm) : '-']))
   }
   return 0
 }
@@ -116,6 +126,23 @@ async function reactivate(argv: string[], ctx: CommandContext): Promise<number> 
   return 0
 }
 
+async function changeRole(argv: string[], ctx: CommandContext): Promise<number> {
+  const { values, positionals } = parseCommand(argv, { cliente: { type: 'string' }, papel: { type: 'string' } }, 1)
+  const usuarioId = requireUuid(positionals[0], 'usuarios papel needs the person\'s id (see usuarios listar)')
+  const clienteId = requireUuid(values.cliente, 'usuarios papel needs --cliente ID')
+  if (values.papel === undefined) throw new UsageError(`usuarios papel needs --papel (${PAPEIS.join(', ')})`)
+  const papel = requirePapel(values.papel, 'usuarios papel')
+  const done = await withTenant(await ctx.open(), clienteId, (tx) => setRole(tx, { clienteId, usuarioId }, papel, operatorContext(ctx)))
+  if (values.json) ctx.out.log(JSON.stringify({ id: usuarioId, papel: done.user.papel, alterado: done.changed }))
+  else ctx.out.log(done.changed ? `${who(done.user)} is now ${papel}` : `${who(done.user)} is ${papel} already: nothing changed`)
+  return 0
+}
+
+function requirePapel(value: string, command: string): Papel {
+  if (!isPapel(value)) throw new UsageError(`${command}: --papel must be one of ${PAPEIS.join(', ')}, not "${value}"`)
+  return value
+}
+
 /** `ID --cliente ID` of the commands about one person; `--revogar-tokens` is `suspender`'s alone. */
 function personArgs(argv: string[], sub: 'reenviar-convite' | 'suspender' | 'reativar') {
   const { values, positionals } = parseCommand(argv, { cliente: { type: 'string' }, 'revogar-tokens': { type: 'boolean' } }, 1)
@@ -128,5 +155,5 @@ function personArgs(argv: string[], sub: 'reenviar-convite' | 'suspender' | 'rea
 const who = (u: User) => `person ${u.id} (${shown(u.nome)})`
 
 function asJson(u: User) {
-  return { id: u.id, nome: u.nome, email: u.email, estado: u.estado, criado_em: u.criadoEm.toISOString(), ativado_em: isoOrNull(u.ativadoEm) }
+  return { id: u.id, nome: u.nome, email: u.email, papel: u.papel, estado: u.estado, criado_em: u.criadoEm.toISOString(), ativado_em: isoOrNull(u.ativadoEm) }
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../../../platform/lib/clock.ts'
 import type { Database } from '../../../platform/db/database.ts'
 import type { HttpProblem } from '../../../platform/http/problem.ts'
 import type { Actor, ActionContext } from '../../../platform/tenancy/audit/store.ts'
+import type { Papel } from '../roles.ts'
 import type { Scope } from '../scopes.ts'
 import type { Refusals } from './refusals.ts'
 
@@ -16,6 +17,8 @@ export type Credential = {
   clienteId: string
   /** The person behind it; null for a token the operator made. */
   usuarioId: string | null
+  /** That person's role now (a token's maker's, read at each request); null for a token the operator made. */
+  papel: Papel | null
   escopos: readonly Scope[]
   expiraEm: Date
   /** Presented with a DPoP proof of the key the token is bound to. */

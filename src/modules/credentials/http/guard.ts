@@ -15,6 +15,7 @@ import { checkPat, type PatDeps } from './pat.ts'
 import type { Refusals } from './refusals.ts'
 import { resourceMetadataUrl } from './resource-metadata.ts'
 import { checkSession, type SessionDeps } from './session.ts'
+import { permits } from '../roles.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -88,6 +89,15 @@ export function makeCredentialGuard(guardDeps: GuardDeps): CredentialGuard {
       sendProblem(reply, deps.refusals.insufficientScope(scheme, need.escopo))
       return false
     }
+    if (need.escopo && credential.papel && !permits(credential.papel, need.escopo, changes(req.method, need))) {
+      sendProblem(reply, problem('papel_insuficiente'))
+      return false
+    }
     return true
   }
+}
+
+/** Whether a request to a route with this need changes data, for the role's check: every method but GET and HEAD. */
+export function changes(method: string, need: Need): boolean {
+  return !need.somenteLeitura && method !== 'GET' && method !== 'HEAD'
 }

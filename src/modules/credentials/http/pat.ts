@@ -42,7 +42,8 @@ export async function checkPat(req: CredentialRequest, auth: { scheme: AuthSchem
   }
   if (refusal === 'cliente_suspenso') return { ok: false, answer: problem('assinatura_inativa'), headers }
   const credential: Credential = {
-    kind: 'pat', id: found.id, clienteId: found.clienteId, usuarioId: found.usuarioId, escopos: found.escopos, expiraEm: found.expiraEm,
+    kind: 'pat', id: found.id, clienteId: found.clienteId, usuarioId: found.usuarioId, papel: found.usuarioPapel, escopos: found.escopos,
+    expiraEm: found.expiraEm,
     dpop: found.dpopJkt !== null,
   }
   await withTenant(deps.db, found.clienteId, (tx) =>

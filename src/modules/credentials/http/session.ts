@@ -35,7 +35,8 @@ export async function checkSession(req: CredentialRequest, deps: SessionDeps): P
   return {
     ok: true,
     credential: {
-      kind: 'sessao', id: found.id, clienteId: found.clienteId, usuarioId: found.usuarioId, escopos: SCOPES, expiraEm: found.expiraEm, dpop: false,
+      kind: 'sessao', id: found.id, clienteId: found.clienteId, usuarioId: found.usuarioId, papel: found.usuarioPapel, escopos: SCOPES,
+      expiraEm: found.expiraEm, dpop: false,
     },
   }
 }

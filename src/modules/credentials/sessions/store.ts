@@ -9,6 +9,7 @@ import { newToken, tokenHash, tokenKind } from '../token-format.ts'
 import { appendAudit, type ActionContext } from '../../../platform/tenancy/audit/store.ts'
 import type { CustomerState } from '../customers/store.ts'
 import type { UserState } from '../users/store.ts'
+import type { Papel } from '../roles.ts'
 
 export type SessionLimits = { idleMs: number, absoluteMs: number }
 
@@ -43,7 +44,7 @@ export async function createSession(
 
 export type FoundSession = {
   id: string, clienteId: string, usuarioId: string, expiraOciosaEm: Date, expiraEm: Date, encerradaEm: Date | null,
-  clienteEstado: CustomerState, usuarioEstado: UserState,
+  clienteEstado: CustomerState, usuarioEstado: UserState, usuarioPapel: Papel,
 }
 
 /** The session of a cookie, before its customer is known; undefined for a malformed or unknown value. */
@@ -51,11 +52,11 @@ export async function findSession(orm: Orm, token: string): Promise<FoundSession
   if (tokenKind(token) !== 'sessao') return undefined
   const [row] = await queryRows<{
     id: string, cliente_id: string, usuario_id: string, expira_ociosa_em: Date | string, expira_em: Date | string, encerrada_em: Date | string | null,
-    cliente_estado: CustomerState, usuario_estado: UserState,
+    cliente_estado: CustomerState, usuario_estado: UserState, usuario_papel: Papel,
   }>(orm, sql`SELECT * FROM autentica_sessao(${tokenHash(token)})`)
   return row && {
     id: row.id, clienteId: row.cliente_id, usuarioId: row.usuario_id, expiraOciosaEm: new Date(row.expira_ociosa_em), expiraEm: new Date(row.expira_em),
-    encerradaEm: dateOrNull(row.encerrada_em), clienteEstado: row.cliente_estado, usuarioEstado: row.usuario_estado,
+    encerradaEm: dateOrNull(row.encerrada_em), clienteEstado: row.cliente_estado, usuarioEstado: row.usuario_estado, usuarioPapel: row.usuario_papel,
   }
 }
 

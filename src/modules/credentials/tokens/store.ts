@@ -7,10 +7,11 @@ import { tokens, usuarios } from '../../../platform/db/schema.ts'
 import { newToken, tokenHash, tokenKind } from '../token-format.ts'
 import { appendAudit, type ActionContext } from '../../../platform/tenancy/audit/store.ts'
 import { activeCustomer, type CustomerState } from '../customers/store.ts'
-import { CredentialInputError } from '../errors.ts'
+import { CredentialInputError, RoleError } from '../errors.ts'
 import { nameProblem, nameRefusal } from '../../../platform/lib/chosen-name.ts'
 import { isScope, type Scope } from '../scopes.ts'
 import type { UserState } from '../users/store.ts'
+import { scopesBeyond, type Papel } from '../roles.ts'
 import { isJwkThumbprint } from './thumbprint.ts'
 
 /** A token lives at most this long: a leaked one that nobody revokes still ends. */
@@ -61,9 +62,11 @@ export async function createToken(tx: Orm, input: NewToken, ctx: ActionContext):
   }
   await activeCustomer(tx, input.clienteId)
   if (input.usuarioId !== null) {
-    const [maker] = await tx.select({ estado: usuarios.estado }).from(usuarios)
+    const [maker] = await tx.select({ estado: usuarios.estado, papel: usuarios.papel }).from(usuarios)
       .where(and(eq(usuarios.id, input.usuarioId), eq(usuarios.clienteId, input.clienteId)))
     if (maker?.estado !== 'ativo') throw new CredentialInputError('only an active user of the customer makes tokens')
+    const beyond = scopesBeyond(maker.papel, escopos)
+    if (beyond.length) throw new RoleError(`a person who is ${maker.papel} cannot give a token the scope${beyond.length > 1 ? 's' : ''} ${beyond.join(', ')}`)
   }
   const token = newToken('pat')
   const [info] = await tx.insert(tokens).values({
@@ -122,7 +125,7 @@ export async function customerOfToken(orm: Orm, tokenId: string): Promise<string
 
 export type FoundToken = {
   id: string, clienteId: string, usuarioId: string | null, escopos: Scope[], expiraEm: Date, revogadoEm: Date | null, dpopJkt: string | null,
-  clienteEstado: CustomerState, usuarioEstado: UserState | null,
+  clienteEstado: CustomerState, usuarioEstado: UserState | null, usuarioPapel: Papel | null,
 }
 
 /** The token a request presents, before its customer is known; undefined for a malformed or unknown one. */
@@ -130,12 +133,12 @@ export async function findToken(orm: Orm, token: string): Promise<FoundToken | u
   if (tokenKind(token) !== 'pat') return undefined
   const [row] = await queryRows<{
     id: string, cliente_id: string, usuario_id: string | null, escopos: Scope[], expira_em: Date | string, revogado_em: Date | string | null,
-    dpop_jkt: string | null, cliente_estado: CustomerState, usuario_estado: UserState | null,
+    dpop_jkt: string | null, cliente_estado: CustomerState, usuario_estado: UserState | null, usuario_papel: Papel | null,
   }>(orm, sql`SELECT * FROM autentica_token(${tokenHash(token)})`)
   return row && {
     id: row.id, clienteId: row.cliente_id, usuarioId: row.usuario_id, escopos: row.escopos, expiraEm: new Date(row.expira_em),
     revogadoEm: dateOrNull(row.revogado_em), dpopJkt: row.dpop_jkt,
-    clienteEstado: row.cliente_estado, usuarioEstado: row.usuario_estado,
+    clienteEstado: row.cliente_estado, usuarioEstado: row.usuario_estado, usuarioPapel: row.usuario_papel,
   }
 }
 

@@ -8,6 +8,7 @@ import { INVITATION_PREFIX, renderInvitation } from '../../../platform/outbox/in
 import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
 import { activeCustomer } from '../customers/store.ts'
 import { inviteUser, reissueInvitation, type NewInvitation, type User } from './store.ts'
+import type { Papel } from '../roles.ts'
 
 /** Where the activation link points: the web app's page that takes the invitation's secret. */
 export const ACTIVATION_PATH = '/conta/ativar'
@@ -15,7 +16,7 @@ export const ACTIVATION_PATH = '/conta/ativar'
 export type SentInvitation = { user: User, link: string, expiraEm: Date, protocolo: string }
 
 export async function sendInvitation(
-  tx: Orm, input: { clienteId: string, email: string, nome: string, invitedBy: string }, ctx: ActionContext, publicUrl: string,
+  tx: Orm, input: { clienteId: string, email: string, nome: string, papel?: Papel, invitedBy: string }, ctx: ActionContext, publicUrl: string,
 ): Promise<SentInvitation> {
   const { user, invitation } = await inviteUser(tx, input, ctx)
   return mailInvitation(tx, user, invitation, input.invitedBy, ctx, publicUrl)

@@ -12,6 +12,7 @@ import { activeCustomer, type CustomerState } from '../customers/store.ts'
 import { isUniqueViolation } from '../../../platform/db/driver-errors.ts'
 import { CredentialInputError, EmailInUseError, InvitationUnusableError, UnknownUserError } from '../errors.ts'
 import { nameProblem, nameRefusal } from '../../../platform/lib/chosen-name.ts'
+import type { Papel } from '../roles.ts'
 
 /** A person's name, in characters (usuarios.nome's CHECK). */
 export const PERSON_NAME_MAX = 200
@@ -20,11 +21,13 @@ export const PERSON_NAME_MAX = 200
 export const INVITATION_TTL_MS = 72 * 3_600_000
 
 export type UserState = 'convidado' | 'ativo' | 'suspenso'
-export type User = { id: string, clienteId: string, email: string, nome: string, estado: UserState, criadoEm: Date, ativadoEm: Date | null }
+export type User = {
+  id: string, clienteId: string, email: string, nome: string, estado: UserState, papel: Papel, criadoEm: Date, ativadoEm: Date | null,
+}
 
 // Every column but senha_hash, which the runtime role may not select.
 const COLUMNS = {
-  id: usuarios.id, clienteId: usuarios.clienteId, email: usuarios.email, nome: usuarios.nome, estado: usuarios.estado,
+  id: usuarios.id, clienteId: usuarios.clienteId, email: usuarios.email, nome: usuarios.nome, estado: usuarios.estado, papel: usuarios.papel,
   criadoEm: usuarios.criadoEm, ativadoEm: usuarios.ativadoEm,
 }
 
@@ -36,7 +39,7 @@ export const normalizeEmail = canonicalEmail
  * activation link, shown (or e-mailed) once and stored only as its digest.
  */
 export async function inviteUser(
-  tx: Orm, input: { clienteId: string, email: string, nome: string }, ctx: ActionContext,
+  tx: Orm, input: { clienteId: string, email: string, nome: string, papel?: Papel }, ctx: ActionContext,
 ): Promise<{ user: User, invitation: { id: string, token: string, expiraEm: Date } }> {
   const email = normalizeEmail(input.email)
   const problem = emailProblem(email)
@@ -49,8 +52,9 @@ export async function inviteUser(
   let user: User
   try {
     // A savepoint: the duplicate's failure must leave the caller's transaction usable for its answer.
-    user = await tx.transaction(async (sp) => (await sp.insert(usuarios).values({ clienteId: input.clienteId, email, nome, criadoEm: ctx.now })
-      .returning(COLUMNS))[0]!)
+    user = await tx.transaction(async (sp) => (await sp.insert(usuarios).values({
+      clienteId: input.clienteId, email, nome, papel: input.papel ?? 'administrador', criadoEm: ctx.now,
+    }).returning(COLUMNS))[0]!)
   } catch (err) {
     if (isUniqueViolation(err, 'usuarios_email_key')) throw new EmailInUseError()
     throw err

@@ -10,7 +10,7 @@ import { ipHash } from '../../lib/ip-hash.ts'
 export const AUDIT_ACTIONS = [
   'cliente.criado', 'cliente.suspenso', 'cliente.reativado',
   'convite.enviado', 'convite.aceito', 'convite.reenviado',
-  'usuario.suspenso', 'usuario.reativado',
+  'usuario.suspenso', 'usuario.reativado', 'usuario.papel_alterado',
   'login.sucesso', 'login.falha',
   'sessao.criada', 'sessao.encerrada',
   'token.criado', 'token.revogado', 'token.primeiro_uso', 'token.recusado',
