@@ -7,7 +7,8 @@ import { join } from 'node:path'
 import { describe, it } from 'node:test'
 import Fastify from 'fastify'
 import {
-  CredentialInputError, EmailInUseError, InactiveCustomerError, InvitationUnusableError, UnknownCustomerError, UnknownUserError,
+  CredentialInputError, EmailInUseError, InactiveCustomerError, InvitationUnusableError, LastAdministratorError, RoleError, UnknownCustomerError,
+  UnknownUserError,
 } from '../../../src/modules/credentials/errors.ts'
 import { InvalidScopesError } from '../../../src/modules/credentials/scopes.ts'
 import { InvalidTenantError } from '../../../src/platform/tenancy/tenancy.ts'
@@ -33,6 +34,8 @@ const ROWS: Record<string, Row> = {
   InvalidTenantError: { error: new InvalidTenantError(), code: 'nao_encontrado', status: 404, exit: 1 },
   ContactNotStored: { error: new ContactNotStored(), code: 'servico_indisponivel', status: 503, headers: { 'retry-after': '30' }, exit: 1 },
   MissingIofRate: { error: new MissingIofRate('simples', '2026-01-02'), code: 'iof_sem_aliquota', status: 422, exit: 1 },
+  RoleError: { error: new RoleError('a person who is consulta cannot give a token the scope tokens'), code: 'papel_insuficiente', status: 403, exit: 1 },
+  LastAdministratorError: { error: new LastAdministratorError(), code: 'ultimo_administrador', status: 409, exit: 1 },
 }
 
 /** A CHECK constraint's refusal as pg reports it, wrapped by Drizzle: the caller's input, like the stores' own checks. */
