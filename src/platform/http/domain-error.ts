@@ -8,6 +8,11 @@ import type { GivenHeaders } from './problem.ts'
 export class DomainError<C extends DetailCode = DetailCode> extends Error {
   /** The values of the headers the catalogue leaves to each answer of `code` (a 503's Retry-After). */
   readonly given: Readonly<Record<string, string>>
+  /**
+   * Fields of this answer's body besides `detail`, named in the catalogue's entry (`fields`): what a client needs
+   * to act on the refusal (the id that already holds an `id_externo`, the `estado` a transition found).
+   */
+  fields: Readonly<Record<string, unknown>> = {}
 
   constructor(readonly code: C, message: string, ...given: keyof GivenHeaders<C> extends never ? [] : [GivenHeaders<C>]) {
     super(message)

@@ -35,12 +35,16 @@ export class HttpProblem<C extends DetailCode = DetailCode> extends AnswerError 
   readonly headers: Readonly<Record<string, string>>
   readonly body: { readonly detail: C } & Readonly<Record<string, unknown>>
 
-  /** Built by problem(code), which checks the headers the catalogue leaves to each answer. */
-  constructor(readonly detail: C, headers: Readonly<Record<string, string>> = {}) {
+  /**
+   * Built by problem(code), which checks the headers the catalogue leaves to each answer; `fields`, a domain
+   * refusal's own body fields (refusalOf), come after `detail` and the catalogue's fixed ones, never over `detail`.
+   */
+  constructor(readonly detail: C, headers: Readonly<Record<string, string>> = {}, fields: Readonly<Record<string, unknown>> = {}) {
     super(detail)
     this.statusCode = PROBLEMS[detail].status
     this.headers = { ...FIXED_HEADERS[detail], ...headers }
-    this.body = { detail, ...ENTRIES[detail].extra }
+    const { detail: _never, ...own } = fields
+    this.body = { detail, ...ENTRIES[detail].extra, ...own }
   }
 }
 

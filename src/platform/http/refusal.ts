@@ -19,7 +19,7 @@ const CHECK_MESSAGE = 'the database refused a value that breaks a rule of the mo
 
 /** The refusal `err` is, or undefined for any other error (a fault, a database away: each surface's own answer). */
 export function refusalOf(err: unknown): Refusal | undefined {
-  if (err instanceof DomainError) return { code: err.code, message: err.message, answer: new HttpProblem(err.code, err.given) }
+  if (err instanceof DomainError) return { code: err.code, message: err.message, answer: new HttpProblem(err.code, err.given, err.fields) }
   if (isCheckViolation(err)) return { code: 'entrada_recusada', message: CHECK_MESSAGE, answer: new HttpProblem('entrada_recusada') }
   return undefined
 }

@@ -14,6 +14,7 @@ import { InvalidScopesError } from '../../../src/modules/credentials/scopes.ts'
 import { InvalidTenantError } from '../../../src/platform/tenancy/tenancy.ts'
 import { cliFailure } from '../../../src/platform/cli/refusals.ts'
 import { ContactNotStored } from '../../../src/modules/contact/submit.ts'
+import { DomainError } from '../../../src/platform/http/domain-error.ts'
 import { errorHandler } from '../../../src/platform/http/errors.ts'
 import type { DetailCode } from '../../../src/platform/http/problem-catalogue.ts'
 import { toolFailure, toResult } from '../../../src/modules/mcp/server.ts'
@@ -88,6 +89,25 @@ describe('domain refusals', () => {
     const other = toResult(toolFailure(new Error('Connection terminated'), { by }, 'revogar_token'))
     assert.deepEqual(other.content, [{ type: 'text', text: '{"detail":"servico_indisponivel"}' }])
     assert.equal(logged.length, 1)
+  })
+
+  it('a refusal\'s own body fields follow `detail` on HTTP and MCP alike, and never replace it', async (t) => {
+    class HeldExternalId extends DomainError<'email_em_uso'> {
+      constructor(id: string) {
+        super('email_em_uso', 'held')
+        this.fields = { id, detail: 'outro_codigo' }
+      }
+    }
+    const app = Fastify({ logger: false })
+    t.after(() => app.close())
+    await app.register(errorHandler, {})
+    app.get('/api/recusa', async () => { throw new HeldExternalId('0b9e…') })
+    const res = await app.inject({ url: '/api/recusa' })
+    assert.equal(res.statusCode, 409)
+    assert.equal(res.body, '{"detail":"email_em_uso","id":"0b9e…"}')
+    const by = { log: { error: () => {} } } as unknown as Parameters<typeof toolFailure>[1]['by']
+    assert.deepEqual(toResult(toolFailure(new HeldExternalId('0b9e…'), { by }, 'versao')).content,
+      [{ type: 'text', text: '{"detail":"email_em_uso","id":"0b9e…"}' }])
   })
 
   it('CLI: the operator\'s input is a usage error (exit 2), any other refusal one line (exit 1), with the refusal\'s message', () => {
