@@ -4,6 +4,7 @@ import { accountModule } from './modules/account/index.ts'
 import { credentialsModule } from './modules/credentials/index.ts'
 import { contactModule } from './modules/contact/index.ts'
 import { mcpModule } from './modules/mcp/index.ts'
+import { originationModule } from './modules/origination/index.ts'
 import type { AppModule } from './platform/module.ts'
 import { siteModule } from './modules/site/index.ts'
 import { statusModule } from './modules/status/index.ts'
@@ -15,4 +16,5 @@ export const MODULES: readonly AppModule[] = [
   credentialsModule,
   accountModule,
   mcpModule,
+  originationModule,
 ]

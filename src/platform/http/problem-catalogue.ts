@@ -60,6 +60,10 @@ export const PROBLEMS = {
   email_em_uso: { status: 409 },
   // A role change or a suspension that would leave the customer with no active administrador.
   ultimo_administrador: { status: 409 },
+  // The customer has a register of this kind with this document already; the body's `id` names it.
+  documento_em_uso: { status: 409 },
+  // The customer has a resource of this kind with this id_externo already; the body's `id` names it.
+  id_externo_em_uso: { status: 409 },
   // An invitation used, expired, or whose person is no longer waiting for it.
   convite_inutilizavel: { status: 410 },
   // No IOF rate covers the operation's date for the profile (src/modules/pricing): a gap is refused, never guessed.

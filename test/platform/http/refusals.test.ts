@@ -19,9 +19,10 @@ import { errorHandler } from '../../../src/platform/http/errors.ts'
 import type { DetailCode } from '../../../src/platform/http/problem-catalogue.ts'
 import { toolFailure, toResult } from '../../../src/modules/mcp/server.ts'
 import { MissingIofRate } from '../../../src/modules/pricing/engine.ts'
+import { DocumentInUseError, ExternalIdInUseError } from '../../../src/modules/origination/registers/errors.ts'
 import { InvalidWindowError } from '../../../src/modules/status/maintenance.ts'
 
-type Row = { error: Error, code: DetailCode, status: number, headers?: Record<string, string>, exit: 1 | 2 }
+type Row = { error: Error, code: DetailCode, status: number, headers?: Record<string, string>, exit: 1 | 2, fields?: Record<string, unknown> }
 
 const ROWS: Record<string, Row> = {
   CredentialInputError: { error: new CredentialInputError('the expiry must be in the future'), code: 'entrada_recusada', status: 422, exit: 2 },
@@ -37,6 +38,8 @@ const ROWS: Record<string, Row> = {
   MissingIofRate: { error: new MissingIofRate('simples', '2026-01-02'), code: 'iof_sem_aliquota', status: 422, exit: 1 },
   RoleError: { error: new RoleError('a person who is consulta cannot give a token the scope tokens'), code: 'papel_insuficiente', status: 403, exit: 1 },
   LastAdministratorError: { error: new LastAdministratorError(), code: 'ultimo_administrador', status: 409, exit: 1 },
+  DocumentInUseError: { error: new DocumentInUseError('0b9e'), code: 'documento_em_uso', status: 409, exit: 1, fields: { id: '0b9e' } },
+  ExternalIdInUseError: { error: new ExternalIdInUseError('0b9e'), code: 'id_externo_em_uso', status: 409, exit: 1, fields: { id: '0b9e' } },
 }
 
 /** A CHECK constraint's refusal as pg reports it, wrapped by Drizzle: the caller's input, like the stores' own checks. */
@@ -70,7 +73,7 @@ describe('domain refusals', () => {
     for (const [i, [name, row]] of CASES.entries()) {
       const res = await app.inject({ url: `/api/recusa/${i}` })
       assert.equal(res.statusCode, row.status, name)
-      assert.equal(res.body, JSON.stringify({ detail: row.code }), name)
+      assert.equal(res.body, JSON.stringify({ detail: row.code, ...row.fields }), name)
       for (const [header, value] of Object.entries(row.headers ?? {})) assert.equal(res.headers[header], value, `${name}: ${header}`)
       assert.ok(!res.body.includes('violates'), `${name}: no message of ours or the driver's reaches the client`)
     }
@@ -82,7 +85,7 @@ describe('domain refusals', () => {
     for (const [name, row] of CASES) {
       const result = toResult(toolFailure(row.error, { by }, 'revogar_token'))
       assert.equal(result.isError, true, name)
-      assert.deepEqual(result.content, [{ type: 'text', text: JSON.stringify({ detail: row.code }) }], name)
+      assert.deepEqual(result.content, [{ type: 'text', text: JSON.stringify({ detail: row.code, ...row.fields }) }], name)
     }
     assert.deepEqual(logged, [], 'a refusal is an answer, not a fault')
     // Anything else is still the database's absence, logged.

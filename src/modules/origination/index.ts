@@ -1,0 +1,4 @@
+// The origination module's public entry: what other modules and the composition (app.ts, cli/) may use of it.
+export { originationModule } from './module.ts'
+export { parseDocumento, raizCnpj } from './documento.ts'
+export type { Documento, TipoPessoa } from './documento.ts'

@@ -1,0 +1,81 @@
+// The registers' routes as data: method, path, scope and the schemas that validate, serialize and document them
+// (the customers' document is made from these: src/platform/http/route-document.ts).
+import { Type } from 'typebox'
+import { Problem } from '../../../platform/http/schemas.ts'
+import type { RouteDefinition } from '../../../platform/http/route-document.ts'
+import { IdempotencyKeyHeader, idempotencyProblems } from '../../../platform/idempotency/schemas.ts'
+import {
+  CedenteIn, CedenteOut, CedentePatch, CedentesOut, PartyParams, PartyQuery, SacadoIn, SacadoOut, SacadoPatch, SacadosOut,
+} from './schemas.ts'
+import type { Kind } from './store.ts'
+
+const refusals = {
+  401: Problem('No credential, or one refused (see WWW-Authenticate).', 'nao_autenticado'),
+  403: Problem('The credential lacks the scope cadastro (escopo_insuficiente), the person\'s role only reads registers (papel_insuficiente), '
+    + 'the subscription is suspended (assinatura_inativa), or a session\'s change lacks its X-CSRF-Token (csrf_invalido).', 'papel_insuficiente'),
+  429: Problem('Over the per-IP or the per-credential rate limit; see Retry-After (seconds).', 'limite_de_requisicoes'),
+}
+const notFound = { 404: Problem('No register of this kind of your customer has this id (another customer\'s included).', 'nao_encontrado') }
+// Inline, as the contract's HTTPValidationError (a named schema would join the public document's components).
+const invalid = {
+  422: Type.Object({
+    detail: Type.Array(Type.Object({
+      type: Type.String(), loc: Type.Array(Type.Union([Type.String(), Type.Integer()])), msg: Type.String(), input: Type.Optional(Type.Unknown()),
+      ctx: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    })),
+  }, { description: 'The body or the query breaks the schema, or a rule (a document\'s check digits, a name with control characters, an IOF '
+    + 'exemption without its reason, a bank account held by someone else): `detail` lists every item, FastAPI\'s shape.' }),
+}
+
+type Shapes = { In: object, Patch: object, Out: object, List: object, path: string, what: string, plural: string }
+const SHAPES: Record<Kind, Shapes> = {
+  cedente: { In: CedenteIn, Patch: CedentePatch, Out: CedenteOut, List: CedentesOut, path: '/api/cedentes', what: 'cedente', plural: 'cedentes' },
+  sacado: { In: SacadoIn, Patch: SacadoPatch, Out: SacadoOut, List: SacadosOut, path: '/api/sacados', what: 'sacado', plural: 'sacados' },
+}
+
+const title = (s: string) => s[0]!.toUpperCase() + s.slice(1)
+
+export function partyRoutes(kind: Kind) {
+  const s = SHAPES[kind]
+  const Name = title(s.what)
+  return {
+    criar: {
+      method: 'POST', url: s.path, escopo: 'cadastro',
+      schema: {
+        hide: true, operationId: `criar${Name}`, tags: [s.plural], summary: `Register a ${s.what}`, headers: IdempotencyKeyHeader, body: s.In,
+        response: {
+          201: s.Out, ...refusals, ...invalid, ...idempotencyProblems,
+          409: Type.Object({
+            detail: Type.String({ description: 'Stable error code; clients branch on it, not on prose.', examples: ['documento_em_uso'] }),
+            id: Type.Optional(Type.String({ format: 'uuid', description: 'The register that holds the documento or the id_externo.' })),
+          }, {
+            description: `The customer has a ${s.what} with this documento (documento_em_uso) or this id_externo (id_externo_em_uso), named by `
+              + '`id`; or the first request with this Idempotency-Key has not finished (chave_idempotencia_em_uso).',
+          }),
+        },
+      },
+    },
+    listar: {
+      method: 'GET', url: s.path, escopo: 'cadastro',
+      schema: {
+        hide: true, operationId: `listar${title(s.plural)}`, tags: [s.plural], summary: `The customer's ${s.plural}, newest first, a page at a time`,
+        querystring: PartyQuery, response: { 200: s.List, ...refusals, ...invalid },
+      },
+    },
+    ler: {
+      method: 'GET', url: `${s.path}/:id`, escopo: 'cadastro',
+      schema: {
+        hide: true, operationId: `ler${Name}`, tags: [s.plural], summary: `One ${s.what}`, params: PartyParams,
+        response: { 200: s.Out, ...refusals, ...notFound },
+      },
+    },
+    alterar: {
+      method: 'PATCH', url: `${s.path}/:id`, escopo: 'cadastro',
+      schema: {
+        hide: true, operationId: `alterar${Name}`, tags: [s.plural], headers: IdempotencyKeyHeader, params: PartyParams, body: s.Patch,
+        summary: `Change a ${s.what}: only the fields given (the documento and the id_externo never change); \`estado\` blocks or unblocks it`,
+        response: { 200: s.Out, ...refusals, ...notFound, ...invalid, ...idempotencyProblems },
+      },
+    },
+  } as const satisfies Record<string, RouteDefinition>
+}

@@ -1,0 +1,18 @@
+// What the registers refuse, each with its catalogue code and, for a duplicate, the id that already holds the value.
+import { DomainError } from '../../../platform/http/domain-error.ts'
+
+/** The customer has a cedente (or sacado) with this document. */
+export class DocumentInUseError extends DomainError<'documento_em_uso'> {
+  constructor(id: string) {
+    super('documento_em_uso', 'a register of this kind has this document already')
+    this.fields = { id }
+  }
+}
+
+/** The customer has a cedente (or sacado) with this id_externo. */
+export class ExternalIdInUseError extends DomainError<'id_externo_em_uso'> {
+  constructor(id: string) {
+    super('id_externo_em_uso', 'a register of this kind has this id_externo already')
+    this.fields = { id }
+  }
+}

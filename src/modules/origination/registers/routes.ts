@@ -1,0 +1,144 @@
+// /api/cedentes and /api/sacados (produto.md §2.1): create, list, read, change; scope `cadastro`, and a person's role
+// decides whether they may change (the credential guard). Changes go through mutationRoute: an Idempotency-Key is
+// accepted, and the change, its audit row and its stored answer commit together. Another customer's id is not found.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Clock } from '../../../platform/lib/clock.ts'
+import type { Database } from '../../../platform/db/database.ts'
+import { problem } from '../../../platform/http/problem.ts'
+import type { Budget } from '../../../platform/http/rate-limit-config.ts'
+import { rateLimitFor } from '../../../platform/http/rate-limit.ts'
+import { RequestValidationError, type ValidationItem } from '../../../platform/http/validation-errors.ts'
+import { jsonAnswer, problemAnswer } from '../../../platform/idempotency/http.ts'
+import { mutationRoute } from '../../../platform/idempotency/mutation-route.ts'
+import type { Idempotency } from '../../../platform/idempotency/run.ts'
+import { isUuid } from '../../../platform/lib/uuid.ts'
+import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
+import { withTenant } from '../../../platform/tenancy/tenancy.ts'
+import { byCredential } from '../../credentials/index.ts'
+import { checkContas, checkDocumento, checkExemption, checkNames } from './checks.ts'
+import { partyRoutes } from './definitions.ts'
+import type { CedenteInT } from './schemas.ts'
+import {
+  changeParty, createParty, getParty, listParties, type CedenteFields, type Kind, type NewParty, type PartyChange, type PartyFields, type PartyFilter,
+} from './store.ts'
+import { partyView } from './views.ts'
+
+export type RegisterRoutesDeps = { db: Database, clock: Clock, idempotency: Idempotency, dbTimeoutMs: number, budget: Budget }
+
+const NOT_FOUND = problem('nao_encontrado')
+/** A change's transaction, in single queries (DB_TIMEOUT_MS): the key, the row, the accounts, the audit row, the stored answer. */
+const TIMEOUT_FACTOR = 8
+
+type Body = Partial<CedenteInT> & { estado?: 'ativo' | 'bloqueado' }
+type Perfil = CedenteFields['perfilIof']
+type ListQuery = { limite?: string, antes?: string, documento?: string, estado?: 'ativo' | 'bloqueado', id_externo?: string }
+
+export function registerRoutes(deps: RegisterRoutesDeps) {
+  const { db, clock } = deps
+  const limit = rateLimitFor(deps.budget)
+  const mutation = { idempotency: deps.idempotency, clock, dbTimeoutMs: deps.dbTimeoutMs }
+
+  return async function (app: FastifyInstance) {
+    for (const kind of ['cedente', 'sacado'] as const) {
+      const r = partyRoutes(kind)
+      const config = { rateLimit: limit, credencial: { escopo: r.criar.escopo } }
+
+      mutationRoute<{ Body: Body }, ActionContext>(app, mutation, {
+        method: r.criar.method, url: r.criar.url, idempotency: 'accepted', config, schema: r.criar.schema, caller: byCredential,
+        timeoutFactor: TIMEOUT_FACTOR,
+        work: async ({ tx, req, action }) => {
+          const made = await createParty(tx, kind, newParty(kind, req.credential!.clienteId, req.body), action.now)
+          return { answer: jsonAnswer(201, partyView(made)), audit: { acao: `${kind}.criado`, alvoId: made.id } }
+        },
+      })
+
+      app.get(r.listar.url, { config, schema: r.listar.schema }, async (request) => {
+        const req = request as FastifyRequest<{ Querystring: ListQuery }>
+        const q = req.query
+        const filter: PartyFilter = { ...(q.estado ? { estado: q.estado } : {}), ...(q.id_externo ? { idExterno: q.id_externo } : {}) }
+        if (q.documento !== undefined) {
+          const doc = checkDocumento(q.documento, ['documento'])
+          if ('loc' in doc) throw new RequestValidationError([{ ...doc, loc: ['query', 'documento'] }])
+          filter.documento = doc.documento
+        }
+        const page = { limit: Number(q.limite ?? 50), ...(q.antes ? { before: Number(q.antes) } : {}) }
+        const found = await withTenant(db, req.credential!.clienteId, (tx) => listParties(tx, kind, page, filter))
+        return { itens: found.items.map(partyView), proximo: found.next }
+      })
+
+      app.get(r.ler.url, { config, schema: r.ler.schema }, async (request) => {
+        const req = request as FastifyRequest<{ Params: { id: string } }>
+        const id = req.params.id
+        const found = isUuid(id) ? await withTenant(db, req.credential!.clienteId, (tx) => getParty(tx, kind, id)) : undefined
+        if (!found) throw NOT_FOUND
+        return partyView(found)
+      })
+
+      mutationRoute<{ Params: { id: string }, Body: Body }, ActionContext>(app, mutation, {
+        method: r.alterar.method, url: r.alterar.url, idempotency: 'accepted', config, schema: r.alterar.schema, caller: byCredential,
+        timeoutFactor: TIMEOUT_FACTOR,
+        work: async ({ tx, req, action }) => {
+          const id = req.params.id
+          const current = isUuid(id) ? await getParty(tx, kind, id) : undefined
+          if (!current) return { answer: problemAnswer(NOT_FOUND) }
+          const changed = await changeParty(tx, kind, id, partyChange(kind, current, req.body), action.now)
+          return { answer: jsonAnswer(200, partyView(changed!)), audit: { acao: `${kind}.alterado`, alvoId: id } }
+        },
+      })
+    }
+  }
+}
+
+/** A new register from its body, every rule checked at once (422 with each item). */
+function newParty(kind: Kind, clienteId: string, b: Body): NewParty {
+  const items: ValidationItem[] = []
+  const doc = checkDocumento(b.documento!, ['documento'])
+  if ('loc' in doc) items.push(doc)
+  items.push(...checkNames({ razao_social: b.razao_social, nome_fantasia: b.nome_fantasia }, 200))
+  const contas = kind === 'cedente' && !('loc' in doc) ? checkContas(b.contas_bancarias ?? [], doc.documento) : { kept: [], items: [] }
+  if (kind === 'cedente') {
+    items.push(...checkExemption(b.perfil_iof, b.motivo_isencao), ...checkNames({ motivo_isencao: b.motivo_isencao }, 500), ...contas.items)
+  }
+  if (items.length || 'loc' in doc) throw new RequestValidationError(items)
+  return {
+    nomeFantasia: null, email: null, telefone: null, municipioIbge: null, uf: null, limiteCentavos: null,
+    ...partyFields(b), razaoSocial: b.razao_social!,
+    clienteId, idExterno: b.id_externo ?? null, documento: doc.documento, tipoPessoa: doc.tipoPessoa,
+    ...(kind === 'cedente' ? { perfilIof: b.perfil_iof as Perfil, motivoIsencao: b.motivo_isencao ?? null, contas: contas.kept } : {}),
+  }
+}
+
+/** The change a PATCH body asks for, checked against the register as it is (an exemption's reason, the accounts' holder). */
+function partyChange(kind: Kind, current: { documento: string, perfilIof?: string, motivoIsencao?: string | null }, b: Body): PartyChange {
+  const items: ValidationItem[] = checkNames({ razao_social: b.razao_social, nome_fantasia: b.nome_fantasia }, 200)
+  let contas: PartyChange['contas']
+  if (kind === 'cedente') {
+    const perfil = b.perfil_iof ?? current.perfilIof
+    const motivo = b.motivo_isencao !== undefined ? b.motivo_isencao : b.perfil_iof !== undefined && b.perfil_iof !== 'isento' ? null : current.motivoIsencao
+    items.push(...checkExemption(perfil, motivo), ...checkNames({ motivo_isencao: b.motivo_isencao }, 500))
+    if (b.contas_bancarias) {
+      const checked = checkContas(b.contas_bancarias, current.documento)
+      items.push(...checked.items)
+      contas = checked.kept
+    }
+    if (items.length) throw new RequestValidationError(items)
+    return {
+      ...partyFields(b), ...(b.estado ? { estado: b.estado } : {}), ...(contas ? { contas } : {}),
+      ...(b.perfil_iof !== undefined ? { perfilIof: b.perfil_iof as Perfil } : {}),
+      ...(motivo !== current.motivoIsencao ? { motivoIsencao: motivo ?? null } : {}),
+    }
+  }
+  if (items.length) throw new RequestValidationError(items)
+  return { ...partyFields(b), ...(b.estado ? { estado: b.estado } : {}) }
+}
+
+/** The shared fields the body gives (a PATCH's only those present; null clears one). */
+function partyFields(b: Body) {
+  const out: Partial<Record<string, unknown>> = {}
+  const map = {
+    razao_social: 'razaoSocial', nome_fantasia: 'nomeFantasia', email: 'email', telefone: 'telefone', municipio_ibge: 'municipioIbge', uf: 'uf',
+  } as const
+  for (const [from, to] of Object.entries(map)) if ((b as Record<string, unknown>)[from] !== undefined) out[to] = (b as Record<string, unknown>)[from]
+  if (b.limite_centavos !== undefined) out.limiteCentavos = b.limite_centavos === null ? null : BigInt(b.limite_centavos)
+  return out as Partial<PartyFields>
+}

@@ -1,0 +1,128 @@
+// The registers' bodies (produto.md §2.1), as the routes validate and serialize them and the customers' document
+// shows them. Inline schemas, no $id (the public document stays exactly the contract). Money is an integer of
+// centavos up to 2^53 − 1; a fraction, a string or a float is a 422.
+import { Type, type Static } from 'typebox'
+
+export const UFS = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI',
+  'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const
+export const PERFIS_IOF = ['pj', 'pj_simples', 'pf', 'isento'] as const
+export const MAX_CENTAVOS = Number.MAX_SAFE_INTEGER
+/** How many bank accounts a cedente may have. */
+export const MAX_CONTAS = 20
+
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
+const Uuid = Type.String({ format: 'uuid' })
+const Instant = Type.String({ format: 'date-time' })
+const Centavos = Type.Integer({ minimum: 0, maximum: MAX_CENTAVOS })
+
+const IdExterno = Type.String({ pattern: '^[!-~]{1,64}$', description: 'Your own id for it: 1–64 visible ASCII characters, unique per kind.' })
+const DocumentoIn = Type.String({
+  minLength: 11, maxLength: 20, pattern: '^[0-9A-Za-z./ -]+$',
+  description: 'CPF (11 digits) or CNPJ (14 characters, the alphanumeric one included), with or without punctuation.',
+})
+const RazaoSocial = Type.String({ minLength: 2, maxLength: 200 })
+const NomeFantasia = Type.String({ minLength: 1, maxLength: 200 })
+const Email = Type.String({ format: 'email', maxLength: 254 })
+const Telefone = Type.String({ pattern: '^\\+?[0-9]{8,15}$', description: 'Digits only, optionally with a leading +.' })
+const MunicipioIbge = Type.String({ pattern: '^[0-9]{7}$', description: 'The municipality\'s 7-digit IBGE code: its holidays apply.' })
+const Uf = Type.String({ enum: [...UFS] })
+const Estado = Type.String({ enum: ['ativo', 'bloqueado'], description: '`bloqueado`: takes part in no new operation.' })
+const PerfilIof = Type.String({ enum: [...PERFIS_IOF], description: 'The IOF rates that apply to its operations (§2.4).' })
+const MotivoIsencao = Type.String({ minLength: 3, maxLength: 500, description: 'Why it owes no IOF: required with `perfil_iof` `isento`.' })
+
+export const ContaBancaria = Type.Object({
+  banco: Type.String({ pattern: '^[0-9]{3}$', description: 'The bank\'s 3-digit COMPE code.' }),
+  agencia: Type.String({ pattern: '^[0-9]{1,5}$' }),
+  conta: Type.String({ pattern: '^[0-9]{1,13}$' }),
+  digito: Type.String({ pattern: '^[0-9Xx]{1,2}$' }),
+  titular_documento: Type.String({ ...DocumentoIn, description: 'The holder\'s CPF or CNPJ: the cedente\'s own.' }),
+}, { additionalProperties: false })
+
+const contact = {
+  razao_social: RazaoSocial,
+  nome_fantasia: Type.Optional(nullable(NomeFantasia)),
+  email: Type.Optional(nullable(Email)),
+  telefone: Type.Optional(nullable(Telefone)),
+  municipio_ibge: Type.Optional(nullable(MunicipioIbge)),
+  uf: Type.Optional(nullable(Uf)),
+  limite_centavos: Type.Optional(nullable(Centavos)),
+}
+
+export const SacadoIn = Type.Object({
+  id_externo: Type.Optional(IdExterno),
+  documento: DocumentoIn,
+  ...contact,
+}, { additionalProperties: false })
+
+export const CedenteIn = Type.Object({
+  id_externo: Type.Optional(IdExterno),
+  documento: DocumentoIn,
+  ...contact,
+  perfil_iof: PerfilIof,
+  motivo_isencao: Type.Optional(nullable(MotivoIsencao)),
+  contas_bancarias: Type.Optional(Type.Array(ContaBancaria, { maxItems: MAX_CONTAS })),
+}, { additionalProperties: false })
+
+// A change names only what changes; the document and the external id are who it is, and never change.
+const patchOf = (fields: Record<string, Parameters<typeof Type.Optional>[0]>) =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)]))
+
+export const SacadoPatch = Type.Object({
+  ...patchOf({ razao_social: RazaoSocial, nome_fantasia: nullable(NomeFantasia), email: nullable(Email), telefone: nullable(Telefone),
+    municipio_ibge: nullable(MunicipioIbge), uf: nullable(Uf), limite_centavos: nullable(Centavos), estado: Estado }),
+}, { additionalProperties: false, minProperties: 1 })
+
+export const CedentePatch = Type.Object({
+  ...patchOf({ razao_social: RazaoSocial, nome_fantasia: nullable(NomeFantasia), email: nullable(Email), telefone: nullable(Telefone),
+    municipio_ibge: nullable(MunicipioIbge), uf: nullable(Uf), limite_centavos: nullable(Centavos), estado: Estado,
+    perfil_iof: PerfilIof, motivo_isencao: nullable(MotivoIsencao), contas_bancarias: Type.Array(ContaBancaria, { maxItems: MAX_CONTAS }) }),
+}, { additionalProperties: false, minProperties: 1 })
+
+const partyOut = {
+  id: Uuid,
+  id_externo: nullable(Type.String()),
+  documento: Type.String({ description: 'Bare and upper-case.' }),
+  tipo_pessoa: Type.String({ enum: ['pf', 'pj'] }),
+  razao_social: Type.String(),
+  nome_fantasia: nullable(Type.String()),
+  email: nullable(Type.String()),
+  telefone: nullable(Type.String()),
+  municipio_ibge: nullable(Type.String()),
+  uf: nullable(Type.String()),
+  limite_centavos: nullable(Type.Integer()),
+  estado: Type.String({ enum: ['ativo', 'bloqueado'] }),
+  criado_em: Instant,
+  atualizado_em: Instant,
+}
+
+export const SacadoOut = Type.Object(partyOut, { description: 'The sacado.' })
+export const CedenteOut = Type.Object({
+  ...partyOut,
+  perfil_iof: Type.String({ enum: [...PERFIS_IOF] }),
+  motivo_isencao: nullable(Type.String()),
+  contas_bancarias: Type.Array(Type.Object({
+    banco: Type.String(), agencia: Type.String(), conta: Type.String(), digito: Type.String(), titular_documento: Type.String(),
+  })),
+}, { description: 'The cedente.' })
+
+/** The list's page: `limite` (1–200, default 50) and `antes` (the previous page's `proximo`), and the filters. */
+export const PartyQuery = Type.Object({
+  limite: Type.Optional(Type.String({ pattern: '^(?:[1-9][0-9]?|1[0-9]{2}|200)$', description: 'Items per page, 1 to 200 (default 50).' })),
+  antes: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,14}$', description: 'The `proximo` of the previous page.' })),
+  documento: Type.Optional(DocumentoIn),
+  estado: Type.Optional(Estado),
+  id_externo: Type.Optional(IdExterno),
+}, { additionalProperties: false })
+
+const page = <T extends Parameters<typeof Type.Array>[0]>(item: T, what: string) => Type.Object({
+  itens: Type.Array(item, { description: `The ${what}, newest first.` }),
+  proximo: nullable(Type.Integer({ description: 'Pass as `antes` for the next (older) page; null on the last.' })),
+})
+export const CedentesOut = page(CedenteOut, 'cedentes')
+export const SacadosOut = page(SacadoOut, 'sacados')
+
+export const PartyParams = Type.Object({ id: Type.String({ description: 'Its `id`.' }) })
+
+export type CedenteInT = Static<typeof CedenteIn>
+export type SacadoInT = Static<typeof SacadoIn>
+export type ContaBancariaT = Static<typeof ContaBancaria>

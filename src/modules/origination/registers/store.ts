@@ -1,0 +1,132 @@
+// The customer's cedentes and sacados: created, read, listed a page at a time, changed. One set of functions for
+// both kinds (they share every column but a cedente's IOF profile and bank accounts), each in the caller's tenant
+// transaction (row-level security: another customer's rows are not found). Duplicates are the database's to
+// find (its unique constraints, race-free), answered with the id that holds the value.
+import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm'
+import type { Orm } from '../../../platform/db/database.ts'
+import { isUniqueViolation } from '../../../platform/db/driver-errors.ts'
+import { DocumentInUseError, ExternalIdInUseError } from './errors.ts'
+import { cedenteContas, cedentes, sacados } from './tables.ts'
+import type { ContaKept } from './checks.ts'
+
+export type Kind = 'cedente' | 'sacado'
+type Table = typeof cedentes | typeof sacados
+const TABLES: Record<Kind, Table> = { cedente: cedentes, sacado: sacados }
+
+export type PartyFields = {
+  razaoSocial: string
+  nomeFantasia: string | null
+  email: string | null
+  telefone: string | null
+  municipioIbge: string | null
+  uf: string | null
+  limiteCentavos: bigint | null
+}
+export type CedenteFields = { perfilIof: 'pj' | 'pj_simples' | 'pf' | 'isento', motivoIsencao: string | null }
+
+export type NewParty = PartyFields & { clienteId: string, idExterno: string | null, documento: string, tipoPessoa: 'pf' | 'pj' }
+  & Partial<CedenteFields> & { contas?: ContaKept[] }
+
+export type Party = typeof sacados.$inferSelect & Partial<Pick<typeof cedentes.$inferSelect, 'perfilIof' | 'motivoIsencao'>> & {
+  contas?: ContaKept[]
+}
+
+const UNIQUE = {
+  cedente: { documento: 'cedentes_documento_unico', idExterno: 'cedentes_id_externo_unico' },
+  sacado: { documento: 'sacados_documento_unico', idExterno: 'sacados_id_externo_unico' },
+} as const
+
+export async function createParty(tx: Orm, kind: Kind, input: NewParty, now: Date): Promise<Party> {
+  const table = TABLES[kind]
+  const { contas, ...row } = input
+  const values = kind === 'cedente' ? row : withoutCedenteFields(row)
+  let made: Party
+  try {
+    // A savepoint: a duplicate's failure leaves the caller's transaction usable to find the row that holds it.
+    made = await tx.transaction(async (sp) => (await sp.insert(table).values({ ...values, criadoEm: now, atualizadoEm: now } as never).returning())[0] as Party)
+  } catch (err) {
+    if (isUniqueViolation(err, UNIQUE[kind].documento)) throw new DocumentInUseError(await idWhere(tx, table, eq(table.documento, input.documento)))
+    if (input.idExterno !== null && isUniqueViolation(err, UNIQUE[kind].idExterno)) {
+      throw new ExternalIdInUseError(await idWhere(tx, table, eq(table.idExterno, input.idExterno)))
+    }
+    throw err
+  }
+  if (kind === 'cedente') made.contas = await replaceContas(tx, made, contas ?? [])
+  return made
+}
+
+export async function getParty(tx: Orm, kind: Kind, id: string): Promise<Party | undefined> {
+  const table = TABLES[kind]
+  const [row] = await tx.select().from(table).where(eq(table.id, id))
+  if (!row) return undefined
+  const party = row as Party
+  if (kind === 'cedente') party.contas = await contasOf(tx, party.clienteId, [party.id]).then((m) => m.get(party.id) ?? [])
+  return party
+}
+
+export type PartyFilter = { documento?: string, estado?: 'ativo' | 'bloqueado', idExterno?: string }
+
+/** A page, newest first: `limit` rows before the cursor `before` (a row's `seq`), and the next page's cursor. */
+export async function listParties(
+  tx: Orm, kind: Kind, page: { limit: number, before?: number }, filter: PartyFilter,
+): Promise<{ items: Party[], next: number | null }> {
+  const table = TABLES[kind]
+  const where: SQL[] = []
+  if (page.before !== undefined) where.push(lt(table.seq, page.before))
+  if (filter.documento !== undefined) where.push(eq(table.documento, filter.documento))
+  if (filter.estado !== undefined) where.push(eq(table.estado, filter.estado))
+  if (filter.idExterno !== undefined) where.push(eq(table.idExterno, filter.idExterno))
+  const rows = await tx.select().from(table).where(and(...where)).orderBy(desc(table.seq)).limit(page.limit + 1) as Party[]
+  const items = rows.slice(0, page.limit)
+  if (kind === 'cedente' && items.length) {
+    const contas = await contasOf(tx, items[0]!.clienteId, items.map((p) => p.id))
+    for (const p of items) p.contas = contas.get(p.id) ?? []
+  }
+  return { items, next: rows.length > page.limit ? items[items.length - 1]!.seq : null }
+}
+
+export type PartyChange = Partial<PartyFields & CedenteFields & { estado: 'ativo' | 'bloqueado' }> & { contas?: ContaKept[] }
+
+/** Changes what `change` names; undefined when no register of this kind has the id. */
+export async function changeParty(tx: Orm, kind: Kind, id: string, change: PartyChange, now: Date): Promise<Party | undefined> {
+  const table = TABLES[kind]
+  const { contas, ...fields } = change
+  const set = kind === 'cedente' ? fields : withoutCedenteFields(fields)
+  const [row] = await tx.update(table).set({ ...set, atualizadoEm: now } as never).where(eq(table.id, id)).returning()
+  if (!row) return undefined
+  const party = row as Party
+  if (kind === 'cedente') {
+    party.contas = contas ? await replaceContas(tx, party, contas) : (await contasOf(tx, party.clienteId, [party.id])).get(party.id) ?? []
+  }
+  return party
+}
+
+async function idWhere(tx: Orm, table: Table, where: SQL): Promise<string> {
+  const [row] = await tx.select({ id: table.id }).from(table).where(where)
+  return row!.id
+}
+
+function withoutCedenteFields<T extends Partial<CedenteFields>>(row: T): Omit<T, keyof CedenteFields> {
+  const { perfilIof: _p, motivoIsencao: _m, ...rest } = row
+  return rest
+}
+
+async function replaceContas(tx: Orm, cedente: Pick<Party, 'id' | 'clienteId'>, contas: ContaKept[]): Promise<ContaKept[]> {
+  await tx.delete(cedenteContas).where(eq(cedenteContas.cedenteId, cedente.id))
+  if (contas.length) {
+    await tx.insert(cedenteContas).values(contas.map((c, ordem) => ({ ...c, ordem, clienteId: cedente.clienteId, cedenteId: cedente.id })))
+  }
+  return contas
+}
+
+async function contasOf(tx: Orm, clienteId: string, ids: string[]): Promise<Map<string, ContaKept[]>> {
+  const rows = await tx.select().from(cedenteContas)
+    .where(and(eq(cedenteContas.clienteId, clienteId), inArray(cedenteContas.cedenteId, ids))).orderBy(asc(cedenteContas.ordem))
+  const byCedente = new Map<string, ContaKept[]>()
+  for (const r of rows) {
+    const list = byCedente.get(r.cedenteId) ?? []
+    list.push({ banco: r.banco, agencia: r.agencia, conta: r.conta, digito: r.digito, titularDocumento: r.titularDocumento })
+    byCedente.set(r.cedenteId, list)
+  }
+  return byCedente
+}

@@ -1,0 +1,28 @@
+// A register as the API answers it: snake_case fields, money as a safe integer, instants in UTC.
+import type { Party } from './store.ts'
+
+export function partyView(p: Party): Record<string, unknown> {
+  return {
+    id: p.id,
+    id_externo: p.idExterno,
+    documento: p.documento,
+    tipo_pessoa: p.tipoPessoa,
+    razao_social: p.razaoSocial,
+    nome_fantasia: p.nomeFantasia,
+    email: p.email,
+    telefone: p.telefone,
+    municipio_ibge: p.municipioIbge,
+    uf: p.uf,
+    limite_centavos: p.limiteCentavos === null ? null : Number(p.limiteCentavos),
+    estado: p.estado,
+    criado_em: p.criadoEm.toISOString(),
+    atualizado_em: p.atualizadoEm.toISOString(),
+    ...(p.perfilIof !== undefined ? {
+      perfil_iof: p.perfilIof,
+      motivo_isencao: p.motivoIsencao ?? null,
+      contas_bancarias: (p.contas ?? []).map((c) => ({
+        banco: c.banco, agencia: c.agencia, conta: c.conta, digito: c.digito, titular_documento: c.titularDocumento,
+      })),
+    } : {}),
+  }
+}
