@@ -5,6 +5,7 @@ import { credentialsModule } from './modules/credentials/index.ts'
 import { contactModule } from './modules/contact/index.ts'
 import { mcpModule } from './modules/mcp/index.ts'
 import { originationModule } from './modules/origination/index.ts'
+import { pricingModule } from './modules/pricing/index.ts'
 import type { AppModule } from './platform/module.ts'
 import { siteModule } from './modules/site/index.ts'
 import { statusModule } from './modules/status/index.ts'
@@ -17,4 +18,5 @@ export const MODULES: readonly AppModule[] = [
   accountModule,
   mcpModule,
   originationModule,
+  pricingModule,
 ]
