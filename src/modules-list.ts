@@ -1,6 +1,7 @@
 // The modules of the service, in the order they are set up: a module may use what an earlier one provides
 // (src/platform/module.ts). The app registers their routes and background work, the CLI their commands.
 import { accountModule } from './modules/account/index.ts'
+import { calendarModule } from './modules/calendar/index.ts'
 import { credentialsModule } from './modules/credentials/index.ts'
 import { contactModule } from './modules/contact/index.ts'
 import { mcpModule } from './modules/mcp/index.ts'
@@ -18,5 +19,6 @@ export const MODULES: readonly AppModule[] = [
   accountModule,
   mcpModule,
   originationModule,
+  calendarModule,
   pricingModule,
 ]

@@ -64,6 +64,8 @@ export const PROBLEMS = {
   documento_em_uso: { status: 409 },
   // The customer has a resource of this kind with this id_externo already; the body's `id` names it.
   id_externo_em_uso: { status: 409 },
+  // The customer has this holiday for this place already; the body's `id` names it.
+  feriado_existente: { status: 409 },
   // An invitation used, expired, or whose person is no longer waiting for it.
   convite_inutilizavel: { status: 410 },
   // No IOF rate covers the operation's date for the profile (src/modules/pricing): a gap is refused, never guessed.

@@ -22,3 +22,14 @@ export const Problem = (description: string, example: DetailCode) => Type.Object
 }, { description })
 
 export const rateLimited = { 429: Problem('Over the per-IP rate limit; see the Retry-After header (seconds).', 'limite_de_requisicoes') }
+
+/**
+ * A 422 of the customers' document, inline (the named HTTPValidationError belongs to the public document, whose
+ * components are exactly the contract's): `detail` lists every item, FastAPI's shape.
+ */
+export const ValidationProblem = (description: string) => Type.Object({
+  detail: Type.Array(Type.Object({
+    type: Type.String(), loc: Type.Array(Type.Union([Type.String(), Type.Integer()])), msg: Type.String(), input: Type.Optional(Type.Unknown()),
+    ctx: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  })),
+}, { description })

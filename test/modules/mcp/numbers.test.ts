@@ -47,12 +47,15 @@ describe('numbers past their bounds', () => {
     const c = await customer(ctx.db)
     const { token } = await issueToken(ctx.db, c.id, { escopos: [...SCOPES] })
     const document = (await bearer(ctx.app, token, 'GET', '/api/conta/openapi.json')).json() as {
-      paths: Record<string, Record<string, { parameters?: { name: string, in: string }[] }>>
+      paths: Record<string, Record<string, { parameters?: { name: string, in: string, schema: { pattern?: string } }[] }>>
     }
+    // A number in text: a pattern that takes digits and no letters (a page's size, a cursor). Filters by text or
+    // day (a documento, an id_externo, a date) take their own shapes and are not numbers.
+    const numeric = (pattern: string | undefined) => pattern !== undefined && new RegExp(pattern).test('12') && !new RegExp(pattern).test('ab')
     let queried = 0
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        for (const p of (operation.parameters ?? []).filter((x) => x.in === 'query')) {
+        for (const p of (operation.parameters ?? []).filter((x) => x.in === 'query' && numeric(x.schema.pattern))) {
           queried++
           for (const value of ['1e300', '9'.repeat(400), '1000000000000000', '-1', '1.5']) {
             const res = await bearer(ctx.app, token, method.toUpperCase() as 'GET', `/api${path}?${p.name}=${value}`)
@@ -62,7 +65,7 @@ describe('numbers past their bounds', () => {
         }
       }
     }
-    assert.ok(queried >= 2, 'the audit trail\'s limite and antes at least')
+    assert.ok(queried >= 6, 'the audit trail\'s, the cedentes\' and the sacados\' limite and antes at least')
     assert.equal((await bearer(ctx.app, token, 'GET', '/api/conta/auditoria?antes=999999999999999')).statusCode, 200)
   })
 })

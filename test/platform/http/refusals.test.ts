@@ -20,6 +20,7 @@ import type { DetailCode } from '../../../src/platform/http/problem-catalogue.ts
 import { toolFailure, toResult } from '../../../src/modules/mcp/server.ts'
 import { MissingIofRate } from '../../../src/modules/pricing/engine.ts'
 import { DocumentInUseError, ExternalIdInUseError } from '../../../src/modules/origination/registers/errors.ts'
+import { HolidayExistsError } from '../../../src/modules/calendar/own/store.ts'
 import { InvalidWindowError } from '../../../src/modules/status/maintenance.ts'
 
 type Row = { error: Error, code: DetailCode, status: number, headers?: Record<string, string>, exit: 1 | 2, fields?: Record<string, unknown> }
@@ -40,6 +41,7 @@ const ROWS: Record<string, Row> = {
   LastAdministratorError: { error: new LastAdministratorError(), code: 'ultimo_administrador', status: 409, exit: 1 },
   DocumentInUseError: { error: new DocumentInUseError('0b9e'), code: 'documento_em_uso', status: 409, exit: 1, fields: { id: '0b9e' } },
   ExternalIdInUseError: { error: new ExternalIdInUseError('0b9e'), code: 'id_externo_em_uso', status: 409, exit: 1, fields: { id: '0b9e' } },
+  HolidayExistsError: { error: new HolidayExistsError('0b9e'), code: 'feriado_existente', status: 409, exit: 1, fields: { id: '0b9e' } },
 }
 
 /** A CHECK constraint's refusal as pg reports it, wrapped by Drizzle: the caller's input, like the stores' own checks. */

@@ -1,7 +1,7 @@
 // The registers' routes as data: method, path, scope and the schemas that validate, serialize and document them
 // (the customers' document is made from these: src/platform/http/route-document.ts).
 import { Type } from 'typebox'
-import { Problem } from '../../../platform/http/schemas.ts'
+import { Problem, ValidationProblem } from '../../../platform/http/schemas.ts'
 import type { RouteDefinition } from '../../../platform/http/route-document.ts'
 import { IdempotencyKeyHeader, idempotencyProblems } from '../../../platform/idempotency/schemas.ts'
 import {
@@ -16,15 +16,9 @@ const refusals = {
   429: Problem('Over the per-IP or the per-credential rate limit; see Retry-After (seconds).', 'limite_de_requisicoes'),
 }
 const notFound = { 404: Problem('No register of this kind of your customer has this id (another customer\'s included).', 'nao_encontrado') }
-// Inline, as the contract's HTTPValidationError (a named schema would join the public document's components).
 const invalid = {
-  422: Type.Object({
-    detail: Type.Array(Type.Object({
-      type: Type.String(), loc: Type.Array(Type.Union([Type.String(), Type.Integer()])), msg: Type.String(), input: Type.Optional(Type.Unknown()),
-      ctx: Type.Optional(Type.Object({}, { additionalProperties: true })),
-    })),
-  }, { description: 'The body or the query breaks the schema, or a rule (a document\'s check digits, a name with control characters, an IOF '
-    + 'exemption without its reason, a bank account held by someone else): `detail` lists every item, FastAPI\'s shape.' }),
+  422: ValidationProblem('The body or the query breaks the schema, or a rule (a document\'s check digits, a name with control characters, '
+    + 'an IOF exemption without its reason, a bank account held by someone else): every item.'),
 }
 
 type Shapes = { In: object, Patch: object, Out: object, List: object, path: string, what: string, plural: string }

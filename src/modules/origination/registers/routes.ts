@@ -58,7 +58,7 @@ export function registerRoutes(deps: RegisterRoutesDeps) {
         const filter: PartyFilter = { ...(q.estado ? { estado: q.estado } : {}), ...(q.id_externo ? { idExterno: q.id_externo } : {}) }
         if (q.documento !== undefined) {
           const doc = checkDocumento(q.documento, ['documento'])
-          if ('loc' in doc) throw new RequestValidationError([{ ...doc, loc: ['query', 'documento'] }])
+          if ('loc' in doc) throw new RequestValidationError([{ ...doc, loc: ['querystring', 'documento'] }])
           filter.documento = doc.documento
         }
         const page = { limit: Number(q.limite ?? 50), ...(q.antes ? { before: Number(q.antes) } : {}) }
