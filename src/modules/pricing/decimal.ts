@@ -12,3 +12,6 @@ export const dec = (x: bigint | number | string): Dec => new Dec(typeof x === 'b
 
 /** A rate or a ratio as the API writes it: fixed decimals, half up. */
 export const fixed = (x: Dec, places: number): string => x.toDecimalPlaces(places, Dec.ROUND_HALF_UP).toFixed(places)
+
+/** A numeric as the API writes a rate: its digits without trailing zeros ("0.035000000000" → "0.035", "0.000" → "0"). */
+export const plainDecimal = (n: string): string => (n.includes('.') ? n.replace(/0+$/, '').replace(/\.$/, '') : n)

@@ -1,16 +1,23 @@
-// The pricing module: the engine that prices a borderô to the centavo (engine.ts), and the IOF table it prices
-// with (iof/: the table in the database, GET /api/iof/aliquotas, the operator's `iof`).
+// The pricing module: the engine that prices a borderô to the centavo (engine.ts), the IOF table it prices with
+// (iof/: the table in the database, GET /api/iof/aliquotas, the operator's `iof`), and the customer's pricing
+// terms (terms/: /api/produtos and their versions).
 import { defineModule } from '../../platform/module.ts'
 import { pathItems } from '../../platform/http/route-document.ts'
 import { IOF_HELP, iofCommand } from './iof/cli.ts'
 import { IOF_ROUTE, iofRoutes } from './iof/routes.ts'
+import { TERMS_ROUTES } from './terms/definitions.ts'
+import { termsRoutes } from './terms/routes.ts'
 
 export const pricingModule = defineModule({
   name: 'pricing',
-  setup({ config, db }) {
+  setup({ config, db, clock, idempotency }) {
+    const budget = config.rateLimits.leitura
     return {
-      routes: iofRoutes({ db, budget: config.rateLimits.leitura, dbTimeoutMs: config.dbTimeoutMs }),
-      customerApiPaths: () => pathItems([IOF_ROUTE]),
+      async routes(app) {
+        await iofRoutes({ db, budget, dbTimeoutMs: config.dbTimeoutMs })(app)
+        await termsRoutes({ db, clock, idempotency, budget, dbTimeoutMs: config.dbTimeoutMs })(app)
+      },
+      customerApiPaths: () => pathItems([IOF_ROUTE, ...Object.values(TERMS_ROUTES)]),
     }
   },
   commands: [{ name: 'iof', help: IOF_HELP, run: iofCommand }],

@@ -9,10 +9,4 @@ export class DocumentInUseError extends DomainError<'documento_em_uso'> {
   }
 }
 
-/** The customer has a cedente (or sacado) with this id_externo. */
-export class ExternalIdInUseError extends DomainError<'id_externo_em_uso'> {
-  constructor(id: string) {
-    super('id_externo_em_uso', 'a register of this kind has this id_externo already')
-    this.fields = { id }
-  }
-}
+export { ExternalIdInUseError } from '../../../platform/tenancy/external-id.ts'

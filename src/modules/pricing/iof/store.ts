@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/database.ts'
 import { queryRows } from '../../../platform/db/database.ts'
+import { plainDecimal } from '../decimal.ts'
 import type { IofRate } from '../iof-rates.ts'
 
 type Row = {
@@ -12,8 +13,6 @@ type Row = {
 /** A `date` column as the driver gives it (a string from pg with our parser, a Date from PGlite) as YYYY-MM-DD. */
 const day = (d: string | Date): string => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10))
 
-/** A rate as its decimal fraction, without the numeric's trailing zeros ("0.000082000000" → "0.000082"). */
-const fraction = (n: string): string => (n.includes('.') ? n.replace(/0+$/, '').replace(/\.$/, '') : n)
 
 /** Every row, by profile and start. */
 export async function iofTable(orm: Orm): Promise<IofRate[]> {
@@ -22,7 +21,7 @@ export async function iofTable(orm: Orm): Promise<IofRate[]> {
     FROM iof_vigencias ORDER BY perfil, vigencia_inicio`)
   return rows.map((r) => ({
     perfil: r.perfil, vigenciaInicio: day(r.vigencia_inicio), vigenciaFim: r.vigencia_fim === null ? null : day(r.vigencia_fim),
-    taxaDiaria: fraction(r.taxa_diaria), taxaAdicional: fraction(r.taxa_adicional), fonte: r.fonte,
+    taxaDiaria: plainDecimal(r.taxa_diaria), taxaAdicional: plainDecimal(r.taxa_adicional), fonte: r.fonte,
   }))
 }
 

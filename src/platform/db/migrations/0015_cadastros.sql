@@ -64,11 +64,15 @@ CREATE TABLE cedente_contas (
   UNIQUE (cliente_id, cedente_id, banco, agencia, conta, digito)
 );
 
-DO $$
+-- Every table holding a customer's data: row security enabled and forced, the transaction's customer only
+-- (`app.cliente_id`, set by withTenant), and the owner's read (as 0005 does for the credential tables). A
+-- function, so each later migration of the product says it in one line.
+CREATE FUNCTION aplica_tenancy(VARIADIC tabelas text[]) RETURNS void
+LANGUAGE plpgsql AS $$
 DECLARE
   tabela text;
 BEGIN
-  FOREACH tabela IN ARRAY ARRAY['cedentes', 'cedente_contas', 'sacados'] LOOP
+  FOREACH tabela IN ARRAY tabelas LOOP
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', tabela);
     EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', tabela);
     EXECUTE format($p$CREATE POLICY cliente_atual ON %I
@@ -78,6 +82,9 @@ BEGIN
   END LOOP;
 END
 $$;
+REVOKE ALL ON FUNCTION aplica_tenancy(text[]) FROM PUBLIC;
+
+SELECT aplica_tenancy('cedentes', 'cedente_contas', 'sacados');
 
 -- Registers are changed, never deleted (a blocked one stays, with its history); a cedente's accounts are replaced.
 GRANT SELECT, INSERT ON cedentes, sacados TO fct_servico;

@@ -19,17 +19,19 @@ CREATE TABLE iof_aliquotas (
   UNIQUE (perfil, vigencia_inicio)
 );
 
-CREATE FUNCTION iof_aliquotas_imutaveis() RETURNS trigger
+-- Refuses a change of a row that never changes, with the trigger's own message (its first argument); for the
+-- owner too, which grants do not stop. Shared by every append-only table of the product.
+CREATE FUNCTION recusa_alteracao() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  RAISE EXCEPTION 'an IOF rate is never changed or removed: add a row that starts when the new rules do'
-    USING ERRCODE = 'restrict_violation';
+  RAISE EXCEPTION '%', TG_ARGV[0] USING ERRCODE = 'restrict_violation';
 END
 $$;
+REVOKE ALL ON FUNCTION recusa_alteracao() FROM PUBLIC;
 CREATE TRIGGER iof_aliquotas_imutaveis BEFORE UPDATE OR DELETE ON iof_aliquotas
-  FOR EACH ROW EXECUTE FUNCTION iof_aliquotas_imutaveis();
+  FOR EACH ROW EXECUTE FUNCTION recusa_alteracao('an IOF rate is never changed or removed: add a row that starts when the new rules do');
 CREATE TRIGGER iof_aliquotas_sem_truncate BEFORE TRUNCATE ON iof_aliquotas
-  FOR EACH STATEMENT EXECUTE FUNCTION iof_aliquotas_imutaveis();
+  FOR EACH STATEMENT EXECUTE FUNCTION recusa_alteracao('an IOF rate is never changed or removed: add a row that starts when the new rules do');
 
 -- Each row with the day its rules stopped (null: in force).
 CREATE VIEW iof_vigencias AS

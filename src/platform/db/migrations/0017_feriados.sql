@@ -17,11 +17,6 @@ CREATE TABLE feriados (
 );
 CREATE INDEX feriados_data_idx ON feriados (cliente_id, data);
 
-ALTER TABLE feriados ENABLE ROW LEVEL SECURITY;
-ALTER TABLE feriados FORCE ROW LEVEL SECURITY;
-CREATE POLICY cliente_atual ON feriados
-  USING (cliente_id = nullif(current_setting('app.cliente_id', true), '')::uuid)
-  WITH CHECK (cliente_id = nullif(current_setting('app.cliente_id', true), '')::uuid);
-DO $$ BEGIN EXECUTE format('CREATE POLICY dono_le ON feriados FOR SELECT TO %I USING (true)', current_user); END $$;
+SELECT aplica_tenancy('feriados');
 
 GRANT SELECT, INSERT, DELETE ON feriados TO fct_servico;

@@ -27,7 +27,8 @@ describe('GET /api/conta/openapi.json', () => {
     const result = await new Validator().validate(structuredClone(doc))
     assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2))
     assert.deepEqual(Object.keys(doc.paths).sort(), ['/cedentes', '/cedentes/{id}', '/conta', '/conta/auditoria', '/conta/openapi.json', '/conta/tokens',
-      '/conta/tokens/{id}', '/feriados', '/feriados/{id}', '/iof/aliquotas', '/mcp', '/sacados', '/sacados/{id}'])
+      '/conta/tokens/{id}', '/feriados', '/feriados/{id}', '/iof/aliquotas', '/mcp', '/produtos', '/produtos/{id}', '/produtos/{id}/versoes', '/sacados',
+      '/sacados/{id}'])
     const mcp = doc.paths['/mcp'].post.description as string
     for (const tool of ['status_servicos', 'enviar_contato', 'revogar_token', 'auditoria']) assert.ok(mcp.includes(`\`${tool}\``), tool)
     assert.deepEqual(Object.keys(doc.paths['/conta/tokens/{id}']), ['delete'])

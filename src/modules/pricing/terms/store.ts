@@ -1,0 +1,87 @@
+// The customer's pricing terms: a product and its versions, each version fixed once made (a change is the next
+// version, numbered under the product row's lock, so two at once get 2 and 3, never 2 twice).
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import type { Orm } from '../../../platform/db/database.ts'
+import { isUniqueViolation } from '../../../platform/db/driver-errors.ts'
+import { ExternalIdInUseError } from '../../../platform/tenancy/external-id.ts'
+import { plainDecimal } from '../decimal.ts'
+import type { Terms } from '../engine.ts'
+import { produtos, produtoVersoes } from './tables.ts'
+
+export type ProductTerms = Terms & { motivoIsencao: string | null }
+export type Version = ProductTerms & { versao: number, criadoEm: Date }
+export type Product = { id: string, seq: number, idExterno: string | null, nome: string, criadoEm: Date, versoes: Version[] }
+
+export async function createProduct(
+  tx: Orm, input: { clienteId: string, idExterno: string | null, nome: string, terms: ProductTerms }, now: Date,
+): Promise<Product> {
+  let made: typeof produtos.$inferSelect
+  try {
+    made = (await tx.transaction(async (sp) => sp.insert(produtos).values({
+      clienteId: input.clienteId, idExterno: input.idExterno, nome: input.nome, criadoEm: now,
+    } as never).returning()))[0]!
+  } catch (err) {
+    if (input.idExterno === null || !isUniqueViolation(err, 'produtos_id_externo_unico')) throw err
+    const [held] = await tx.select({ id: produtos.id }).from(produtos).where(eq(produtos.idExterno, input.idExterno))
+    throw new ExternalIdInUseError(held!.id)
+  }
+  const version = await insertVersion(tx, made, 1, input.terms, now)
+  return { id: made.id, seq: made.seq, idExterno: made.idExterno, nome: made.nome, criadoEm: made.criadoEm, versoes: [version] }
+}
+
+/** The product's next version; undefined when the customer has no product with this id. */
+export async function addVersion(tx: Orm, produtoId: string, terms: ProductTerms, now: Date): Promise<Product | undefined> {
+  const [row] = await tx.update(produtos).set({ versaoAtual: sql`${produtos.versaoAtual} + 1` }).where(eq(produtos.id, produtoId)).returning()
+  if (!row) return undefined
+  await insertVersion(tx, row, row.versaoAtual, terms, now)
+  return getProduct(tx, produtoId)
+}
+
+export async function getProduct(tx: Orm, id: string): Promise<Product | undefined> {
+  const [row] = await tx.select().from(produtos).where(eq(produtos.id, id))
+  if (!row) return undefined
+  const versoes = await versionsOf(tx, [id], false)
+  return { id: row.id, seq: row.seq, idExterno: row.idExterno, nome: row.nome, criadoEm: row.criadoEm, versoes: versoes.get(id) ?? [] }
+}
+
+/** A page of products, newest first, each with its latest version only. */
+export async function listProducts(tx: Orm, page: { limit: number, before?: number }): Promise<{ items: Product[], next: number | null }> {
+  const where: SQL[] = page.before !== undefined ? [lt(produtos.seq, page.before)] : []
+  const rows = await tx.select().from(produtos).where(and(...where)).orderBy(desc(produtos.seq)).limit(page.limit + 1)
+  const items = rows.slice(0, page.limit)
+  const versions = await versionsOf(tx, items.map((r) => r.id), true)
+  return {
+    items: items.map((r) => ({ id: r.id, seq: r.seq, idExterno: r.idExterno, nome: r.nome, criadoEm: r.criadoEm, versoes: versions.get(r.id) ?? [] })),
+    next: rows.length > page.limit ? items[items.length - 1]!.seq : null,
+  }
+}
+
+async function insertVersion(tx: Orm, p: { id: string, clienteId: string }, versao: number, t: ProductTerms, now: Date): Promise<Version> {
+  const [v] = await tx.insert(produtoVersoes).values({
+    clienteId: p.clienteId, produtoId: p.id, versao, base: t.base, taxaMensal: t.taxaMensal, taxaAdValorem: t.taxaAdValorem,
+    tarifaPorTituloCentavos: t.tarifaPorTituloCentavos, tacCentavos: t.tacCentavos, diasFloat: t.diasFloat, iof: t.iof, motivoIsencao: t.motivoIsencao,
+    criadoEm: now,
+  }).returning()
+  return asVersion(v!)
+}
+
+async function versionsOf(tx: Orm, ids: string[], latestOnly: boolean): Promise<Map<string, Version[]>> {
+  const out = new Map<string, Version[]>()
+  if (!ids.length) return out
+  const rows = await tx.select().from(produtoVersoes).where(inArray(produtoVersoes.produtoId, ids))
+    .orderBy(asc(produtoVersoes.produtoId), desc(produtoVersoes.versao))
+  for (const r of rows) {
+    const list = out.get(r.produtoId) ?? []
+    if (!latestOnly || list.length === 0) list.push(asVersion(r))
+    out.set(r.produtoId, list)
+  }
+  return out
+}
+
+function asVersion(r: typeof produtoVersoes.$inferSelect): Version {
+  return {
+    versao: r.versao, base: r.base, taxaMensal: plainDecimal(r.taxaMensal), taxaAdValorem: plainDecimal(r.taxaAdValorem),
+    tarifaPorTituloCentavos: r.tarifaPorTituloCentavos,
+    tacCentavos: r.tacCentavos, diasFloat: r.diasFloat, iof: r.iof, motivoIsencao: r.motivoIsencao, criadoEm: r.criadoEm,
+  }
+}
