@@ -4,7 +4,7 @@
 // customer's tenancy, after the tool ran, whatever it answered.
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server'
 import { appendAudit } from '../../platform/tenancy/audit/store.ts'
-import { actionContext, actorOf, permits } from '../credentials/index.ts'
+import { actionContext, actorOf, changes, permits } from '../credentials/index.ts'
 import { withTenant } from '../../platform/tenancy/tenancy.ts'
 import type { Clock } from '../../platform/lib/clock.ts'
 import type { Database } from '../../platform/db/database.ts'
@@ -62,7 +62,7 @@ async function runAudited(deps: ServerDeps, tool: Tool, args: Record<string, unk
   const escopo = tool.twin.escopo
   if (escopo && !(c.escopos as readonly string[]).includes(escopo)) {
     outcome = { ok: false, detail: 'escopo_insuficiente', extra: { escopo } }
-  } else if (escopo && c.papel && !permits(c.papel, escopo, tool.twin.method !== 'GET')) {
+  } else if (escopo && c.papel && !permits(c.papel, escopo, changes(tool.twin.method, {}))) {
     // The token's maker's role, as the twin's guard checks it.
     outcome = { ok: false, detail: 'papel_insuficiente' }
   } else if (checked && !checked.ok) {

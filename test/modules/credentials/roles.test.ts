@@ -142,6 +142,25 @@ describe('roles', () => {
     assert.equal(still!.papel, 'consulta')
   })
 
+  it('at /conta someone who is not an administrador is offered only their role\'s scopes, sees and revokes only their own tokens', async () => {
+    const p = await personAmongAdmins(ctx.db)
+    const own = await personToken(ctx.db, p, ['conta'])
+    const theirs = await issueToken(ctx.db, p.clienteId, { escopos: ['conta'], nome: 'do operador' })
+    await role(ctx.db, p, 'consulta')
+    const cookie = await login(ctx.app, p.email)
+    const page = (await accountPage(ctx.app, cookie)).body
+    const offered = [...page.matchAll(/name="escopos" value="([a-z]+)"/g)].map((m) => m[1]).sort()
+    assert.deepEqual(offered, ['aprovacao', 'cadastro', 'conta', 'financeiro', 'mcp', 'operacoes'])
+    assert.doesNotMatch(page, new RegExp(theirs.id), 'the company\'s other tokens are not listed')
+    assert.match(page, /da pessoa/)
+    const refused = await postForm(ctx.app, '/conta/tokens/revogar', { csrf: csrfOf(page), token_id: theirs.id }, { cookie })
+    assert.equal(refused.statusCode, 404)
+    assert.equal((await bearer(ctx.app, theirs.token, 'GET', '/api/conta')).statusCode, 200, 'still alive')
+    const [mine] = await rowsAs<{ id: string }>(ctx.db, p.clienteId, `SELECT id FROM tokens WHERE nome = 'da pessoa' AND usuario_id = '${p.usuarioId}'`)
+    assert.equal((await postForm(ctx.app, '/conta/tokens/revogar', { csrf: csrfOf(page), token_id: mine!.id }, { cookie })).statusCode, 303)
+    assert.equal((await bearer(ctx.app, own, 'GET', '/api/conta')).statusCode, 401, 'revoked')
+  })
+
   it('the last active administrador keeps the role (409 ultimo_administrador); two demotions at once leave one', async () => {
     const a = await personWithPassword(ctx.db)
     await assert.rejects(role(ctx.db, a, 'consulta'), (err: Error & { code?: string }) => err.code === 'ultimo_administrador')

@@ -8,5 +8,3 @@ export class DocumentInUseError extends DomainError<'documento_em_uso'> {
     this.fields = { id }
   }
 }
-
-export { ExternalIdInUseError } from '../../../platform/tenancy/external-id.ts'

@@ -5,7 +5,8 @@
 import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/database.ts'
 import { isUniqueViolation } from '../../../platform/db/driver-errors.ts'
-import { DocumentInUseError, ExternalIdInUseError } from './errors.ts'
+import { ExternalIdInUseError } from '../../../platform/tenancy/external-id.ts'
+import { DocumentInUseError } from './errors.ts'
 import { cedenteContas, cedentes, sacados } from './tables.ts'
 import type { ContaKept } from './checks.ts'
 

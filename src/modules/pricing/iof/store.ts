@@ -6,13 +6,8 @@ import { queryRows } from '../../../platform/db/database.ts'
 import { plainDecimal } from '../decimal.ts'
 import type { IofRate } from '../iof-rates.ts'
 
-type Row = {
-  perfil: IofRate['perfil'], vigencia_inicio: string | Date, vigencia_fim: string | Date | null, taxa_diaria: string, taxa_adicional: string, fonte: string,
-}
-
-/** A `date` column as the driver gives it (a string from pg with our parser, a Date from PGlite) as YYYY-MM-DD. */
-const day = (d: string | Date): string => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10))
-
+// Days and rates are cast to text in the query: both drivers then answer the same strings (YYYY-MM-DD, exact digits).
+type Row = { perfil: IofRate['perfil'], vigencia_inicio: string, vigencia_fim: string | null, taxa_diaria: string, taxa_adicional: string, fonte: string }
 
 /** Every row, by profile and start. */
 export async function iofTable(orm: Orm): Promise<IofRate[]> {
@@ -20,7 +15,7 @@ export async function iofTable(orm: Orm): Promise<IofRate[]> {
       taxa_diaria::text AS taxa_diaria, taxa_adicional::text AS taxa_adicional, fonte
     FROM iof_vigencias ORDER BY perfil, vigencia_inicio`)
   return rows.map((r) => ({
-    perfil: r.perfil, vigenciaInicio: day(r.vigencia_inicio), vigenciaFim: r.vigencia_fim === null ? null : day(r.vigencia_fim),
+    perfil: r.perfil, vigenciaInicio: r.vigencia_inicio, vigenciaFim: r.vigencia_fim,
     taxaDiaria: plainDecimal(r.taxa_diaria), taxaAdicional: plainDecimal(r.taxa_adicional), fonte: r.fonte,
   }))
 }
