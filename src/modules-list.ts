@@ -4,7 +4,9 @@ import { accountModule } from './modules/account/index.ts'
 import { calendarModule } from './modules/calendar/index.ts'
 import { credentialsModule } from './modules/credentials/index.ts'
 import { contactModule } from './modules/contact/index.ts'
+import { ledgerModule } from './modules/ledger/index.ts'
 import { mcpModule } from './modules/mcp/index.ts'
+import { operationsModule } from './modules/operations/index.ts'
 import { originationModule } from './modules/origination/index.ts'
 import { pricingModule } from './modules/pricing/index.ts'
 import type { AppModule } from './platform/module.ts'
@@ -21,4 +23,6 @@ export const MODULES: readonly AppModule[] = [
   originationModule,
   calendarModule,
   pricingModule,
+  ledgerModule,
+  operationsModule,
 ]

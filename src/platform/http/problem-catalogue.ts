@@ -66,6 +66,19 @@ export const PROBLEMS = {
   id_externo_em_uso: { status: 409 },
   // The customer has this holiday for this place already; the body's `id` names it.
   feriado_existente: { status: 409 },
+  // Operations (src/modules/operations): a transition from a state it does not leave (the body's `estado` is the
+  // current one); a quote not the latest (`cotacao_versao`) or past its day (`valida_ate`); limits (`limites`);
+  // a blocked register (`cadastros`); an NF-e key financed already (`chave_nfe`, `titulo_id`).
+  estado_invalido: { status: 409 },
+  cotacao_desatualizada: { status: 409 },
+  cotacao_expirada: { status: 409 },
+  limite_excedido: { status: 409 },
+  cadastro_bloqueado: { status: 409 },
+  titulo_duplicado: { status: 409 },
+  // A payment approved by the person who asked for it, or by a token with no person.
+  aprovacao_pelo_mesmo_usuario: { status: 403 },
+  // A borderô whose price is not positive (`motivo`: preco_nao_positivo with the título's `indice`, or liquido_nao_positivo).
+  cotacao_inviavel: { status: 422 },
   // An invitation used, expired, or whose person is no longer waiting for it.
   convite_inutilizavel: { status: 410 },
   // No IOF rate covers the operation's date for the profile (src/modules/pricing): a gap is refused, never guessed.

@@ -35,6 +35,8 @@ export type MutationRoute<RG extends RouteGenericInterface, A extends ActionCont
   idempotency: IdempotencyMode
   config?: Omit<FastifyContextConfig, 'idempotency'>
   schema: FastifySchema
+  /** A larger body than the service's default (BODY_LIMIT), for a route that takes a list (a borderô's títulos). */
+  bodyLimit?: number
   caller: Caller<A>
   /** What must be read before the transaction opens: on the embedded database a query outside it waits for it. */
   prepare?: () => Promise<unknown>
@@ -51,6 +53,7 @@ export function mutationRoute<RG extends RouteGenericInterface, A extends Action
 ): void {
   app.route({
     method: route.method, url: route.url, schema: route.schema, config: { ...route.config, idempotency: route.idempotency },
+    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     handler: async (request, reply) => {
       // The route's schema validated the request before this runs: it is the request the route's types describe.
       const req = request as FastifyRequest<RG>

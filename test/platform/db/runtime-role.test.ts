@@ -17,7 +17,8 @@ import { useTestDatabase } from '../../helpers/fixture.ts'
 const DEFINERS = ['autentica_token', 'autentica_sessao', 'autentica_login', 'autentica_convite', 'operador_clientes', 'operador_cliente_do_token',
   'purga_chaves_idempotencia']
 const CUSTOMER_TABLES = ['clientes', 'usuarios', 'convites', 'tokens', 'sessoes', 'auditoria_cliente', 'chaves_idempotencia',
-  'cedentes', 'cedente_contas', 'sacados', 'feriados', 'produtos', 'produto_versoes']
+  'cedentes', 'cedente_contas', 'sacados', 'feriados', 'produtos', 'produto_versoes', 'operacoes', 'titulos', 'cotacoes', 'desembolsos', 'lancamentos',
+  'lancamento_linhas']
 
 describe('the runtime role', () => {
   const tdb = useTestDatabase()

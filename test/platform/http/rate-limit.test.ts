@@ -102,7 +102,7 @@ describe('rate limits', () => {
 
     it('the 401 answers are rate limited too, whatever path is guessed', async () => {
       const ip = '198.51.100.60'
-      for (const url of ['/api/operacoes', '/api/financeiro/pagamentos']) {
+      for (const url of ['/api/cobranca/boletos', '/api/financeiro/pagamentos']) {
         const res = await ctx.app.inject({ url, remoteAddress: ip })
         assert.equal(res.statusCode, 401, url)
       }

@@ -23,6 +23,10 @@ import { DocumentInUseError } from '../../../src/modules/origination/registers/e
 import { ExternalIdInUseError } from '../../../src/platform/tenancy/external-id.ts'
 import { HolidayExistsError } from '../../../src/modules/calendar/own/store.ts'
 import { InvalidWindowError } from '../../../src/modules/status/maintenance.ts'
+import {
+  BlockedRegisterError, DuplicateTitleError, ExpiredQuoteError, InvalidStateError, LimitExceededError, SameApproverError, StaleQuoteError,
+  UnviableQuoteError,
+} from '../../../src/modules/operations/errors.ts'
 
 type Row = { error: Error, code: DetailCode, status: number, headers?: Record<string, string>, exit: 1 | 2, fields?: Record<string, unknown> }
 
@@ -43,6 +47,28 @@ const ROWS: Record<string, Row> = {
   DocumentInUseError: { error: new DocumentInUseError('0b9e'), code: 'documento_em_uso', status: 409, exit: 1, fields: { id: '0b9e' } },
   ExternalIdInUseError: { error: new ExternalIdInUseError('0b9e'), code: 'id_externo_em_uso', status: 409, exit: 1, fields: { id: '0b9e' } },
   HolidayExistsError: { error: new HolidayExistsError('0b9e'), code: 'feriado_existente', status: 409, exit: 1, fields: { id: '0b9e' } },
+  InvalidStateError: { error: new InvalidStateError('cotada'), code: 'estado_invalido', status: 409, exit: 1, fields: { estado: 'cotada' } },
+  StaleQuoteError: { error: new StaleQuoteError(3), code: 'cotacao_desatualizada', status: 409, exit: 1, fields: { cotacao_versao: 3 } },
+  ExpiredQuoteError: {
+    error: new ExpiredQuoteError(new Date('2026-10-06T03:00:00Z')), code: 'cotacao_expirada', status: 409, exit: 1,
+      fields: { valida_ate: '2026-10-06T03:00:00.000Z' },
+  },
+  LimitExceededError: {
+    error: new LimitExceededError([{ tipo: 'cedente', id: '0b9e', limite_centavos: 1, exposicao_centavos: 0, operacao_centavos: 2 }]), code: 'limite_excedido',
+    status: 409, exit: 1, fields: { limites: [{ tipo: 'cedente', id: '0b9e', limite_centavos: 1, exposicao_centavos: 0, operacao_centavos: 2 }] },
+  },
+  BlockedRegisterError: {
+    error: new BlockedRegisterError([{ tipo: 'sacado', id: '0b9e' }]), code: 'cadastro_bloqueado', status: 409, exit: 1,
+      fields: { cadastros: [{ tipo: 'sacado', id: '0b9e' }] },
+  },
+  DuplicateTitleError: {
+    error: new DuplicateTitleError('1'.repeat(44), '0b9e'), code: 'titulo_duplicado', status: 409, exit: 1, fields: { chave_nfe: '1'.repeat(44),
+      titulo_id: '0b9e' },
+  },
+  SameApproverError: { error: new SameApproverError('the person who asked'), code: 'aprovacao_pelo_mesmo_usuario', status: 403, exit: 1 },
+  UnviableQuoteError: {
+    error: new UnviableQuoteError('preco_nao_positivo', 2), code: 'cotacao_inviavel', status: 422, exit: 1, fields: { motivo: 'preco_nao_positivo', indice: 2 },
+  },
 }
 
 /** A CHECK constraint's refusal as pg reports it, wrapped by Drizzle: the caller's input, like the stores' own checks. */

@@ -90,6 +90,7 @@ const partyOut = {
   municipio_ibge: nullable(Type.String()),
   uf: nullable(Type.String()),
   limite_centavos: nullable(Type.Integer()),
+  exposicao_centavos: Type.Integer({ description: 'Computed: the open balance of its acquired títulos.' }),
   estado: Type.String({ enum: ['ativo', 'bloqueado'] }),
   criado_em: Instant,
   atualizado_em: Instant,

@@ -2,8 +2,8 @@
 // both kinds (they share every column but a cedente's IOF profile and bank accounts), each in the caller's tenant
 // transaction (row-level security: another customer's rows are not found). Duplicates are the database's to
 // find (its unique constraints, race-free), answered with the id that holds the value.
-import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm'
-import type { Orm } from '../../../platform/db/database.ts'
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import { queryRows, type Orm } from '../../../platform/db/database.ts'
 import { isUniqueViolation } from '../../../platform/db/driver-errors.ts'
 import { ExternalIdInUseError } from '../../../platform/tenancy/external-id.ts'
 import { DocumentInUseError } from './errors.ts'
@@ -30,6 +30,8 @@ export type NewParty = PartyFields & { clienteId: string, idExterno: string | nu
 
 export type Party = typeof sacados.$inferSelect & Partial<Pick<typeof cedentes.$inferSelect, 'perfilIof' | 'motivoIsencao'>> & {
   contas?: ContaKept[]
+  /** The open balance of its acquired títulos (the operations' view `exposicoes`), when read. */
+  exposicao?: bigint
 }
 
 const UNIQUE = {
@@ -62,7 +64,19 @@ export async function getParty(tx: Orm, kind: Kind, id: string): Promise<Party |
   if (!row) return undefined
   const party = row as Party
   if (kind === 'cedente') party.contas = await contasOf(tx, party.clienteId, [party.id]).then((m) => m.get(party.id) ?? [])
+  party.exposicao = (await exposures(tx, kind, [party.id])).get(party.id) ?? 0n
   return party
+}
+
+/**
+ * The exposure of each register: read from the view `exposicoes` (migration 0019), which sums the acquired títulos
+ * of the operations; by name, so that the registers need not know the operations' tables.
+ */
+async function exposures(tx: Orm, kind: Kind, ids: string[]): Promise<Map<string, bigint>> {
+  if (!ids.length) return new Map()
+  const rows = await queryRows<{ id: string, exposicao: string }>(tx, sql`SELECT cadastro_id AS id, exposicao_centavos::text AS exposicao
+    FROM exposicoes WHERE tipo = ${kind} AND cadastro_id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)
+  return new Map(rows.map((r) => [r.id, BigInt(r.exposicao)]))
 }
 
 export type PartyFilter = { documento?: string, estado?: 'ativo' | 'bloqueado', idExterno?: string }
@@ -79,6 +93,8 @@ export async function listParties(
   if (filter.idExterno !== undefined) where.push(eq(table.idExterno, filter.idExterno))
   const rows = await tx.select().from(table).where(and(...where)).orderBy(desc(table.seq)).limit(page.limit + 1) as Party[]
   const items = rows.slice(0, page.limit)
+  const exposure = await exposures(tx, kind, items.map((p) => p.id))
+  for (const p of items) p.exposicao = exposure.get(p.id) ?? 0n
   if (kind === 'cedente' && items.length) {
     const contas = await contasOf(tx, items[0]!.clienteId, items.map((p) => p.id))
     for (const p of items) p.contas = contas.get(p.id) ?? []
@@ -99,6 +115,7 @@ export async function changeParty(tx: Orm, kind: Kind, id: string, change: Party
   if (kind === 'cedente') {
     party.contas = contas ? await replaceContas(tx, party, contas) : (await contasOf(tx, party.clienteId, [party.id])).get(party.id) ?? []
   }
+  party.exposicao = (await exposures(tx, kind, [id])).get(id) ?? 0n
   return party
 }
 

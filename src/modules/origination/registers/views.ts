@@ -14,6 +14,7 @@ export function partyView(p: Party): Record<string, unknown> {
     municipio_ibge: p.municipioIbge,
     uf: p.uf,
     limite_centavos: p.limiteCentavos === null ? null : Number(p.limiteCentavos),
+    exposicao_centavos: Number(p.exposicao ?? 0n),
     estado: p.estado,
     criado_em: p.criadoEm.toISOString(),
     atualizado_em: p.atualizadoEm.toISOString(),

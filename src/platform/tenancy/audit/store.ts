@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = [
   'token.criado', 'token.revogado', 'token.primeiro_uso', 'token.recusado',
   'cedente.criado', 'cedente.alterado', 'sacado.criado', 'sacado.alterado', 'feriado.criado', 'feriado.removido',
   'produto.criado', 'produto.versao_criada',
+  'operacao.criada', 'operacao.titulos_adicionados', 'operacao.titulo_removido', 'operacao.cotada', 'operacao.aceita', 'operacao.formalizada',
+  'operacao.cancelada', 'desembolso.solicitado', 'desembolso.aprovado', 'desembolso.pago', 'desembolso.falhou',
   // One per MCP tool call (each module's tools, src/modules/mcp/tool.ts), whatever the tool did; `motivo` is the refusal's code when it refused.
   'mcp.status_servicos', 'mcp.versao', 'mcp.assuntos_contato', 'mcp.enviar_contato', 'mcp.minha_conta', 'mcp.listar_tokens', 'mcp.revogar_token',
   'mcp.auditoria',

@@ -26,9 +26,12 @@ describe('GET /api/conta/openapi.json', () => {
     const doc = res.json()
     const result = await new Validator().validate(structuredClone(doc))
     assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2))
-    assert.deepEqual(Object.keys(doc.paths).sort(), ['/cedentes', '/cedentes/{id}', '/conta', '/conta/auditoria', '/conta/openapi.json', '/conta/tokens',
-      '/conta/tokens/{id}', '/feriados', '/feriados/{id}', '/iof/aliquotas', '/mcp', '/produtos', '/produtos/{id}', '/produtos/{id}/versoes', '/sacados',
-      '/sacados/{id}'])
+    assert.deepEqual(Object.keys(doc.paths).sort(), ['/cedentes', '/cedentes/{id}', '/cedentes/{id}/extrato', '/conta', '/conta/auditoria',
+      '/conta/openapi.json', '/conta/tokens', '/conta/tokens/{id}', '/contabil/balancete', '/desembolsos', '/desembolsos/{id}', '/desembolsos/{id}/aprovacao',
+      '/desembolsos/{id}/falha', '/desembolsos/{id}/pagamento', '/feriados', '/feriados/{id}', '/iof/aliquotas', '/lancamentos', '/mcp', '/operacoes',
+      '/operacoes/{id}', '/operacoes/{id}/aceite', '/operacoes/{id}/cancelamento', '/operacoes/{id}/cotacao', '/operacoes/{id}/desembolso',
+      '/operacoes/{id}/formalizacao', '/operacoes/{id}/titulos', '/operacoes/{id}/titulos/{titulo_id}', '/produtos', '/produtos/{id}',
+      '/produtos/{id}/versoes', '/sacados', '/sacados/{id}', '/simulacoes', '/titulos', '/titulos/{id}'])
     const mcp = doc.paths['/mcp'].post.description as string
     for (const tool of ['status_servicos', 'enviar_contato', 'revogar_token', 'auditoria']) assert.ok(mcp.includes(`\`${tool}\``), tool)
     assert.deepEqual(Object.keys(doc.paths['/conta/tokens/{id}']), ['delete'])

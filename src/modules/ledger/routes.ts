@@ -1,0 +1,75 @@
+// The ledger's routes (produto.md §2.7), read only, scope `financeiro`: each answer read in one tenant
+// transaction (row-level security: another customer's cedente is not found, its entries never seen).
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Clock } from '../../platform/lib/clock.ts'
+import type { Database } from '../../platform/db/database.ts'
+import { pageOf } from '../../platform/http/api-schemas.ts'
+import { problem } from '../../platform/http/problem.ts'
+import type { Budget } from '../../platform/http/rate-limit-config.ts'
+import { rateLimitFor } from '../../platform/http/rate-limit.ts'
+import { RequestValidationError, type ValidationItem } from '../../platform/http/validation-errors.ts'
+import { brasiliaDay } from '../../platform/lib/brasilia-time.ts'
+import { isUuid } from '../../platform/lib/uuid.ts'
+import { withTenant } from '../../platform/tenancy/tenancy.ts'
+import { dayNumber } from '../calendar/index.ts'
+import { getParty } from '../origination/index.ts'
+import type { Conta } from './accounts.ts'
+import { LEDGER_ROUTES } from './definitions.ts'
+import { listEntries, statement, trialBalance } from './store.ts'
+import { entryView, statementView, trialBalanceView } from './views.ts'
+
+type Deps = { db: Database, clock: Clock, budget: Budget }
+
+export function ledgerRoutes(deps: Deps) {
+  const config = { rateLimit: rateLimitFor(deps.budget), credencial: { escopo: 'financeiro' } }
+  const { lancamentos, extrato, balancete } = LEDGER_ROUTES
+
+  return async function (app: FastifyInstance) {
+    app.get(lancamentos.url, { config, schema: lancamentos.schema }, async (request) => {
+      type Q = { limite?: string, antes?: string, de?: string, ate?: string, conta?: Conta, cedente_id?: string }
+      const q = (request as FastifyRequest<{ Querystring: Q }>).query
+      checkDays({ de: q.de, ate: q.ate })
+      const filter = {
+        ...(q.de ? { de: q.de } : {}), ...(q.ate ? { ate: q.ate } : {}), ...(q.conta ? { conta: q.conta } : {}),
+        ...(q.cedente_id ? { cedenteId: q.cedente_id } : {}),
+      }
+      const found = await withTenant(deps.db, request.credential!.clienteId, (tx) => listEntries(tx, filter, pageOf(q)))
+      return { itens: found.items.map(entryView), proximo: found.next }
+    })
+
+    app.get(extrato.url, { config, schema: extrato.schema }, async (request) => {
+      const req = request as FastifyRequest<{ Params: { id: string }, Querystring: { de?: string, ate?: string } }>
+      const today = brasiliaDay(deps.clock.now())
+      const range = { de: req.query.de ?? `${today.slice(0, 8)}01`, ate: req.query.ate ?? today }
+      checkDays(range)
+      const id = req.params.id
+      const found = isUuid(id) ? await withTenant(deps.db, req.credential!.clienteId, async (tx) => {
+        if (!await getParty(tx, 'cedente', id)) return undefined
+        return statement(tx, id, range)
+      }) : undefined
+      if (!found) throw problem('nao_encontrado')
+      return statementView(id, range, found)
+    })
+
+    app.get(balancete.url, { config, schema: balancete.schema }, async (request) => {
+      const q = (request as FastifyRequest<{ Querystring: { data?: string } }>).query
+      const data = q.data ?? brasiliaDay(deps.clock.now())
+      checkDays({ data })
+      const rows = await withTenant(deps.db, request.credential!.clienteId, (tx) => trialBalance(tx, data))
+      return trialBalanceView(data, rows)
+    })
+  }
+}
+
+/** Each day given names a real day, and a range runs forwards. */
+function checkDays(days: Record<string, string | undefined>): void {
+  const items: ValidationItem[] = []
+  for (const [name, value] of Object.entries(days)) {
+    if (value !== undefined && dayNumber(value) === undefined) items.push({ type: 'value_error', loc: ['querystring', name],
+      msg: 'Value error, no such day', input: value })
+  }
+  if (!items.length && days.de !== undefined && days.ate !== undefined && days.ate < days.de) {
+    items.push({ type: 'value_error', loc: ['querystring', 'ate'], msg: 'Value error, ate must be on or after de', input: days.ate })
+  }
+  if (items.length) throw new RequestValidationError(items)
+}

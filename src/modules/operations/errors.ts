@@ -1,0 +1,67 @@
+// What operations refuse, each with its catalogue code and the fields a client needs to act on it.
+import { DomainError } from '../../platform/http/domain-error.ts'
+
+/** The resource is not in a state this transition leaves (another request moved it first): `estado` is where it is. */
+export class InvalidStateError extends DomainError<'estado_invalido'> {
+  constructor(estado: string, more: Record<string, unknown> = {}) {
+    super('estado_invalido', `the resource is ${estado}`)
+    this.fields = { estado, ...more }
+  }
+}
+
+/** The quote to accept is not the operation's latest: `cotacao_versao` is. */
+export class StaleQuoteError extends DomainError<'cotacao_desatualizada'> {
+  constructor(latest: number) {
+    super('cotacao_desatualizada', `the latest quote is version ${latest}`)
+    this.fields = { cotacao_versao: latest }
+  }
+}
+
+/** The quote's day has ended (or the operation's date has passed): quote a new operation. */
+export class ExpiredQuoteError extends DomainError<'cotacao_expirada'> {
+  constructor(validaAte: Date) {
+    super('cotacao_expirada', `the quote was valid until ${validaAte.toISOString()}`)
+    this.fields = { valida_ate: validaAte.toISOString() }
+  }
+}
+
+export type LimitBreach = { tipo: 'cedente' | 'sacado', id: string, limite_centavos: number, exposicao_centavos: number, operacao_centavos: number }
+
+/** Accepting would take a cedente's or a sacado's exposure past its limit: each limit, its exposure, what this adds. */
+export class LimitExceededError extends DomainError<'limite_excedido'> {
+  constructor(limites: LimitBreach[]) {
+    super('limite_excedido', `${limites.length} limit(s) would be exceeded`)
+    this.fields = { limites }
+  }
+}
+
+/** A blocked cedente or sacado takes part in no new operation. */
+export class BlockedRegisterError extends DomainError<'cadastro_bloqueado'> {
+  constructor(cadastros: { tipo: 'cedente' | 'sacado', id: string }[]) {
+    super('cadastro_bloqueado', 'a register of this operation is blocked')
+    this.fields = { cadastros }
+  }
+}
+
+/** An NF-e key already in a live operation of the customer's (one invoice is never financed twice). */
+export class DuplicateTitleError extends DomainError<'titulo_duplicado'> {
+  constructor(chaveNfe: string, tituloId: string | null) {
+    super('titulo_duplicado', 'this NF-e key is in a live operation already')
+    this.fields = { chave_nfe: chaveNfe, titulo_id: tituloId }
+  }
+}
+
+/** The payment's approver must be a person other than the one who asked for it. */
+export class SameApproverError extends DomainError<'aprovacao_pelo_mesmo_usuario'> {
+  constructor(why: string) {
+    super('aprovacao_pelo_mesmo_usuario', why)
+  }
+}
+
+/** The borderô prices to nothing a cedente would sign: a título's price or the net amount is not positive. */
+export class UnviableQuoteError extends DomainError<'cotacao_inviavel'> {
+  constructor(motivo: string, indice?: number) {
+    super('cotacao_inviavel', `the quote is not viable: ${motivo}`)
+    this.fields = { motivo, ...(indice !== undefined ? { indice } : {}) }
+  }
+}

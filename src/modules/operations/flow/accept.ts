@@ -1,0 +1,63 @@
+// Accepting a quote (produto.md §2.5, §2.7): binds that quote, checks the registers (blocked, limits) under their
+// locks, acquires the títulos and posts the acquisition to the ledger, all in the caller's transaction: the
+// operation is accepted with its whole entry or not at all.
+import { sql } from 'drizzle-orm'
+import type { Orm } from '../../../platform/db/database.ts'
+import { queryRows } from '../../../platform/db/database.ts'
+import { brasiliaDay } from '../../../platform/lib/brasilia-time.ts'
+import { postEntry, type EntryLine } from '../../ledger/index.ts'
+import { ExpiredQuoteError, InvalidStateError, LimitExceededError, StaleQuoteError, type LimitBreach } from '../errors.ts'
+import { quoteOf, setTitles, titlesOf, updateOperation, type Operation, type Quote, type Title } from '../store.ts'
+import { cedenteOf, refuseBlocked, sacadosOf, type CedenteRow, type SacadoRow } from './registers.ts'
+
+export async function acceptQuote(tx: Orm, op: Operation, versao: number, ctx: { now: Date, requestId: string | null }): Promise<void> {
+  if (op.estado !== 'cotada') throw new InvalidStateError(op.estado)
+  if (versao !== op.cotacaoVersao) throw new StaleQuoteError(op.cotacaoVersao)
+  const quote = (await quoteOf(tx, op.id, versao))!
+  if (ctx.now >= quote.validaAte) throw new ExpiredQuoteError(quote.validaAte)
+  const list = await titlesOf(tx, op.id)
+  // Locked in a fixed order (the cedente, then sacados by id): a limit is checked against every other acceptance.
+  const cedente = (await cedenteOf(tx, op.cedenteId, true))!
+  const sacadoRows = await sacadosOf(tx, list.map((t) => t.sacadoId), true)
+  refuseBlocked(cedente, sacadoRows.values())
+  await refuseOverLimit(tx, cedente, sacadoRows, list)
+  await setTitles(tx, op.id, 'adquirido', 'face', ctx.now)
+  await updateOperation(tx, op.id, { estado: 'aceita', cotacaoAceita: versao, aceitaEm: ctx.now }, ctx.now)
+  await postEntry(tx, {
+    clienteId: op.clienteId, data: brasiliaDay(ctx.now), historico: `Aquisição da operação ${op.seq}`, origem: { tipo: 'operacao', id: op.id },
+    requestId: ctx.requestId, linhas: acquisitionLines(quote, op.cedenteId),
+  }, ctx.now)
+}
+
+/** Dr direitos creditórios the face value; Cr deságio, ad valorem, fees and TAC, IOF, and the cedente's net amount. */
+export function acquisitionLines(q: Quote, cedenteId: string): EntryLine[] {
+  return [
+    { conta: 'direitos_creditorios', debito: q.valorFaceCentavos },
+    { conta: 'desagio_a_apropriar', credito: q.desagioCentavos },
+    { conta: 'receita_ad_valorem', credito: q.adValoremCentavos },
+    { conta: 'receita_tarifas', credito: q.tarifasCentavos + q.tacCentavos },
+    { conta: 'iof_a_recolher', credito: q.iofCentavos },
+    { conta: 'conta_grafica_cedentes', cedenteId, credito: q.valorLiquidoCentavos },
+  ]
+}
+
+type Exposure = { tipo: 'cedente' | 'sacado', cadastro_id: string, exposicao_centavos: string }
+
+async function refuseOverLimit(tx: Orm, cedente: CedenteRow, sacadoRows: Map<string, SacadoRow>, list: Title[]): Promise<void> {
+  const ids = [cedente.id, ...sacadoRows.keys()]
+  const rows = await queryRows<Exposure>(tx, sql`SELECT tipo, cadastro_id, exposicao_centavos::text AS exposicao_centavos FROM exposicoes
+    WHERE cadastro_id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)
+  const exposure = (tipo: string, id: string) => BigInt(rows.find((r) => r.tipo === tipo && r.cadastro_id === id)?.exposicao_centavos ?? 0)
+  const breaches: LimitBreach[] = []
+  const check = (tipo: 'cedente' | 'sacado', id: string, limite: bigint | null, adds: bigint) => {
+    const now = exposure(tipo, id)
+    if (limite !== null && now + adds > limite) {
+      breaches.push({ tipo, id, limite_centavos: Number(limite), exposicao_centavos: Number(now), operacao_centavos: Number(adds) })
+    }
+  }
+  check('cedente', cedente.id, cedente.limiteCentavos, list.reduce((s, t) => s + t.valorFaceCentavos, 0n))
+  for (const s of sacadoRows.values()) {
+    check('sacado', s.id, s.limiteCentavos, list.filter((t) => t.sacadoId === s.id).reduce((sum, t) => sum + t.valorFaceCentavos, 0n))
+  }
+  if (breaches.length) throw new LimitExceededError(breaches)
+}

@@ -1,0 +1,77 @@
+// Paying the cedente (produto.md §2.5, §1 "Two people for money out"): one person asks, another approves, then the
+// transfer made is recorded and posted (Dr the cedente's conta gráfica, Cr bank), or its failure lets the operation
+// ask again. Each step locks its payment row (and the operation's) and checks the state it leaves.
+import { desc, eq } from 'drizzle-orm'
+import type { Orm } from '../../../platform/db/database.ts'
+import { brasiliaDay } from '../../../platform/lib/brasilia-time.ts'
+import { postEntry } from '../../ledger/index.ts'
+import type { Party } from '../../origination/index.ts'
+import { InvalidStateError, SameApproverError } from '../errors.ts'
+import { updateOperation, type Operation, type Payment } from '../store.ts'
+import { desembolsos } from '../tables.ts'
+
+export type Account = { banco: string, agencia: string, conta: string, digito: string }
+/** Who asks or approves: the credential (a token or a person's session) and the person behind it, if any. */
+export type Requester = { tipo: 'usuario' | 'token', id: string, usuarioId: string | null }
+
+export async function requestPayment(
+  tx: Orm, op: Operation, cedente: Party, account: Account, by: Requester, valorCentavos: bigint, now: Date,
+): Promise<Payment> {
+  if (op.estado !== 'formalizada') throw new InvalidStateError(op.estado)
+  const [made] = await tx.insert(desembolsos).values({
+    clienteId: op.clienteId, operacaoId: op.id, cedenteId: op.cedenteId, valorCentavos, ...account, titularDocumento: cedente.documento,
+    solicitadoPorTipo: by.tipo, solicitadoPor: by.id, solicitanteUsuarioId: by.usuarioId, criadoEm: now, atualizadoEm: now,
+  } as never).returning()
+  await updateOperation(tx, op.id, { estado: 'em_desembolso' }, now)
+  return made!
+}
+
+export async function lockPayment(tx: Orm, id: string): Promise<Payment | undefined> {
+  const [row] = await tx.select().from(desembolsos).where(eq(desembolsos.id, id)).for('update')
+  return row
+}
+
+export async function approvePayment(tx: Orm, p: Payment, by: Requester, now: Date): Promise<Payment> {
+  if (by.usuarioId === null) throw new SameApproverError('a token with no person cannot approve a payment')
+  if (by.usuarioId === p.solicitanteUsuarioId) throw new SameApproverError('the person who asked for a payment cannot approve it')
+  if (p.estado !== 'aguardando_aprovacao') throw new InvalidStateError(p.estado)
+  return setPayment(tx, p.id, { estado: 'aprovado', aprovadoPorUsuarioId: by.usuarioId, aprovadoEm: now }, now)
+}
+
+export async function recordTransfer(
+  tx: Orm, p: Payment, op: Operation, t: { idTransacao: string, pagoEm: Date }, ctx: { now: Date, requestId: string | null },
+): Promise<Payment> {
+  if (p.estado !== 'aprovado') throw new InvalidStateError(p.estado)
+  const paid = await setPayment(tx, p.id, { estado: 'pago', idTransacao: t.idTransacao, pagoEm: t.pagoEm }, ctx.now)
+  await updateOperation(tx, op.id, { estado: 'desembolsada' }, ctx.now)
+  await postEntry(tx, {
+    clienteId: p.clienteId, data: brasiliaDay(t.pagoEm), historico: `Pagamento ao cedente da operação ${op.seq} (${t.idTransacao})`,
+    origem: { tipo: 'desembolso', id: p.id }, requestId: ctx.requestId,
+    linhas: [{ conta: 'conta_grafica_cedentes', cedenteId: p.cedenteId, debito: p.valorCentavos }, { conta: 'banco', credito: p.valorCentavos }],
+  }, ctx.now)
+  return paid
+}
+
+export async function recordFailure(tx: Orm, p: Payment, op: Operation, motivo: string, now: Date): Promise<Payment> {
+  if (p.estado !== 'aprovado') throw new InvalidStateError(p.estado)
+  const failed = await setPayment(tx, p.id, { estado: 'falhou', motivoFalha: motivo }, now)
+  await updateOperation(tx, op.id, { estado: 'formalizada' }, now)
+  return failed
+}
+
+async function setPayment(tx: Orm, id: string, set: Partial<Payment>, now: Date): Promise<Payment> {
+  const [row] = await tx.update(desembolsos).set({ ...set, atualizadoEm: now }).where(eq(desembolsos.id, id)).returning()
+  return row!
+}
+
+/** The operation's open payment (waiting or approved), locked; undefined when none is open. */
+export async function openPaymentOf(tx: Orm, operacaoId: string): Promise<Payment | undefined> {
+  const [row] = await tx.select().from(desembolsos).where(eq(desembolsos.operacaoId, operacaoId)).orderBy(desc(desembolsos.seq)).limit(1).for('update')
+  return row && (row.estado === 'aguardando_aprovacao' || row.estado === 'aprovado') ? row : undefined
+}
+
+export async function cancelPayment(tx: Orm, p: Payment, now: Date): Promise<void> {
+  await setPayment(tx, p.id, { estado: 'cancelado' }, now)
+}
+
+export type PaymentFilter = { estado?: Payment['estado'] }

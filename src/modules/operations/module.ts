@@ -1,0 +1,24 @@
+// The operations module (produto.md §2.5–2.6): borderôs drafted, quoted, accepted, formalized, paid with two
+// people's approval, or cancelled; títulos; simulations. It prices with the pricing module, reads the registers
+// of origination and the calendar's business days, and posts to the ledger, each through its public entry.
+import { defineModule } from '../../platform/module.ts'
+import { pathItems } from '../../platform/http/route-document.ts'
+import { OPERATION_ROUTES } from './definitions.ts'
+import { paymentRoutes } from './payment-routes.ts'
+import { operationRoutes } from './routes.ts'
+import { SIMULATION_ROUTE, simulationRoute } from './simulation.ts'
+
+export const operationsModule = defineModule({
+  name: 'operations',
+  setup({ config, db, clock, idempotency }) {
+    const deps = { db, clock, idempotency, dbTimeoutMs: config.dbTimeoutMs, budget: config.rateLimits.leitura }
+    return {
+      async routes(app) {
+        await operationRoutes(deps)(app)
+        await paymentRoutes(deps)(app)
+        await simulationRoute(deps)(app)
+      },
+      customerApiPaths: () => pathItems([...Object.values(OPERATION_ROUTES), SIMULATION_ROUTE]),
+    }
+  },
+})

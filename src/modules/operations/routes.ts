@@ -1,0 +1,198 @@
+// /api/operacoes and /api/titulos (produto.md §2.5): a borderô drafted, quoted, accepted, formalized and sent for
+// payment, or cancelled. Every change is a mutationRoute (atomic with its audit row and its stored answer); every
+// transition locks the operation's row first and checks the state it leaves (409 estado_invalido otherwise).
+import type { FastifyInstance, FastifyRequest, RouteGenericInterface } from 'fastify'
+import { inArray } from 'drizzle-orm'
+import type { Clock } from '../../platform/lib/clock.ts'
+import type { Database, Orm } from '../../platform/db/database.ts'
+import { pageOf } from '../../platform/http/api-schemas.ts'
+import { problem } from '../../platform/http/problem.ts'
+import type { Budget } from '../../platform/http/rate-limit-config.ts'
+import { rateLimitFor } from '../../platform/http/rate-limit.ts'
+import type { ValidationItem } from '../../platform/http/validation-errors.ts'
+import { jsonAnswer, problemAnswer } from '../../platform/idempotency/http.ts'
+import { mutationRoute, type Mutation } from '../../platform/idempotency/mutation-route.ts'
+import type { Idempotency } from '../../platform/idempotency/run.ts'
+import { brasiliaDay } from '../../platform/lib/brasilia-time.ts'
+import { isUuid } from '../../platform/lib/uuid.ts'
+import type { ActionContext, AuditAction } from '../../platform/tenancy/audit/store.ts'
+import { withTenant } from '../../platform/tenancy/tenancy.ts'
+import { byCredential } from '../credentials/index.ts'
+import { getParty, parseDocumento, sacados } from '../origination/index.ts'
+import { getProduct } from '../pricing/index.ts'
+import { checkDataOperacao, checkTitles, fail } from './checks.ts'
+import { InvalidStateError } from './errors.ts'
+import { OPERATION_ROUTES } from './definitions.ts'
+import { acceptQuote } from './flow/accept.ts'
+import { cancelOperation } from './flow/cancel.ts'
+import { formalize } from './flow/formalize.ts'
+import { quoteOperation } from './flow/quote.ts'
+import { refuseBlocked } from './flow/registers.ts'
+import type { FormalizacaoInT, OperacaoInT, TituloInT } from './schemas.ts'
+import {
+  addTitles, createOperation, getOperation, getTitle, listOperations, listTitles, lockOperation, removeTitle, titleTotals, titlesOf,
+  type Operation, type OperationFilter, type TitleFilter,
+} from './store.ts'
+import { operationListView, operationView, quoteView, titleView } from './views.ts'
+
+export type OperationRoutesDeps = { db: Database, clock: Clock, idempotency: Idempotency, dbTimeoutMs: number, budget: Budget }
+
+const NOT_FOUND = problem('nao_encontrado')
+/** A borderô of up to a thousand títulos in one body. */
+export const BORDERO_BODY_LIMIT = 1024 * 1024
+/** A change's transaction in single queries (DB_TIMEOUT_MS): the key, the rows read and locked, the writes, the audit row, the answer. */
+const TIMEOUT_FACTOR = 16
+
+type Work<RG extends RouteGenericInterface> = (m: { tx: Orm, req: FastifyRequest<RG>, action: ActionContext,
+  op: Operation }) => Promise<{ status: number, body: unknown, acao: AuditAction }>
+
+export function operationRoutes(deps: OperationRoutesDeps) {
+  const { db, clock } = deps
+  const config = { rateLimit: rateLimitFor(deps.budget), credencial: { escopo: 'operacoes' } }
+  const mutation = { idempotency: deps.idempotency, clock, dbTimeoutMs: deps.dbTimeoutMs }
+  const R = OPERATION_ROUTES
+
+  return async function (app: FastifyInstance) {
+    /** A change of one operation: not found unless the customer's, locked for the work, answered whole. */
+    function onOperation<RG extends { Params: { id: string }, Body?: unknown } & RouteGenericInterface>(
+      route: (typeof R)[keyof typeof R], work: Work<RG>, opts: { required?: boolean, bodyLimit?: number } = {},
+    ): void {
+      mutationRoute<RG, ActionContext>(app, mutation, {
+        method: route.method as 'POST' | 'DELETE', url: route.url, idempotency: opts.required ? 'required' : 'accepted', config, schema: route.schema,
+        caller: byCredential, timeoutFactor: TIMEOUT_FACTOR, ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
+        work: async ({ tx, req, action }): Promise<Mutation> => {
+          const id = (req.params as { id: string }).id
+          const op = isUuid(id) ? await lockOperation(tx, id) : undefined
+          if (!op) return { answer: problemAnswer(NOT_FOUND) }
+          const done = await work({ tx, req, action, op })
+          return { answer: jsonAnswer(done.status, done.body), audit: { acao: done.acao, alvoId: op.id } }
+        },
+      })
+    }
+    const fresh = async (tx: Orm, id: string) => operationView((await getOperation(tx, id))!)
+
+    mutationRoute<{ Body: OperacaoInT }, ActionContext>(app, mutation, {
+      method: R.criar.method, url: R.criar.url, idempotency: 'accepted', config, schema: R.criar.schema, caller: byCredential,
+      timeoutFactor: TIMEOUT_FACTOR, bodyLimit: BORDERO_BODY_LIMIT,
+      work: async ({ tx, req, action }) => {
+        const b = req.body
+        const clienteId = req.credential!.clienteId
+        const dataOperacao = b.data_operacao ?? brasiliaDay(action.now)
+        const [cedente, product] = await Promise.all([getParty(tx, 'cedente', b.cedente_id.toLowerCase()), getProduct(tx, b.produto_id.toLowerCase())])
+        const items: ValidationItem[] = checkDataOperacao(dataOperacao, brasiliaDay(action.now))
+        if (!cedente) items.push({ type: 'value_error', loc: ['body', 'cedente_id'],
+          msg: 'Value error, no cedente of the customer\'s has this id', input: b.cedente_id })
+        if (!product) items.push({ type: 'value_error', loc: ['body', 'produto_id'],
+          msg: 'Value error, no product of the customer\'s has this id', input: b.produto_id })
+        const titles = b.titulos?.length ? await checkedTitles(tx, b.titulos, dataOperacao, 0n) : { kept: [], items: [], sacadoRows: [] }
+        fail([...items, ...titles.items])
+        refuseBlocked(cedente as never, titles.sacadoRows)
+        const made = await createOperation(tx, { clienteId, idExterno: b.id_externo ?? null, cedenteId: cedente!.id, produtoId: product!.id,
+          dataOperacao }, action.now)
+        if (titles.kept.length) await addTitles(tx, made, titles.kept, action.now)
+        return { answer: jsonAnswer(201, await fresh(tx, made.id)), audit: { acao: 'operacao.criada', alvoId: made.id } }
+      },
+    })
+
+    app.get(R.listar.url, { config, schema: R.listar.schema }, async (request) => {
+      type Q = { limite?: string, antes?: string, cedente_id?: string, estado?: OperationFilter['estado'], id_externo?: string }
+      const q = (request as FastifyRequest<{ Querystring: Q }>).query
+      const filter: OperationFilter = {
+        ...(q.cedente_id ? { cedenteId: q.cedente_id } : {}), ...(q.estado ? { estado: q.estado } : {}), ...(q.id_externo ? { idExterno: q.id_externo } : {}),
+      }
+      const { items, next, totals } = await withTenant(db, request.credential!.clienteId, async (tx) => {
+        const found = await listOperations(tx, filter, pageOf(q))
+        return { ...found, totals: await titleTotals(tx, found.items.map((o) => o.id)) }
+      })
+      return { itens: items.map((o) => operationListView(o, totals.get(o.id))), proximo: next }
+    })
+
+    app.get(R.ler.url, { config, schema: R.ler.schema }, async (request) => {
+      const id = (request as FastifyRequest<{ Params: { id: string } }>).params.id
+      const found = isUuid(id) ? await withTenant(db, request.credential!.clienteId, (tx) => getOperation(tx, id)) : undefined
+      if (!found) throw NOT_FOUND
+      return operationView(found)
+    })
+
+    onOperation<{ Params: { id: string }, Body: { titulos: TituloInT[] } }>(R.adicionarTitulos, async ({ tx, req, action, op }) => {
+      if (op.estado !== 'rascunho') return stateConflict(op)
+      const existing = await titlesOf(tx, op.id)
+      const titles = await checkedTitles(tx, req.body.titulos, op.dataOperacao, existing.reduce((s, t) => s + t.valorFaceCentavos, 0n))
+      fail(titles.items)
+      refuseBlocked(undefined, titles.sacadoRows)
+      await addTitles(tx, op, titles.kept, action.now)
+      return { status: 201, body: await fresh(tx, op.id), acao: 'operacao.titulos_adicionados' }
+    }, { bodyLimit: BORDERO_BODY_LIMIT })
+
+    onOperation<{ Params: { id: string, titulo_id: string } }>(R.removerTitulo, async ({ tx, req, op }) => {
+      if (op.estado !== 'rascunho') return stateConflict(op)
+      const tituloId = req.params.titulo_id
+      if (!isUuid(tituloId) || !await removeTitle(tx, op.id, tituloId)) throw NOT_FOUND
+      return { status: 200, body: await fresh(tx, op.id), acao: 'operacao.titulo_removido' }
+    })
+
+    onOperation<{ Params: { id: string } }>(R.cotacao, async ({ tx, action, op }) => {
+      const quote = await quoteOperation(tx, op, action.now)
+      return { status: 201, body: quoteView(quote), acao: 'operacao.cotada' }
+    })
+
+    onOperation<{ Params: { id: string }, Body: { cotacao_versao: number } }>(R.aceite, async ({ tx, req, action, op }) => {
+      await acceptQuote(tx, op, req.body.cotacao_versao, { now: action.now, requestId: action.requestId ?? null })
+      return { status: 200, body: await fresh(tx, op.id), acao: 'operacao.aceita' }
+    }, { required: true })
+
+    onOperation<{ Params: { id: string }, Body: FormalizacaoInT }>(R.formalizacao, async ({ tx, req, action, op }) => {
+      const b = req.body
+      const items: ValidationItem[] = []
+      const assinadoEm = new Date(b.assinado_em)
+      if (Number.isNaN(assinadoEm.getTime()) || assinadoEm > action.now) {
+        items.push({ type: 'value_error', loc: ['body', 'assinado_em'], msg: 'Value error, an instant not in the future', input: b.assinado_em })
+      }
+      const signatarios = b.signatarios.map((s, i) => {
+        const doc = parseDocumento(s.documento)
+        if (typeof doc !== 'object') items.push({ type: 'value_error', loc: ['body', 'signatarios', i, 'documento'],
+          msg: 'Value error, not a valid CPF or CNPJ', input: s.documento })
+        return { nome: s.nome.trim(), documento: typeof doc === 'object' ? doc.documento : s.documento }
+      })
+      fail(items)
+      await formalize(tx, op, { sha256: b.termo_sha256.toLowerCase(), assinadoEm, signatarios }, action.now)
+      return { status: 200, body: await fresh(tx, op.id), acao: 'operacao.formalizada' }
+    })
+
+    onOperation<{ Params: { id: string }, Body: { motivo: string } }>(R.cancelamento, async ({ tx, req, action, op }) => {
+      await cancelOperation(tx, op, req.body.motivo.trim(), { now: action.now, requestId: action.requestId ?? null })
+      return { status: 200, body: await fresh(tx, op.id), acao: 'operacao.cancelada' }
+    })
+
+    const titleConfig = { config, schema: R.titulos.schema }
+    app.get(R.titulos.url, titleConfig, async (request) => {
+      type Q = { limite?: string, antes?: string, operacao_id?: string, sacado_id?: string, cedente_id?: string, estado?: TitleFilter['estado'],
+        chave_nfe?: string }
+      const q = (request as FastifyRequest<{ Querystring: Q }>).query
+      const filter: TitleFilter = {
+        ...(q.operacao_id ? { operacaoId: q.operacao_id } : {}), ...(q.sacado_id ? { sacadoId: q.sacado_id } : {}),
+        ...(q.cedente_id ? { cedenteId: q.cedente_id } : {}), ...(q.estado ? { estado: q.estado } : {}), ...(q.chave_nfe ? { chaveNfe: q.chave_nfe } : {}),
+      }
+      const found = await withTenant(db, request.credential!.clienteId, (tx) => listTitles(tx, filter, pageOf(q)))
+      return { itens: found.items.map(titleView), proximo: found.next }
+    })
+
+    app.get(R.titulo.url, { config, schema: R.titulo.schema }, async (request) => {
+      const id = (request as FastifyRequest<{ Params: { id: string } }>).params.id
+      const found = isUuid(id) ? await withTenant(db, request.credential!.clienteId, (tx) => getTitle(tx, id)) : undefined
+      if (!found) throw NOT_FOUND
+      return titleView(found)
+    })
+  }
+}
+
+/** The títulos of a body checked against the customer's sacados, with those sacados (to refuse a blocked one). */
+async function checkedTitles(tx: Orm, list: TituloInT[], dataOperacao: string, faceSoFar: bigint) {
+  const ids = [...new Set(list.map((t) => t.sacado_id.toLowerCase()))]
+  const sacadoRows = ids.length ? await tx.select().from(sacados).where(inArray(sacados.id, ids)) : []
+  return { ...checkTitles(list, dataOperacao, new Set(sacadoRows.map((s) => s.id)), faceSoFar), sacadoRows }
+}
+
+function stateConflict(op: Operation): never {
+  throw new InvalidStateError(op.estado)
+}

@@ -1,0 +1,158 @@
+// Operations and their títulos in the caller's tenant transaction (row-level security: another customer's rows
+// are not found). A transition reads its operation FOR UPDATE first, so two at once run one after the other and
+// the second finds the state the first left.
+import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
+import type { Orm } from '../../platform/db/database.ts'
+import { isUniqueViolation } from '../../platform/db/driver-errors.ts'
+import { ExternalIdInUseError } from '../../platform/tenancy/external-id.ts'
+import { DuplicateTitleError } from './errors.ts'
+import { cotacoes, desembolsos, operacoes, titulos, type EstadoOperacao } from './tables.ts'
+
+export type Operation = typeof operacoes.$inferSelect
+export type Title = typeof titulos.$inferSelect
+export type Quote = typeof cotacoes.$inferSelect
+export type Payment = typeof desembolsos.$inferSelect
+export type OperationFull = Operation & { titulos: Title[], cotacao: Quote | null, desembolso: Payment | null }
+
+export type NewOperation = { clienteId: string, idExterno: string | null, cedenteId: string, produtoId: string, dataOperacao: string }
+
+export async function createOperation(tx: Orm, input: NewOperation, now: Date): Promise<Operation> {
+  try {
+    return (await tx.transaction(async (sp) => sp.insert(operacoes).values({ ...input, criadoEm: now, atualizadoEm: now } as never).returning()))[0]!
+  } catch (err) {
+    if (input.idExterno === null || !isUniqueViolation(err, 'operacoes_id_externo_unico')) throw err
+    const [held] = await tx.select({ id: operacoes.id }).from(operacoes).where(eq(operacoes.idExterno, input.idExterno))
+    throw new ExternalIdInUseError(held!.id)
+  }
+}
+
+/** The operation, locked for this transaction's change; undefined when the customer has none with this id. */
+export async function lockOperation(tx: Orm, id: string): Promise<Operation | undefined> {
+  const [row] = await tx.select().from(operacoes).where(eq(operacoes.id, id)).for('update')
+  return row
+}
+
+export async function updateOperation(tx: Orm, id: string, set: Partial<Operation>, now: Date): Promise<Operation> {
+  const [row] = await tx.update(operacoes).set({ ...set, atualizadoEm: now }).where(eq(operacoes.id, id)).returning()
+  return row!
+}
+
+export async function getOperation(tx: Orm, id: string): Promise<OperationFull | undefined> {
+  const [row] = await tx.select().from(operacoes).where(eq(operacoes.id, id))
+  if (!row) return undefined
+  return withParts(tx, row)
+}
+
+export async function withParts(tx: Orm, op: Operation): Promise<OperationFull> {
+  const [list, quote, payment] = await Promise.all([
+    titlesOf(tx, op.id),
+    op.cotacaoVersao > 0 ? quoteOf(tx, op.id, op.cotacaoVersao) : Promise.resolve(undefined),
+    latestPayment(tx, op.id),
+  ])
+  return { ...op, titulos: list, cotacao: quote ?? null, desembolso: payment ?? null }
+}
+
+export type OperationFilter = { cedenteId?: string, estado?: EstadoOperacao, idExterno?: string }
+
+/** A page of operations, newest first, without their parts (a list is a summary). */
+export async function listOperations(tx: Orm, filter: OperationFilter, page: { limit: number, before?: number }) {
+  const where: SQL[] = []
+  if (page.before !== undefined) where.push(lt(operacoes.seq, page.before))
+  if (filter.cedenteId !== undefined) where.push(eq(operacoes.cedenteId, filter.cedenteId))
+  if (filter.estado !== undefined) where.push(eq(operacoes.estado, filter.estado))
+  if (filter.idExterno !== undefined) where.push(eq(operacoes.idExterno, filter.idExterno))
+  const rows = await tx.select().from(operacoes).where(and(...where)).orderBy(desc(operacoes.seq)).limit(page.limit + 1)
+  const items = rows.slice(0, page.limit)
+  return { items, next: rows.length > page.limit ? items.at(-1)!.seq : null }
+}
+
+/** Totals of an operation's títulos for a list: how many and their face value. */
+export async function titleTotals(tx: Orm, ids: string[]): Promise<Map<string, { n: number, face: bigint }>> {
+  if (!ids.length) return new Map()
+  const rows = await tx.select({ id: titulos.operacaoId, n: sql<number>`count(*)::int`, face: sql<string>`sum(${titulos.valorFaceCentavos})` })
+    .from(titulos).where(inArray(titulos.operacaoId, ids)).groupBy(titulos.operacaoId)
+  return new Map(rows.map((r) => [r.id, { n: r.n, face: BigInt(r.face) }]))
+}
+
+export const titlesOf = (tx: Orm, operacaoId: string): Promise<Title[]> =>
+  tx.select().from(titulos).where(eq(titulos.operacaoId, operacaoId)).orderBy(asc(titulos.seq))
+
+export type NewTitle = Pick<Title, 'tipo' | 'numero' | 'sacadoId' | 'emissao' | 'vencimento' | 'valorFaceCentavos' | 'chaveNfe' | 'idExterno'>
+
+/**
+ * Adds títulos to a draft. An NF-e key held by a título not cancelled is refused with the título that holds it:
+ * read first for the answer, and the unique index decides a race (two operations adding the key at once).
+ */
+export async function addTitles(tx: Orm, op: Pick<Operation, 'id' | 'clienteId' | 'cedenteId'>, list: NewTitle[], now: Date): Promise<Title[]> {
+  const keys = list.map((t) => t.chaveNfe).filter((k): k is string => k !== null)
+  const repeated = keys.find((k, i) => keys.indexOf(k) !== i)
+  if (repeated) throw new DuplicateTitleError(repeated, null)
+  if (keys.length) {
+    const [held] = await heldKeys(tx, keys)
+    if (held) throw new DuplicateTitleError(held.chave, held.id)
+  }
+  const ids = list.map((t) => t.idExterno).filter((k): k is string => k !== null)
+  try {
+    return await tx.transaction(async (sp) => sp.insert(titulos).values(list.map((t) => ({
+      ...t, clienteId: op.clienteId, operacaoId: op.id, cedenteId: op.cedenteId, saldoCentavos: t.valorFaceCentavos, criadoEm: now, atualizadoEm: now,
+    })) as never).returning())
+  } catch (err) {
+    if (isUniqueViolation(err, 'titulos_chave_nfe_viva')) {
+      const [held] = await heldKeys(tx, keys)
+      throw new DuplicateTitleError(held?.chave ?? keys[0]!, held?.id ?? null)
+    }
+    if (isUniqueViolation(err, 'titulos_id_externo_unico')) {
+      const [held] = await tx.select({ id: titulos.id }).from(titulos).where(inArray(titulos.idExterno, ids)).limit(1)
+      throw new ExternalIdInUseError(held!.id)
+    }
+    throw err
+  }
+}
+
+async function heldKeys(tx: Orm, keys: string[]): Promise<{ id: string, chave: string }[]> {
+  return tx.select({ id: titulos.id, chave: sql<string>`${titulos.chaveNfe}` }).from(titulos)
+    .where(and(inArray(titulos.chaveNfe, keys), ne(titulos.estado, 'cancelado'))).orderBy(asc(titulos.seq)).limit(1)
+}
+
+/** Removes a título of a draft; false when the operation has none with this id. */
+export async function removeTitle(tx: Orm, operacaoId: string, tituloId: string): Promise<boolean> {
+  const gone = await tx.delete(titulos).where(and(eq(titulos.operacaoId, operacaoId), eq(titulos.id, tituloId))).returning({ id: titulos.id })
+  return gone.length > 0
+}
+
+/** Every título of the operation to `estado`, with its open balance. */
+export async function setTitles(tx: Orm, operacaoId: string, estado: Title['estado'], saldo: 'face' | 'zero', now: Date): Promise<void> {
+  await tx.update(titulos).set({
+    estado, saldoCentavos: saldo === 'face' ? sql`${titulos.valorFaceCentavos}` as never : 0n, atualizadoEm: now,
+  }).where(eq(titulos.operacaoId, operacaoId))
+}
+
+export type TitleFilter = { operacaoId?: string, sacadoId?: string, cedenteId?: string, estado?: Title['estado'], chaveNfe?: string }
+
+export async function listTitles(tx: Orm, filter: TitleFilter, page: { limit: number, before?: number }) {
+  const where: SQL[] = []
+  if (page.before !== undefined) where.push(lt(titulos.seq, page.before))
+  if (filter.operacaoId !== undefined) where.push(eq(titulos.operacaoId, filter.operacaoId))
+  if (filter.sacadoId !== undefined) where.push(eq(titulos.sacadoId, filter.sacadoId))
+  if (filter.cedenteId !== undefined) where.push(eq(titulos.cedenteId, filter.cedenteId))
+  if (filter.estado !== undefined) where.push(eq(titulos.estado, filter.estado))
+  if (filter.chaveNfe !== undefined) where.push(eq(titulos.chaveNfe, filter.chaveNfe))
+  const rows = await tx.select().from(titulos).where(and(...where)).orderBy(desc(titulos.seq)).limit(page.limit + 1)
+  const items = rows.slice(0, page.limit)
+  return { items, next: rows.length > page.limit ? items.at(-1)!.seq : null }
+}
+
+export async function getTitle(tx: Orm, id: string): Promise<Title | undefined> {
+  const [row] = await tx.select().from(titulos).where(eq(titulos.id, id))
+  return row
+}
+
+export async function quoteOf(tx: Orm, operacaoId: string, versao: number): Promise<Quote | undefined> {
+  const [row] = await tx.select().from(cotacoes).where(and(eq(cotacoes.operacaoId, operacaoId), eq(cotacoes.versao, versao)))
+  return row
+}
+
+export async function latestPayment(tx: Orm, operacaoId: string): Promise<Payment | undefined> {
+  const [row] = await tx.select().from(desembolsos).where(eq(desembolsos.operacaoId, operacaoId)).orderBy(desc(desembolsos.seq)).limit(1)
+  return row
+}

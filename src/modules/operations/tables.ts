@@ -1,0 +1,98 @@
+// Drizzle's view of the operations' tables (migration 0019_operacoes.sql is the source of truth).
+import { bigint, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+const day = (name: string) => date(name, { mode: 'string' })
+const money = (name: string) => bigint(name, { mode: 'bigint' })
+
+export const ESTADOS_OPERACAO = ['rascunho', 'cotada', 'aceita', 'formalizada', 'em_desembolso', 'desembolsada', 'cancelada'] as const
+export type EstadoOperacao = (typeof ESTADOS_OPERACAO)[number]
+export const ESTADOS_TITULO = ['ofertado', 'adquirido', 'liquidado', 'recomprado', 'baixado', 'cancelado'] as const
+export const ESTADOS_DESEMBOLSO = ['aguardando_aprovacao', 'aprovado', 'pago', 'falhou', 'cancelado'] as const
+export type EstadoDesembolso = (typeof ESTADOS_DESEMBOLSO)[number]
+
+export type Signatario = { nome: string, documento: string }
+
+export const operacoes = pgTable('operacoes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  clienteId: uuid('cliente_id').notNull(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  idExterno: text('id_externo'),
+  cedenteId: uuid('cedente_id').notNull(),
+  produtoId: uuid('produto_id').notNull(),
+  dataOperacao: day('data_operacao').notNull(),
+  estado: text('estado', { enum: ESTADOS_OPERACAO }).notNull().default('rascunho'),
+  cotacaoVersao: integer('cotacao_versao').notNull().default(0),
+  cotacaoAceita: integer('cotacao_aceita'),
+  aceitaEm: tz('aceita_em'),
+  termoSha256: text('termo_sha256'),
+  assinadoEm: tz('assinado_em'),
+  signatarios: jsonb('signatarios').$type<Signatario[]>(),
+  motivoCancelamento: text('motivo_cancelamento'),
+  canceladaEm: tz('cancelada_em'),
+  criadoEm: tz('criado_em').notNull().defaultNow(),
+  atualizadoEm: tz('atualizado_em').notNull().defaultNow(),
+})
+
+export const titulos = pgTable('titulos', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  clienteId: uuid('cliente_id').notNull(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  idExterno: text('id_externo'),
+  operacaoId: uuid('operacao_id').notNull(),
+  cedenteId: uuid('cedente_id').notNull(),
+  tipo: text('tipo', { enum: ['duplicata_mercantil', 'duplicata_servico', 'cheque', 'nota_promissoria', 'ccb', 'cte'] }).notNull(),
+  numero: text('numero').notNull(),
+  sacadoId: uuid('sacado_id').notNull(),
+  emissao: day('emissao').notNull(),
+  vencimento: day('vencimento').notNull(),
+  valorFaceCentavos: money('valor_face_centavos').notNull(),
+  chaveNfe: text('chave_nfe'),
+  estado: text('estado', { enum: ESTADOS_TITULO }).notNull().default('ofertado'),
+  saldoCentavos: money('saldo_centavos').notNull(),
+  criadoEm: tz('criado_em').notNull().defaultNow(),
+  atualizadoEm: tz('atualizado_em').notNull().defaultNow(),
+})
+
+export const cotacoes = pgTable('cotacoes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  clienteId: uuid('cliente_id').notNull(),
+  operacaoId: uuid('operacao_id').notNull(),
+  versao: integer('versao').notNull(),
+  produtoVersao: integer('produto_versao').notNull(),
+  validaAte: tz('valida_ate').notNull(),
+  valorFaceCentavos: money('valor_face_centavos').notNull(),
+  desagioCentavos: money('desagio_centavos').notNull(),
+  adValoremCentavos: money('ad_valorem_centavos').notNull(),
+  tarifasCentavos: money('tarifas_centavos').notNull(),
+  tacCentavos: money('tac_centavos').notNull(),
+  iofCentavos: money('iof_centavos').notNull(),
+  valorLiquidoCentavos: money('valor_liquido_centavos').notNull(),
+  calculo: jsonb('calculo').$type<Record<string, unknown>>().notNull(),
+  criadoEm: tz('criado_em').notNull().defaultNow(),
+})
+
+export const desembolsos = pgTable('desembolsos', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  clienteId: uuid('cliente_id').notNull(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  operacaoId: uuid('operacao_id').notNull(),
+  cedenteId: uuid('cedente_id').notNull(),
+  valorCentavos: money('valor_centavos').notNull(),
+  banco: text('banco').notNull(),
+  agencia: text('agencia').notNull(),
+  conta: text('conta').notNull(),
+  digito: text('digito').notNull(),
+  titularDocumento: text('titular_documento').notNull(),
+  estado: text('estado', { enum: ESTADOS_DESEMBOLSO }).notNull().default('aguardando_aprovacao'),
+  solicitadoPorTipo: text('solicitado_por_tipo', { enum: ['usuario', 'token'] }).notNull(),
+  solicitadoPor: uuid('solicitado_por').notNull(),
+  solicitanteUsuarioId: uuid('solicitante_usuario_id'),
+  aprovadoPorUsuarioId: uuid('aprovado_por_usuario_id'),
+  aprovadoEm: tz('aprovado_em'),
+  idTransacao: text('id_transacao'),
+  pagoEm: tz('pago_em'),
+  motivoFalha: text('motivo_falha'),
+  criadoEm: tz('criado_em').notNull().defaultNow(),
+  atualizadoEm: tz('atualizado_em').notNull().defaultNow(),
+})

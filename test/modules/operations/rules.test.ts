@@ -1,0 +1,136 @@
+// What an operation refuses, through the API, each with its catalogue code and the fields to act on it: a stale or
+// expired quote, a limit, a blocked register, an invoice financed twice, a payment approved by the person who asked
+// (or by a token with no person), a transition from the wrong state, another customer's ids; and a cancellation
+// after acceptance posts the exact reverse of the acquisition and frees the títulos.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { useTestApp } from '../../helpers/fixture.ts'
+import { backOffice, created, EXAMPLE_NOW, exampleRegisters, exampleTitles, key, settableClock, type Caller } from './helpers.ts'
+
+/** A published NF-e key (the integration manual's example, check digit 5). */
+const CHAVE = '52060433009911002506550120000007800267301615'
+
+describe('operations: rules and refusals', () => {
+  const clock = settableClock(EXAMPLE_NOW)
+  const ctx = useTestApp({ env: { MAIL_WORKER: 'off' }, deps: { clock } })
+
+  /** The example drafted by `call`, optionally quoted and accepted. */
+  const drafted = async (call: Caller, opts: { cedente?: object, sacado?: object, chave?: string } = {}) => {
+    clock.set(EXAMPLE_NOW)
+    const regs = await exampleRegisters(call, opts)
+    const titulos = exampleTitles(regs.sacados.map((s: { id: string }) => s.id))
+    if (opts.chave) Object.assign(titulos[0]!, { chave_nfe: opts.chave })
+    const op = created(await call('POST', '/api/operacoes', { cedente_id: regs.cedente.id, produto_id: regs.produto.id, titulos }))
+    return { ...regs, op }
+  }
+  const quote = async (call: Caller, id: string) => created(await call('POST', `/api/operacoes/${id}/cotacao`))
+  const accept = (call: Caller, id: string, versao: number) => call('POST', `/api/operacoes/${id}/aceite`, { cotacao_versao: versao }, key())
+
+  it('a cancellation after acceptance posts the exact reverse, frees the títulos and their NF-e key', async () => {
+    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { op, cedente, sacados, produto } = await drafted(operador.call, { chave: CHAVE })
+    await quote(operador.call, op.id)
+    created(await accept(operador.call, op.id, 1), 200)
+    const cancelled = created(await operador.call('POST', `/api/operacoes/${op.id}/cancelamento`, { motivo: 'cedente desistiu' }), 200)
+    assert.equal(cancelled.estado, 'cancelada')
+    assert.deepEqual(cancelled.cancelamento.motivo, 'cedente desistiu')
+    assert.deepEqual(cancelled.titulos.map((t: { estado: string, saldo_centavos: number }) => [t.estado, t.saldo_centavos]),
+      [['cancelado', 0], ['cancelado', 0], ['cancelado', 0]])
+    const [reversal, acquisition] = created(await operador.call('GET', `/api/lancamentos?cedente_id=${cedente.id}`), 200).itens
+    assert.deepEqual(reversal.linhas.map((l: Record<string, unknown>) => [l.conta, l.cedente_id, l.credito_centavos, l.debito_centavos]),
+      acquisition.linhas.map((l: Record<string, unknown>) => [l.conta, l.cedente_id, l.debito_centavos, l.credito_centavos]))
+    const extrato = created(await operador.call('GET', `/api/cedentes/${cedente.id}/extrato?de=2026-10-01&ate=2026-10-31`), 200)
+    assert.equal(extrato.saldo_final_centavos, 0)
+    assert.equal(created(await operador.call('GET', `/api/cedentes/${cedente.id}`), 200).exposicao_centavos, 0)
+    // The invoice may be financed again once its operation is cancelled.
+    const again = { ...exampleTitles(sacados.map((s: { id: string }) => s.id))[0], chave_nfe: CHAVE }
+    created(await operador.call('POST', '/api/operacoes', { cedente_id: cedente.id, produto_id: produto.id, titulos: [again] }))
+  })
+
+  it('an NF-e key in a live operation is 409 titulo_duplicado with the título holding it; a wrong check digit is 422', async () => {
+    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { op, cedente, produto, sacados } = await drafted(operador.call, { chave: CHAVE })
+    const t = { ...exampleTitles(sacados.map((s: { id: string }) => s.id))[0], numero: 'outro', chave_nfe: CHAVE }
+    const dup = await operador.call('POST', '/api/operacoes', { cedente_id: cedente.id, produto_id: produto.id, titulos: [t] })
+    assert.equal(dup.statusCode, 409)
+    assert.deepEqual(dup.json(), { detail: 'titulo_duplicado', chave_nfe: CHAVE, titulo_id: op.titulos[0].id })
+    const wrong = await operador.call('POST', `/api/operacoes/${op.id}/titulos`, { titulos: [{ ...t, chave_nfe: CHAVE.slice(0, 43) + '4' }] })
+    assert.equal(wrong.statusCode, 422)
+    assert.deepEqual(wrong.json().detail.map((i: { loc: unknown[] }) => i.loc), [['body', 'titulos', 0, 'chave_nfe']])
+  })
+
+  it('accepting a quote that is not the latest is 409 cotacao_desatualizada; after the operation\'s day, cotacao_expirada', async () => {
+    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { op } = await drafted(operador.call)
+    await quote(operador.call, op.id)
+    assert.equal((await quote(operador.call, op.id)).versao, 2)
+    const stale = await accept(operador.call, op.id, 1)
+    assert.equal(stale.statusCode, 409)
+    assert.deepEqual(stale.json(), { detail: 'cotacao_desatualizada', cotacao_versao: 2 })
+    clock.set('2026-10-06T03:00:00Z')
+    const expired = await accept(operador.call, op.id, 2)
+    assert.equal(expired.statusCode, 409)
+    assert.deepEqual(expired.json(), { detail: 'cotacao_expirada', valida_ate: '2026-10-06T03:00:00.000Z' })
+    assert.equal(created(await operador.call('GET', `/api/operacoes/${op.id}`), 200).estado, 'cotada')
+  })
+
+  it('a limit passed is 409 limite_excedido naming the limit, its exposure and what the operation adds; nothing is acquired', async () => {
+    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { op, sacados } = await drafted(operador.call, { sacado: { limite_centavos: 2_000_000 } })
+    await quote(operador.call, op.id)
+    const refused = await accept(operador.call, op.id, 1)
+    assert.equal(refused.statusCode, 409)
+    assert.deepEqual(refused.json(), {
+      detail: 'limite_excedido', limites: [{ tipo: 'sacado', id: sacados[1].id, limite_centavos: 2_000_000, exposicao_centavos: 0,
+        operacao_centavos: 2_500_000 }],
+    })
+    const after = created(await operador.call('GET', `/api/operacoes/${op.id}`), 200)
+    assert.equal(after.estado, 'cotada')
+    assert.deepEqual(after.titulos.map((t: { estado: string }) => t.estado), ['ofertado', 'ofertado', 'ofertado'])
+    assert.deepEqual(created(await operador.call('GET', '/api/lancamentos'), 200).itens, [])
+  })
+
+  it('a blocked cedente takes part in no new operation (409 cadastro_bloqueado), nor a quoted one\'s acceptance', async () => {
+    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { op, cedente, produto } = await drafted(operador.call)
+    await quote(operador.call, op.id)
+    created(await operador.call('PATCH' as 'POST', `/api/cedentes/${cedente.id}`, { estado: 'bloqueado' }), 200)
+    const refused = await accept(operador.call, op.id, 1)
+    assert.equal(refused.statusCode, 409)
+    assert.deepEqual(refused.json(), { detail: 'cadastro_bloqueado', cadastros: [{ tipo: 'cedente', id: cedente.id }] })
+    const fresh = await operador.call('POST', '/api/operacoes', { cedente_id: cedente.id, produto_id: produto.id })
+    assert.equal(fresh.json().detail, 'cadastro_bloqueado')
+  })
+
+  it('the person who asked for a payment cannot approve it, nor can a token with no person (403 aprovacao_pelo_mesmo_usuario)', async () => {
+    const { admin, aprovador, integration } = await backOffice(ctx.db, ctx.app)
+    const { op } = await drafted(admin.call)
+    await quote(admin.call, op.id)
+    created(await accept(admin.call, op.id, 1), 200)
+    created(await admin.call('POST', `/api/operacoes/${op.id}/formalizacao`,
+      { termo_sha256: 'b'.repeat(64), assinado_em: '2026-10-05T12:00:00Z', signatarios: [{ nome: 'Sócio', documento: '11144477735' }] }), 200)
+    const payment = created(await admin.call('POST', `/api/operacoes/${op.id}/desembolso`, {}, key()))
+    for (const who of [admin, { call: integration }]) {
+      const refused = await who.call('POST', `/api/desembolsos/${payment.id}/aprovacao`, undefined, key())
+      assert.equal(refused.statusCode, 403)
+      assert.equal(refused.json().detail, 'aprovacao_pelo_mesmo_usuario')
+    }
+    created(await aprovador.call('POST', `/api/desembolsos/${payment.id}/aprovacao`, undefined, key()), 200)
+    const twice = await aprovador.call('POST', `/api/desembolsos/${payment.id}/aprovacao`, undefined, key())
+    assert.deepEqual([twice.statusCode, twice.json()], [409, { detail: 'estado_invalido', estado: 'aprovado' }])
+  })
+
+  it('a transition from the wrong state is 409 estado_invalido naming the state; another customer\'s ids are not found', async () => {
+    const { operador } = await backOffice(ctx.db, ctx.app)
+    const other = await backOffice(ctx.db, ctx.app)
+    const { op } = await drafted(operador.call)
+    const formal = await operador.call('POST', `/api/operacoes/${op.id}/formalizacao`,
+      { termo_sha256: 'c'.repeat(64), assinado_em: '2026-10-05T12:00:00Z', signatarios: [{ nome: 'Sócio', documento: '11144477735' }] })
+    assert.deepEqual([formal.statusCode, formal.json()], [409, { detail: 'estado_invalido', estado: 'rascunho' }])
+    for (const [method, url] of [['GET', `/api/operacoes/${op.id}`], ['POST', `/api/operacoes/${op.id}/cotacao`], ['GET',
+      `/api/titulos/${op.titulos[0].id}`]] as const) {
+      const res = await other.operador.call(method, url)
+      assert.deepEqual([res.statusCode, res.json()], [404, { detail: 'nao_encontrado' }], url)
+    }
+  })
+})
