@@ -1,0 +1,105 @@
+// Fuzzing the product's operations, payments, simulations and ledger (part of `npm run test:fuzz`, issue 19):
+// random and hostile bodies and queries on every product route (fractional, huge and negative centavos, days that
+// do not exist or out of range, unknown enums, mismatched types, unknown fields, other ids). Never a 5xx, never a
+// line logged at error level; every quote kept has totals that are the sums of its lines. The seed is printed;
+// FUZZ_SEED=<seed> replays a failure.
+import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
+import { describe, it } from 'node:test'
+import fc from 'fast-check'
+import { serviceConfigFile } from '../helpers/app.ts'
+import { useTestApp } from '../helpers/fixture.ts'
+import { backOffice, created, EXAMPLE_NOW, EXAMPLE_PRODUCT, exampleRegisters, settableClock } from '../modules/operations/helpers.ts'
+
+const SEED = Number(process.env.FUZZ_SEED ?? 19_2027)
+const RUNS = Number(process.env.FUZZ_OPERATION_RUNS ?? 250)
+console.log(`fuzz (operations): seed ${SEED}, ${RUNS} requests (replay with FUZZ_SEED=${SEED})`)
+
+const HOSTILE = ['\x1b[31m', '\u202e', '\n', '\u0000', '😀', '<script>', '"', ' ', '']
+const text = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 20 }))
+/** Mostly values the rules accept, so that requests reach the stores as often as the refusals. */
+const mostly = <T, U>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<U>) => fc.oneof({ arbitrary: good, weight: 5 }, { arbitrary: bad, weight: 1 })
+const day = mostly(fc.constantFrom('2026-10-05', '2026-10-06', '2026-11-04', '2026-11-20', '2026-12-04', '2027-01-01'), fc.oneof(
+  fc.constantFrom('2026-02-30', '2026-13-01', '0000-01-01', '9999-12-31', '2199-12-31', '1999-12-31', '2036-10-05', '2026-1-5', '05/10/2026'), text))
+const centavos = mostly(fc.integer({ min: 1, max: 10_000_000 }), fc.constantFrom(2 ** 53, 2 ** 53 - 1, -1, 0, 1.5, 0.01, 1e300, '100', null, true, [], {}))
+const rate = mostly(fc.constantFrom('0.035', '0.5', '0.999999999999', '0.000000000001'), fc.oneof(fc.constantFrom('0', '1', '-0.01', '1e-3', '.5',
+  'NaN'), text, fc.double()))
+const tipo = mostly(fc.constantFrom('duplicata_mercantil', 'duplicata_servico', 'cheque', 'nota_promissoria', 'ccb', 'cte'), text)
+const chave = fc.constantFrom(undefined, '52060433009911002506550120000007800267301615', '43150108287693000157651010000000971000001251',
+  '52060433009911002506550120000007800267301614', '1'.repeat(44), 'x')
+
+const hostile = fc.oneof(text, centavos, rate, day, fc.constantFrom(randomUUID(), '00000000-0000-4000-8000-000000000000', 'not-a-uuid'))
+
+describe('fuzz: operations, payments, simulations, ledger', () => {
+  const logs: object[] = []
+  const clock = settableClock(EXAMPLE_NOW)
+  const ctx = useTestApp(() => ({
+    env: {
+      MAIL_WORKER: 'off', RATE_LIMIT_ALLOWLIST: '127.0.0.1',
+      SERVICE_CONFIG_FILE: serviceConfigFile({ rateLimits: { credencial: { max: 1_000_000, windowSeconds: 60 } } }),
+    },
+    deps: { clock }, logs, logLevel: 'error',
+  }))
+
+  it('random requests on every product route: never a 5xx or a logged error; quotes kept add up', async () => {
+    const { admin } = await backOffice(ctx.db, ctx.app)
+    const { produto, cedente, sacados } = await exampleRegisters(admin.call)
+    const sacado = mostly(fc.constantFrom(...sacados.map((s: { id: string }) => s.id)), fc.constantFrom(randomUUID(), 'x'))
+    const titulo = fc.record({
+      tipo, numero: mostly(fc.constant('T'), text), sacado_id: sacado, emissao: day, vencimento: day, valor_face_centavos: centavos, chave_nfe: chave,
+    }, { requiredKeys: ['tipo', 'numero', 'sacado_id', 'emissao', 'vencimento', 'valor_face_centavos'] })
+    const ops: string[] = []
+    const payments: string[] = []
+    const target = (list: string[]) => mostly(fc.nat(3), fc.constantFrom(randomUUID(),
+      'x')).map((x) => (typeof x === 'number' ? list[x] ?? list[0] : x) ?? randomUUID())
+
+    const request = fc.oneof(
+      fc.record({ t: fc.array(titulo, { maxLength: 4 }), d: fc.option(day, { nil: undefined }), c: mostly(fc.constant(cedente.id), hostile) }).map((r) => ({
+        method: 'POST', url: '/api/operacoes', b: { cedente_id: r.c, produto_id: produto.id, titulos: r.t, ...(r.d ? { data_operacao: r.d } : {}) },
+      })),
+      fc.tuple(target(ops), fc.array(titulo, { maxLength: 3 })).map(([id, t]) => ({ method: 'POST', url: `/api/operacoes/${id}/titulos`, b: { titulos: t } })),
+      target(ops).map((id) => ({ method: 'POST', url: `/api/operacoes/${id}/cotacao`, b: undefined })),
+      fc.tuple(target(ops), mostly(fc.integer({ min: 1, max: 3 }), hostile)).map(([id, v]) => ({
+        method: 'POST', url: `/api/operacoes/${id}/aceite`, b: { cotacao_versao: v }, key: true,
+      })),
+      fc.tuple(target(ops), mostly(fc.constant('a'.repeat(64)), text), day, mostly(fc.constant('11144477735'), text)).map(([id, h, d, doc]) => ({
+        method: 'POST', url: `/api/operacoes/${id}/formalizacao`, b: { termo_sha256: h, assinado_em: `${d}T10:00:00Z`, signatarios: [{ nome: 'Sócio',
+          documento: doc }] },
+      })),
+      target(ops).map((id) => ({ method: 'POST', url: `/api/operacoes/${id}/desembolso`, b: {}, key: true })),
+      fc.tuple(target(ops), mostly(fc.constant('desistência'), text)).map(([id, m]) => ({ method: 'POST', url: `/api/operacoes/${id}/cancelamento`,
+        b: { motivo: m } })),
+      fc.tuple(target(payments), fc.constantFrom('aprovacao', 'pagamento', 'falha'), text, day).map(([id, step, t, d]) => ({
+        method: 'POST', url: `/api/desembolsos/${id}/${step}`,
+          b: step === 'aprovacao' ? undefined : step === 'falha' ? { motivo: t } : { id_transacao: t, pago_em: `${d}T12:00:00Z` },
+        key: true,
+      })),
+      fc.record({ d: day, p: mostly(fc.constantFrom('pj', 'pj_simples', 'pf', 'isento'), text), r: rate, t: fc.array(titulo,
+        { maxLength: 3 }) }).map((s) => ({
+        method: 'POST', url: '/api/simulacoes', b: { ...EXAMPLE_PRODUCT, nome: undefined, data_operacao: s.d, perfil_iof: s.p, taxa_mensal: s.r, titulos: s.t },
+      })),
+      mostly(fc.constant({}), fc.record({ de: day, ate: day, conta: text, limite: fc.oneof(fc.constantFrom('1', '201', '0'), text) },
+        { requiredKeys: [] })).chain((q) =>
+        fc.constantFrom('/api/lancamentos', `/api/cedentes/${cedente.id}/extrato`, '/api/contabil/balancete', '/api/operacoes', '/api/titulos',
+          '/api/desembolsos')
+          .map((path) => ({ method: 'GET', url: `${path}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, b: undefined }))),
+    )
+    const statuses = new Map<number, number>()
+    await fc.assert(fc.asyncProperty(request, async (r: { method: string, url: string, b: unknown, key?: boolean }) => {
+      const res = await admin.call(r.method as 'POST', r.url, r.b as object | undefined, r.key ? { 'idempotency-key': randomUUID() } : undefined)
+      assert.ok(res.statusCode < 500, `${r.method} ${r.url} ${JSON.stringify(r.b)}: ${res.statusCode} ${res.body}`)
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
+      if (res.statusCode === 201 && r.url === '/api/operacoes') ops.unshift(res.json().id)
+      if (res.statusCode === 201 && r.url.endsWith('/desembolso')) payments.unshift(res.json().id)
+      if (res.statusCode === 201 && r.url.endsWith('/cotacao')) {
+        const q = res.json()
+        const sum = (k: string) => q.linhas.reduce((s: number, l: Record<string, number>) => s + l[k]!, 0)
+        assert.equal(q.totais.valor_face_centavos, sum('valor_face_centavos'))
+        assert.equal(q.totais.valor_liquido_centavos, sum('preco_compra_centavos') - q.totais.tac_centavos)
+      }
+    }), { seed: SEED, numRuns: RUNS })
+    assert.deepEqual(logs, [], 'nothing logged at error level')
+    for (const status of [200, 201, 404, 409, 422]) assert.ok(statuses.get(status), `some ${status} among ${JSON.stringify([...statuses])}`)
+    created(await admin.call('GET', '/api/operacoes'), 200)
+  })
+})
