@@ -114,6 +114,17 @@ export const OPERATION_ROUTES = {
       },
     },
   },
+  bordero: {
+    method: 'GET', url: '/api/operacoes/:id/bordero', escopo: 'operacoes',
+    schema: {
+      ...op('The borderô as a document: HTML to print, or Markdown with Accept: text/markdown', 'borderoOperacao'), params: Params,
+      response: {
+        200: Type.String({ description: 'The borderô: the operation, each título with its price, the totals, the formalization.',
+          'x-media-types': ['text/html', 'text/markdown'] }),
+        ...guardRefusals('operacoes'), ...NotFound('operation'),
+      },
+    },
+  },
   cancelamento: {
     method: 'POST', url: '/api/operacoes/:id/cancelamento', escopo: 'operacoes',
     schema: {

@@ -11,7 +11,7 @@ import { SIMULATION_ROUTE, simulationRoute } from './simulation.ts'
 export const operationsModule = defineModule({
   name: 'operations',
   setup({ config, db, clock, idempotency }) {
-    const deps = { db, clock, idempotency, dbTimeoutMs: config.dbTimeoutMs, budget: config.rateLimits.leitura }
+    const deps = { db, clock, idempotency, dbTimeoutMs: config.dbTimeoutMs, budget: config.rateLimits.leitura, production: config.ambiente === 'producao' }
     return {
       async routes(app) {
         await operationRoutes(deps)(app)

@@ -9,6 +9,7 @@ import { pageOf } from '../../platform/http/api-schemas.ts'
 import { problem } from '../../platform/http/problem.ts'
 import type { Budget } from '../../platform/http/rate-limit-config.ts'
 import { rateLimitFor } from '../../platform/http/rate-limit.ts'
+import { securityHeaders } from '../../platform/http/security-headers.ts'
 import type { ValidationItem } from '../../platform/http/validation-errors.ts'
 import { jsonAnswer, problemAnswer } from '../../platform/idempotency/http.ts'
 import { mutationRoute, type Mutation } from '../../platform/idempotency/mutation-route.ts'
@@ -27,7 +28,8 @@ import { acceptQuote } from './flow/accept.ts'
 import { cancelOperation } from './flow/cancel.ts'
 import { formalize } from './flow/formalize.ts'
 import { quoteOperation } from './flow/quote.ts'
-import { refuseBlocked } from './flow/registers.ts'
+import { refuseBlocked, sacadosOf } from './flow/registers.ts'
+import { borderoHtml, borderoMarkdown, type BorderoData } from './bordero.ts'
 import type { FormalizacaoInT, OperacaoInT, TituloInT } from './schemas.ts'
 import {
   addTitles, createOperation, getOperation, getTitle, listOperations, listTitles, lockOperation, removeTitle, titleTotals, titlesOf,
@@ -35,7 +37,7 @@ import {
 } from './store.ts'
 import { operationListView, operationView, quoteView, titleView } from './views.ts'
 
-export type OperationRoutesDeps = { db: Database, clock: Clock, idempotency: Idempotency, dbTimeoutMs: number, budget: Budget }
+export type OperationRoutesDeps = { db: Database, clock: Clock, idempotency: Idempotency, dbTimeoutMs: number, budget: Budget, production: boolean }
 
 const NOT_FOUND = problem('nao_encontrado')
 /** A borderô of up to a thousand títulos in one body. */
@@ -164,6 +166,20 @@ export function operationRoutes(deps: OperationRoutesDeps) {
       return { status: 200, body: await fresh(tx, op.id), acao: 'operacao.cancelada' }
     })
 
+    app.get(R.bordero.url, { config, schema: R.bordero.schema }, async (request, reply) => {
+      const id = (request as FastifyRequest<{ Params: { id: string } }>).params.id
+      const data = isUuid(id) ? await withTenant(db, request.credential!.clienteId, (tx) => borderoData(tx, id)) : undefined
+      if (!data) throw NOT_FOUND
+      // A document a browser renders (the back office opens it): the site's security headers, CSP included.
+      reply.headers(securityHeaders(deps.production)).header('vary', 'Accept')
+      if (/text\/markdown/i.test(request.headers.accept ?? '')) return reply.type('text/markdown; charset=utf-8').send(borderoMarkdown(data))
+      const body = borderoHtml(data)
+      const page = app.hasDecorator('siteLayout')
+        ? app.siteLayout({ title: `Borderô nº ${data.op.seq}`, description: 'Borderô da operação', body, path: request.url.split('?')[0]!, private: true })
+        : `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Borderô nº ${data.op.seq}</title>${body.toString()}</html>`
+      return reply.type('text/html; charset=utf-8').send(page)
+    })
+
     const titleConfig = { config, schema: R.titulos.schema }
     app.get(R.titulos.url, titleConfig, async (request) => {
       type Q = { limite?: string, antes?: string, operacao_id?: string, sacado_id?: string, cedente_id?: string, estado?: TitleFilter['estado'],
@@ -184,6 +200,16 @@ export function operationRoutes(deps: OperationRoutesDeps) {
       return titleView(found)
     })
   }
+}
+
+/** What the borderô shows: the operation whole, its cedente, its product's name, its sacados. */
+async function borderoData(tx: Orm, id: string): Promise<BorderoData | undefined> {
+  const op = await getOperation(tx, id)
+  if (!op) return undefined
+  const [cedente, product, sacadoRows] = await Promise.all([
+    getParty(tx, 'cedente', op.cedenteId), getProduct(tx, op.produtoId), sacadosOf(tx, op.titulos.map((t) => t.sacadoId)),
+  ])
+  return { op, cedente: cedente!, produto: product!, sacados: sacadoRows }
 }
 
 /** The títulos of a body checked against the customer's sacados, with those sacados (to refuse a blocked one). */

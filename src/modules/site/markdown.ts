@@ -2,15 +2,9 @@
 // pages' markup comes only from the layout and the components, and live values cannot inject any.
 import { Marked, type Tokens } from 'marked'
 import { html, raw, type Html } from '../../platform/lib/html.ts'
+import { escapeMarkdown } from '../../platform/lib/markdown-escape.ts'
 
-/**
- * Text that reads as itself inside a Markdown line (no emphasis, code, links, tables, HTML or character references
- * made of it). Only the characters that act mid-line are escaped, so the Markdown stays clean to read: an `&` only
- * where it would start a reference (`&amp;` would read as `&`).
- */
-export function escapeMarkdown(s: string): string {
-  return s.replace(/[\\`*_[\]|<>~]|&(?=#?[a-z0-9]+;)/gi, '\\$&').replace(/\r?\n/g, ' ')
-}
+export { escapeMarkdown }
 
 /** A table cell: escaped, on one line. */
 export const cell = (s: string) => escapeMarkdown(s)

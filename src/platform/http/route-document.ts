@@ -42,6 +42,9 @@ function parameters(schema: Schema | undefined, where: 'path' | 'query' | 'heade
 function responseOf(body: Schema): Schema {
   const description = (body.description as string | undefined) ?? 'OK'
   if (body.type === 'null') return { description }
+  // A document answered in the media types it names (HTML, Markdown), not JSON.
+  const media = body['x-media-types'] as string[] | undefined
+  if (media) return { description, content: Object.fromEntries(media.map((m) => [m, { schema: { type: 'string' } }])) }
   return { description, content: { 'application/json': { schema: plain(body) } } }
 }
 

@@ -29,7 +29,8 @@ describe('GET /api/conta/openapi.json', () => {
     assert.deepEqual(Object.keys(doc.paths).sort(), ['/cedentes', '/cedentes/{id}', '/cedentes/{id}/extrato', '/conta', '/conta/auditoria',
       '/conta/openapi.json', '/conta/tokens', '/conta/tokens/{id}', '/contabil/balancete', '/desembolsos', '/desembolsos/{id}', '/desembolsos/{id}/aprovacao',
       '/desembolsos/{id}/falha', '/desembolsos/{id}/pagamento', '/feriados', '/feriados/{id}', '/iof/aliquotas', '/lancamentos', '/mcp', '/operacoes',
-      '/operacoes/{id}', '/operacoes/{id}/aceite', '/operacoes/{id}/cancelamento', '/operacoes/{id}/cotacao', '/operacoes/{id}/desembolso',
+      '/operacoes/{id}', '/operacoes/{id}/aceite', '/operacoes/{id}/bordero', '/operacoes/{id}/cancelamento', '/operacoes/{id}/cotacao',
+        '/operacoes/{id}/desembolso',
       '/operacoes/{id}/formalizacao', '/operacoes/{id}/titulos', '/operacoes/{id}/titulos/{titulo_id}', '/produtos', '/produtos/{id}',
       '/produtos/{id}/versoes', '/sacados', '/sacados/{id}', '/simulacoes', '/titulos', '/titulos/{id}'])
     const mcp = doc.paths['/mcp'].post.description as string
