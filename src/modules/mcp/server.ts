@@ -9,6 +9,7 @@ import { withTenant } from '../../platform/tenancy/tenancy.ts'
 import type { Clock } from '../../platform/lib/clock.ts'
 import type { Database } from '../../platform/db/database.ts'
 import { refusalOf } from '../../platform/http/refusal.ts'
+import { RequestValidationError } from '../../platform/http/validation-errors.ts'
 import { errorFacts } from '../../platform/lib/log-safety.ts'
 import { checked, declared } from './sdk-schemas.ts'
 import { checkArguments } from './arguments.ts'
@@ -62,7 +63,7 @@ async function runAudited(deps: ServerDeps, tool: Tool, args: Record<string, unk
   const escopo = tool.twin.escopo
   if (escopo && !(c.escopos as readonly string[]).includes(escopo)) {
     outcome = { ok: false, detail: 'escopo_insuficiente', extra: { escopo } }
-  } else if (escopo && c.papel && !permits(c.papel, escopo, changes(tool.twin.method, {}))) {
+  } else if (escopo && c.papel && !permits(c.papel, escopo, changes(tool.twin.method, { somenteLeitura: tool.twin.somenteLeitura ?? false }))) {
     // The token's maker's role, as the twin's guard checks it.
     outcome = { ok: false, detail: 'papel_insuficiente' }
   } else if (checked && !checked.ok) {
@@ -86,6 +87,8 @@ async function runAudited(deps: ServerDeps, tool: Tool, args: Record<string, unk
  * may quote the input).
  */
 export function toolFailure(err: unknown, call: Pick<ToolCall, 'by'>, toolName: string): Outcome {
+  // The arguments broke a rule their schema cannot say (a day that does not exist): the route's own 422 items.
+  if (err instanceof RequestValidationError) return { ok: false, detail: err.items }
   const refused = refusalOf(err)
   if (refused) {
     const { detail, ...extra } = refused.answer.body

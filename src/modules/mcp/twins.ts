@@ -12,14 +12,17 @@ export type Twin = {
   escopo: Scope | undefined
   /** Answers without a credential (one of the public contract's routes). */
   publica: boolean
+  /** The route changes nothing although its method is not GET (a simulation): a role that only reads may call it. */
+  somenteLeitura?: boolean
 }
 
 /** A route of the public contract. */
 export const publicTwin = (method: Twin['method'], url: string): Twin => ({ method, url, escopo: undefined, publica: true })
 
 /** A credentialed route, from its definition (method, path, scope). */
-export const routeTwin = ({ method, url, escopo }: { method: Twin['method'], url: string, escopo: Scope | undefined }): Twin =>
-  ({ method, url, escopo, publica: false })
+export const routeTwin = (
+  { method, url, escopo }: { method: Twin['method'], url: string, escopo: Scope | undefined }, opts: { somenteLeitura?: boolean } = {},
+): Twin => ({ method, url, escopo, publica: false, ...(opts.somenteLeitura ? { somenteLeitura: true } : {}) })
 
 /** The `_meta` key under which tools/list names each tool's twin. */
 export const TWIN_META = 'fatorial/gemeo_rest'

@@ -7,6 +7,7 @@ import { OPERATION_ROUTES } from './definitions.ts'
 import { paymentRoutes } from './payment-routes.ts'
 import { operationRoutes } from './routes.ts'
 import { SIMULATION_ROUTE, simulationRoute } from './simulation.ts'
+import { operationTools } from './mcp-tools.ts'
 
 export const operationsModule = defineModule({
   name: 'operations',
@@ -19,6 +20,7 @@ export const operationsModule = defineModule({
         await simulationRoute(deps)(app)
       },
       customerApiPaths: () => pathItems([...Object.values(OPERATION_ROUTES), SIMULATION_ROUTE]),
+      contributes: { mcp: { tools: operationTools(db, clock) } },
     }
   },
 })

@@ -33,7 +33,7 @@ import { borderoHtml, borderoMarkdown, type BorderoData } from './bordero.ts'
 import type { FormalizacaoInT, OperacaoInT, TituloInT } from './schemas.ts'
 import {
   addTitles, createOperation, getOperation, getTitle, listOperations, listTitles, lockOperation, removeTitle, titleTotals, titlesOf,
-  type Operation, type OperationFilter, type TitleFilter,
+  type Operation, type OperationFilter, type OperationFull, type TitleFilter,
 } from './store.ts'
 import { operationListView, operationView, quoteView, titleView } from './views.ts'
 
@@ -77,22 +77,8 @@ export function operationRoutes(deps: OperationRoutesDeps) {
       method: R.criar.method, url: R.criar.url, idempotency: 'accepted', config, schema: R.criar.schema, caller: byCredential,
       timeoutFactor: TIMEOUT_FACTOR, bodyLimit: BORDERO_BODY_LIMIT,
       work: async ({ tx, req, action }) => {
-        const b = req.body
-        const clienteId = req.credential!.clienteId
-        const dataOperacao = b.data_operacao ?? brasiliaDay(action.now)
-        const [cedente, product] = await Promise.all([getParty(tx, 'cedente', b.cedente_id.toLowerCase()), getProduct(tx, b.produto_id.toLowerCase())])
-        const items: ValidationItem[] = checkDataOperacao(dataOperacao, brasiliaDay(action.now))
-        if (!cedente) items.push({ type: 'value_error', loc: ['body', 'cedente_id'],
-          msg: 'Value error, no cedente of the customer\'s has this id', input: b.cedente_id })
-        if (!product) items.push({ type: 'value_error', loc: ['body', 'produto_id'],
-          msg: 'Value error, no product of the customer\'s has this id', input: b.produto_id })
-        const titles = b.titulos?.length ? await checkedTitles(tx, b.titulos, dataOperacao, 0n) : { kept: [], items: [], sacadoRows: [] }
-        fail([...items, ...titles.items])
-        refuseBlocked(cedente as never, titles.sacadoRows)
-        const made = await createOperation(tx, { clienteId, idExterno: b.id_externo ?? null, cedenteId: cedente!.id, produtoId: product!.id,
-          dataOperacao }, action.now)
-        if (titles.kept.length) await addTitles(tx, made, titles.kept, action.now)
-        return { answer: jsonAnswer(201, await fresh(tx, made.id)), audit: { acao: 'operacao.criada', alvoId: made.id } }
+        const made = await draftOperation(tx, req.credential!.clienteId, req.body, action.now)
+        return { answer: jsonAnswer(201, operationView(made)), audit: { acao: 'operacao.criada', alvoId: made.id } }
       },
     })
 
@@ -200,6 +186,23 @@ export function operationRoutes(deps: OperationRoutesDeps) {
       return titleView(found)
     })
   }
+}
+
+/** A draft operation from its body (the route's and the MCP tool's): every rule checked at once, then made whole. */
+export async function draftOperation(tx: Orm, clienteId: string, b: OperacaoInT, now: Date): Promise<OperationFull> {
+  const dataOperacao = b.data_operacao ?? brasiliaDay(now)
+  const [cedente, product] = await Promise.all([getParty(tx, 'cedente', b.cedente_id.toLowerCase()), getProduct(tx, b.produto_id.toLowerCase())])
+  const items: ValidationItem[] = checkDataOperacao(dataOperacao, brasiliaDay(now))
+  if (!cedente) items.push({ type: 'value_error', loc: ['body', 'cedente_id'],
+    msg: 'Value error, no cedente of the customer\'s has this id', input: b.cedente_id })
+  if (!product) items.push({ type: 'value_error', loc: ['body', 'produto_id'],
+    msg: 'Value error, no product of the customer\'s has this id', input: b.produto_id })
+  const titles = b.titulos?.length ? await checkedTitles(tx, b.titulos, dataOperacao, 0n) : { kept: [], items: [], sacadoRows: [] }
+  fail([...items, ...titles.items])
+  refuseBlocked(cedente as never, titles.sacadoRows)
+  const made = await createOperation(tx, { clienteId, idExterno: b.id_externo ?? null, cedenteId: cedente!.id, produtoId: product!.id, dataOperacao }, now)
+  if (titles.kept.length) await addTitles(tx, made, titles.kept, now)
+  return (await getOperation(tx, made.id))!
 }
 
 /** What the borderô shows: the operation whole, its cedente, its product's name, its sacados. */

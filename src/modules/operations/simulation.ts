@@ -37,7 +37,7 @@ export const SimulacaoIn = Type.Object({
     uf: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })),
   }, { additionalProperties: false }), { minItems: 1, maxItems: TITULOS_POR_PEDIDO }),
 }, { additionalProperties: false })
-type SimulacaoInT = Static<typeof SimulacaoIn>
+export type SimulacaoInT = Static<typeof SimulacaoIn>
 
 export const SIMULATION_ROUTE = {
   method: 'POST', url: '/api/simulacoes', escopo: 'operacoes',
@@ -59,20 +59,22 @@ export function simulationRoute(deps: { db: Database, clock: Clock, budget: Budg
     const config = { rateLimit: rateLimitFor(deps.budget), credencial: { escopo: 'operacoes', somenteLeitura: true } }
     app.post(SIMULATION_ROUTE.url, { config, schema: SIMULATION_ROUTE.schema, bodyLimit: 1024 * 1024 }, async (request) => {
       const b = (request as FastifyRequest<{ Body: SimulacaoInT }>).body
-      const dataOperacao = b.data_operacao ?? brasiliaDay(deps.clock.now())
-      const items = checkSimulation(b, dataOperacao)
-      fail(items)
-      return withTenant(deps.db, request.credential!.clienteId, async (tx) => {
-        const { terms, produto } = await termsOf(tx, b)
-        const list: TitleToQuote[] = b.titulos.map((t) => ({
-          tipo: t.tipo as TitleToQuote['tipo'], vencimento: t.vencimento, valorFaceCentavos: BigInt(t.valor_face_centavos),
-          place: { municipioIbge: t.municipio_ibge ?? null, uf: t.uf ?? null },
-        }))
-        const pricing = await priceTitles(tx, { dataOperacao, perfilIof: b.perfil_iof as PerfilIof, terms, list, viable: false })
-        return { produto, ...pricingBody(pricing, list, dataOperacao) }
-      })
+      return withTenant(deps.db, request.credential!.clienteId, (tx) => simulate(tx, b, deps.clock.now()))
     })
   }
+}
+
+/** The priced títulos (the route's and the MCP tool's answer), every rule checked first. */
+export async function simulate(tx: Orm, b: SimulacaoInT, now: Date) {
+  const dataOperacao = b.data_operacao ?? brasiliaDay(now)
+  fail(checkSimulation(b, dataOperacao))
+  const { terms, produto } = await termsOf(tx, b)
+  const list: TitleToQuote[] = b.titulos.map((t) => ({
+    tipo: t.tipo as TitleToQuote['tipo'], vencimento: t.vencimento, valorFaceCentavos: BigInt(t.valor_face_centavos),
+    place: { municipioIbge: t.municipio_ibge ?? null, uf: t.uf ?? null },
+  }))
+  const pricing = await priceTitles(tx, { dataOperacao, perfilIof: b.perfil_iof as PerfilIof, terms, list, viable: false })
+  return { produto, ...pricingBody(pricing, list, dataOperacao) }
 }
 
 function checkSimulation(b: SimulacaoInT, dataOperacao: string): ValidationItem[] {

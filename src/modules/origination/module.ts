@@ -4,6 +4,7 @@ import { defineModule } from '../../platform/module.ts'
 import { pathItems } from '../../platform/http/route-document.ts'
 import { partyRoutes } from './registers/definitions.ts'
 import { registerRoutes } from './registers/routes.ts'
+import { registerTools } from './mcp-tools.ts'
 
 export const originationModule = defineModule({
   name: 'origination',
@@ -11,6 +12,7 @@ export const originationModule = defineModule({
     return {
       routes: registerRoutes({ db, clock, idempotency, dbTimeoutMs: config.dbTimeoutMs, budget: config.rateLimits.leitura }),
       customerApiPaths: () => pathItems([...Object.values(partyRoutes('cedente')), ...Object.values(partyRoutes('sacado'))]),
+      contributes: { mcp: { tools: registerTools(db) } },
     }
   },
 })

@@ -1,10 +1,15 @@
 // Request validation failures in FastAPI's shape (pydantic v2 `type`, `msg`, `loc`, `input`, `ctx`),
 // so a client written against a FastAPI service reads our 422s unchanged.
 import { Ajv, type ValidateFunction } from 'ajv'
+import addFormatsModule from 'ajv-formats'
 import { emailProblem } from '../lib/email-address.ts'
 import { AnswerError } from './answer-error.ts'
 import { VALIDATION_STATUS } from './problem-catalogue.ts'
 import type { ProblemAnswer } from './problem.ts'
+
+type AddFormats = (ajv: Ajv) => unknown
+// ajv-formats is CommonJS: loaded as ESM, the plugin may sit under `default`.
+const addFormats: AddFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as AddFormats
 
 /**
  * How request bodies are checked, by Fastify's validator and by ContactService alike: no coercion (pydantic
@@ -160,6 +165,8 @@ export function makeCheck<T>(schema: object): (input: unknown) => Checked<T> {
   return (input) => {
     if (!compiled) {
       const ajv = new Ajv({ ...AJV_OPTIONS })
+      // The formats Fastify's own compiler knows (uuid, date, date-time…), so a schema checks the same here as on a route.
+      addFormats(ajv)
       addEmailFormat(ajv)
       compiled = ajv.compile(schema)
     }

@@ -100,7 +100,7 @@ describe('/api with a personal access token as Bearer', () => {
     const c = await customer(ctx.db)
     const t = await issueToken(ctx.db, c.id, { escopos: ['mcp'] })
     const paths: [string, 'GET' | 'POST' | 'DELETE'][] = [
-      ['/api/operacoes', 'GET'], ['/api/registro/123', 'DELETE'], ['/api/financeiro/pagamentos', 'POST'], ['/api', 'GET'], ['/api/conta/nada', 'GET'],
+      ['/api/cobranca/boletos', 'GET'], ['/api/registro/123', 'DELETE'], ['/api/financeiro/pagamentos', 'POST'], ['/api', 'GET'], ['/api/conta/nada', 'GET'],
     ]
     for (const [url, method] of paths) {
       const withToken = await bearer(ctx.app, t.token, method, url)

@@ -29,15 +29,19 @@ describe('numbers past their bounds', () => {
         numeric++
         assert.equal(typeof property.maximum, 'number', `${tool.name}.${name} has a maximum`)
         assert.equal(typeof property.minimum, 'number', `${tool.name}.${name} has a minimum`)
-        for (const value of [...HUGE, property.maximum! + 1]) {
+        // Only what lies past this argument's own bounds (money's bound is 2^53 − 1 itself).
+        for (const value of [...HUGE, property.maximum! + 1].filter((v) => v > property.maximum! || v < property.minimum!)) {
           const res = await client.callTool({ name: tool.name, arguments: { [name]: value } })
           assert.equal(res.isError, true, `${tool.name}.${name} = ${value}`)
           const detail = resultJson(res).detail
           assert.ok(Array.isArray(detail), `${tool.name}.${name} = ${value}: ${JSON.stringify(detail)}`)
-          assert.deepEqual((detail as Item[]).map((i) => i.loc.join('.')), [`body.${name}`])
+          // A tool with required arguments also names those missing; the number is named among them.
+          assert.ok((detail as Item[]).some((i) => i.loc.join('.') === `body.${name}`), `${tool.name}.${name} = ${value}: ${JSON.stringify(detail)}`)
         }
         const largest = await client.callTool({ name: tool.name, arguments: { [name]: property.maximum } })
-        assert.ok(!largest.isError, `${tool.name}.${name} = its maximum: ${JSON.stringify(largest.content)}`)
+        const items = largest.isError ? resultJson(largest).detail : []
+        assert.ok(Array.isArray(items) && !(items as Item[]).some((i) => i.loc.join('.') === `body.${name}`),
+          `${tool.name}.${name} = its maximum: ${JSON.stringify(largest.content)}`)
       }
     }
     assert.ok(numeric >= 2, 'the audit trail\'s page and cursor at least')
