@@ -4,6 +4,7 @@ import { defineModule } from '../../platform/module.ts'
 import { pathItems } from '../../platform/http/route-document.ts'
 import { LEDGER_ROUTES } from './definitions.ts'
 import { ledgerRoutes } from './routes.ts'
+import { LEDGER_HELP, ledgerCommand } from './cli.ts'
 
 export const ledgerModule = defineModule({
   name: 'ledger',
@@ -13,4 +14,5 @@ export const ledgerModule = defineModule({
       customerApiPaths: () => pathItems(Object.values(LEDGER_ROUTES)),
     }
   },
+  commands: [{ name: 'contabil', help: LEDGER_HELP, run: ledgerCommand }],
 })

@@ -8,6 +8,7 @@ import { paymentRoutes } from './payment-routes.ts'
 import { operationRoutes } from './routes.ts'
 import { SIMULATION_ROUTE, simulationRoute } from './simulation.ts'
 import { operationTools } from './mcp-tools.ts'
+import { OPERATIONS_HELP, operationsCommand } from './cli.ts'
 
 export const operationsModule = defineModule({
   name: 'operations',
@@ -23,4 +24,5 @@ export const operationsModule = defineModule({
       contributes: { mcp: { tools: operationTools(db, clock) } },
     }
   },
+  commands: [{ name: 'operacoes', help: OPERATIONS_HELP, run: operationsCommand }],
 })

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { useTestApp } from '../../helpers/fixture.ts'
 import { auditRows } from '../../helpers/credentials.ts'
+import { cliRunner } from '../../helpers/cli.ts'
 import { backOffice, created, EXAMPLE_NOW, exampleRegisters, exampleTitles, key, settableClock, CONTA, CEDENTE_DOC } from './helpers.ts'
 
 /** produto.md §2.6's table, in centavos. */
@@ -110,6 +111,17 @@ describe('an operation from draft to payment (the acceptance example)', () => {
     assert.equal(byAccount.banco.saldo_credor_centavos, 4_637_053)
     assert.equal(byAccount.direitos_creditorios.saldo_devedor_centavos, 5_000_000)
     assert.equal(byAccount.conta_grafica_cedentes.saldo_credor_centavos, 0)
+
+    // The operator's CLI reads the same, for support.
+    const { lines, cli } = cliRunner(() => ctx.db)
+    assert.equal(await cli('operacoes', 'listar', '--cliente', clienteId, '--json'), 0, lines.join('\n'))
+    assert.deepEqual(JSON.parse(lines[0]!).map((o: Record<string, unknown>) => [o.id, o.estado, o.quantidade_titulos, o.valor_face_centavos]),
+      [[op.id, 'desembolsada', 3, 5_000_000]])
+    assert.equal(await cli('contabil', 'balancete', '--cliente', clienteId, '--data', '2026-10-31'), 0, lines.join('\n'))
+    assert.equal(lines.at(-1), ['TOTAL', '9637053', '9637053', '5000000', '5000000'].join('\t'))
+    assert.equal(await cli('contabil', 'balancete', '--cliente', '0b5e8c1e-4f7a-4d2b-9c3e-2a1f6d8e7b90'), 1)
+    assert.match(lines.join('\n'), /no customer has the id/)
+    assert.equal(await cli('contabil', 'balancete', '--cliente', clienteId, '--data', '2026-02-30'), 2)
 
     const actions = (await auditRows(ctx.db, clienteId)).map((r) => r.acao)
     for (const a of ['operacao.criada', 'operacao.cotada', 'operacao.aceita', 'operacao.formalizada', 'desembolso.solicitado', 'desembolso.aprovado',
