@@ -21,8 +21,8 @@ export const publicTwin = (method: Twin['method'], url: string): Twin => ({ meth
 
 /** A credentialed route, from its definition (method, path, scope). */
 export const routeTwin = (
-  { method, url, escopo }: { method: Twin['method'], url: string, escopo: Scope | undefined }, opts: { somenteLeitura?: boolean } = {},
-): Twin => ({ method, url, escopo, publica: false, ...(opts.somenteLeitura ? { somenteLeitura: true } : {}) })
+  { method, url, escopo, somenteLeitura }: { method: Twin['method'], url: string, escopo: Scope | undefined, somenteLeitura?: boolean },
+): Twin => ({ method, url, escopo, publica: false, ...(somenteLeitura ? { somenteLeitura: true } : {}) })
 
 /** The `_meta` key under which tools/list names each tool's twin. */
 export const TWIN_META = 'fatorial/gemeo_rest'

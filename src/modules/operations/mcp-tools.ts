@@ -35,7 +35,7 @@ export function operationTools(db: Database, clock: Clock): Tool[] {
   }
   return [
     {
-      name: 'simular', title: 'Simular', twin: routeTwin(SIMULATION_ROUTE, { somenteLeitura: true }),
+      name: 'simular', title: 'Simular', twin: routeTwin(SIMULATION_ROUTE),
       description: 'Precifica títulos exatamente como uma cotação (deságio, ad valorem, tarifas, IOF, dias úteis), com as condições de um produto '
         + '(`produto_id`) ou dadas aqui, para qualquer data; nada é gravado. Como POST /api/simulacoes.',
       input: toolSchema(SimulacaoIn), output: toolSchema(Type.Object(SIMULATION_ROUTE.schema.response[200].properties)),

@@ -40,7 +40,7 @@ export const SimulacaoIn = Type.Object({
 export type SimulacaoInT = Static<typeof SimulacaoIn>
 
 export const SIMULATION_ROUTE = {
-  method: 'POST', url: '/api/simulacoes', escopo: 'operacoes',
+  method: 'POST', url: '/api/simulacoes', escopo: 'operacoes', somenteLeitura: true,
   schema: {
     hide: true, tags: ['operacoes'], operationId: 'simular', summary: 'Prices títulos exactly as a quote would, storing nothing',
     body: SimulacaoIn,
@@ -56,7 +56,7 @@ const TERM_FIELDS = ['base', 'taxa_mensal', 'taxa_ad_valorem', 'tarifa_por_titul
 
 export function simulationRoute(deps: { db: Database, clock: Clock, budget: Budget }) {
   return async function (app: FastifyInstance) {
-    const config = { rateLimit: rateLimitFor(deps.budget), credencial: { escopo: 'operacoes', somenteLeitura: true } }
+    const config = { rateLimit: rateLimitFor(deps.budget), credencial: { escopo: SIMULATION_ROUTE.escopo, somenteLeitura: SIMULATION_ROUTE.somenteLeitura } }
     app.post(SIMULATION_ROUTE.url, { config, schema: SIMULATION_ROUTE.schema, bodyLimit: 1024 * 1024 }, async (request) => {
       const b = (request as FastifyRequest<{ Body: SimulacaoInT }>).body
       return withTenant(deps.db, request.credential!.clienteId, (tx) => simulate(tx, b, deps.clock.now()))

@@ -9,6 +9,8 @@ export type RouteDefinition = {
   url: string
   /** The scope the route needs; undefined for one any credential reaches. */
   escopo: string | undefined
+  /** The route changes nothing although its method is not GET (a simulation): a role that only reads may call it. */
+  somenteLeitura?: boolean
   schema: Record<string, unknown>
 }
 
