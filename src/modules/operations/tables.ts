@@ -1,5 +1,5 @@
 // Drizzle's view of the operations' tables (migration 0019_operacoes.sql is the source of truth).
-import { bigint, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, date, integer, json, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const day = (name: string) => date(name, { mode: 'string' })
@@ -68,7 +68,7 @@ export const cotacoes = pgTable('cotacoes', {
   tacCentavos: money('tac_centavos').notNull(),
   iofCentavos: money('iof_centavos').notNull(),
   valorLiquidoCentavos: money('valor_liquido_centavos').notNull(),
-  calculo: jsonb('calculo').$type<Record<string, unknown>>().notNull(),
+  calculo: json('calculo').$type<Record<string, unknown>>().notNull(),
   criadoEm: tz('criado_em').notNull().defaultNow(),
 })
 

@@ -35,6 +35,9 @@ describe('an operation from draft to payment (the acceptance example)', () => {
 
     const quote = created(await operador.call('POST', `/api/operacoes/${op.id}/cotacao`))
     assert.equal(quote.versao, 1)
+    // Kept as answered: the stored quote reads back in the answer's own order of fields.
+    assert.deepEqual(Object.keys(quote).slice(0, 6), ['versao', 'valida_ate', 'produto', 'data_operacao', 'perfil_iof', 'linhas'])
+    assert.deepEqual(Object.keys(quote.linhas[0]).slice(0, 3), ['titulo_id', 'vencimento', 'vencimento_util'])
     assert.equal(quote.valida_ate, '2026-10-06T03:00:00.000Z')
     assert.deepEqual(quote.produto, { id: produto.id, versao: 1 })
     quote.linhas.forEach((l: Record<string, unknown>, k: number) => {

@@ -89,7 +89,8 @@ CREATE TABLE cotacoes (
   tac_centavos bigint NOT NULL CHECK (tac_centavos >= 0),
   iof_centavos bigint NOT NULL CHECK (iof_centavos >= 0),
   valor_liquido_centavos bigint NOT NULL,
-  calculo jsonb NOT NULL CHECK (jsonb_typeof(calculo) = 'object'),
+  -- json, not jsonb: the answer's own order of fields is kept, as it was answered.
+  calculo json NOT NULL CHECK (json_typeof(calculo) = 'object'),
   criado_em timestamptz NOT NULL DEFAULT now(),
   CHECK (valor_face_centavos = desagio_centavos + ad_valorem_centavos + tarifas_centavos + tac_centavos + iof_centavos + valor_liquido_centavos),
   FOREIGN KEY (cliente_id, operacao_id) REFERENCES operacoes (cliente_id, id),
