@@ -128,8 +128,12 @@ async function main() {
   const metricsPort = await freePort()
   const otlpSink = otelOn ? await startOtlpSink() : undefined
   if (otlpSink) log(`tracing on: spans exported to ${otlpSink.url}`)
+  // The load comes from one token: its per-credential budget would answer 429s instead of the route (as the per-IP
+  // budgets are lifted by RATE_LIMIT_ALLOWLIST).
+  const serviceConfig = join(outDir, 'service-config.json')
+  writeFileSync(serviceConfig, JSON.stringify({ rateLimits: { credencial: { max: 100_000_000, windowSeconds: 60 } } }))
   const serviceEnv = {
-    ...process.env, NODE_OPTIONS: imageNodeOptions, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'json', DATABASE_URL: dbUrl, DATA_DIR: dataDir,
+    ...process.env, SERVICE_CONFIG_FILE: serviceConfig, NODE_OPTIONS: imageNodeOptions, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'json', DATABASE_URL: dbUrl, DATA_DIR: dataDir,
     PORT: String(servicePort), METRICS_PORT: metricsOn ? String(metricsPort) : '', HOST: '127.0.0.1',
     RATE_LIMIT_ALLOWLIST: '127.0.0.1', REDIS_URL: process.env.BENCH_REDIS_URL ?? '', OTEL_EXPORTER_OTLP_ENDPOINT: otlpSink?.url ?? '',
   }
@@ -148,8 +152,17 @@ async function main() {
   }
   log(`start-up to ready: ${readyTimes.map((t) => t.toFixed(0)).join(', ')} ms`)
 
+  // A customer and its token, made as the operator makes them, for the credentialed scenarios.
+  const cliEnv = { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir }
+  const cliJson = async (...args: string[]) => JSON.parse(await runCaptured([process.execPath, 'dist/cli/main.js', ...args, '--json'], cliEnv)) as Record<string, string>
+  const customer = await cliJson('clientes', 'criar', '--nome', 'Cliente do bench')
+  const token = (await cliJson('tokens', 'criar', '--cliente', customer.id!, '--nome', 'bench', '--escopos', 'conta', '--expira-em', '1d')).token!
+  const authHeaders = (s: Scenario) => (s.bearer ? [`Authorization: Bearer ${token}`] : [])
+  // pgbench's own tables, for its built-in select-only script (`-S`), in the same database.
+  await runCaptured(['pgbench', '-i', '-s', '1', '-q', dbUrl])
+
   const responses: Record<string, Captured> = {}
-  for (const s of SCENARIOS.filter((s) => s.method === 'GET')) responses[`GET ${s.path}`] = await capture(service.base, 'GET', s.path)
+  for (const s of SCENARIOS.filter((s) => s.method === 'GET' && !s.bearer)) responses[`GET ${s.path}`] = await capture(service.base, 'GET', s.path)
   responses['POST /api/site/contato'] = await capture(service.base, 'POST', '/api/site/contato', '{"nome":"M","email":"maria@empresa","mensagem":"Ola"}')
   const responsesFile = join(outDir, 'responses.json')
   writeFileSync(responsesFile, JSON.stringify(responses))
@@ -163,10 +176,11 @@ async function main() {
 
   const load = (s: Scenario, base: string, seconds: number) => wrk({
     url: base + s.path, seconds, connections: s.connections, cpu: LOAD_CPU,
-    script: s.script ? join(here, 'load', s.script) : undefined, env: { BENCH_RUN: randomBytes(4).toString('hex') },
+    script: s.script ? join(here, 'load', s.script) : undefined, env: { BENCH_RUN: randomBytes(4).toString('hex') }, headers: authHeaders(s),
   })
   const pgbench = async (s: Scenario, seconds: number) => parsePgbench(await runCaptured(pinned(SERVER_CPU,
-    ['pgbench', '-n', '-M', 'extended', `-c${s.connections}`, '-j1', `-T${seconds}`, '-f', join(here, 'load', 'contact.pgbench.sql'), dbUrl])))
+    ['pgbench', '-n', '-M', 'extended', `-c${s.connections}`, '-j1', `-T${seconds}`,
+      ...(s.pgbench === 'select-only' ? ['-S'] : ['-f', join(here, 'load', 'contact.pgbench.sql')]), dbUrl])))
 
   const rows = []
   let statusQueries: { flooded: number, idle: number } | undefined

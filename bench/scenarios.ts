@@ -15,6 +15,10 @@ export type Scenario = {
   p99Max?: number
   /** Expected answers are not 2xx (the 422 path): wrk's non-2xx count is then not an error. */
   non2xxExpected?: boolean
+  /** Sent with a customer's personal access token (`Authorization: Bearer`), made for the run by the operator's CLI. */
+  bearer?: boolean
+  /** What pgbench runs as the baseline: the contact form's own transaction (default), or its built-in select-only (`-S`). */
+  pgbench?: 'contact' | 'select-only'
 }
 
 export const SCENARIOS: Scenario[] = [
@@ -27,6 +31,12 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'POST /api/site/contato (202)', method: 'POST', path: '/api/site/contato', script: 'contact.lua', connections: 20,
     baselines: ['pgbench'], target: 0.50, p99Max: 25,
+  },
+  {
+    // Issue 19: a credentialed read costs at most one indexed read before its handler, so it stands against
+    // PostgreSQL's own fastest read on the same machine.
+    name: 'GET /api/conta (Bearer)', method: 'GET', path: '/api/conta', connections: 20, baselines: ['pgbench'], pgbench: 'select-only',
+    bearer: true, target: 0.30,
   },
   {
     name: 'POST /api/site/contato (422)', method: 'POST', path: '/api/site/contato', script: 'invalid.lua', connections: 50,

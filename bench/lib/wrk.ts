@@ -39,10 +39,13 @@ export function parseWrk(out: string): LoadResult {
   }
 }
 
-export type WrkRun = { url: string, seconds: number, connections: number, cpu: number | undefined, script?: string, env?: NodeJS.ProcessEnv }
+export type WrkRun = {
+  url: string, seconds: number, connections: number, cpu: number | undefined, script?: string, env?: NodeJS.ProcessEnv, headers?: string[]
+}
 
 export async function wrk(r: WrkRun): Promise<LoadResult> {
-  const argv = pinned(r.cpu, ['wrk', '-t1', `-c${r.connections}`, `-d${r.seconds}s`, '--latency', ...(r.script ? ['-s', r.script] : []), r.url])
+  const argv = pinned(r.cpu, ['wrk', '-t1', `-c${r.connections}`, `-d${r.seconds}s`, '--latency', ...(r.script ? ['-s', r.script] : []),
+    ...(r.headers ?? []).flatMap((h) => ['-H', h]), r.url])
   return parseWrk(await runCaptured(argv, { ...process.env, ...r.env }))
 }
 

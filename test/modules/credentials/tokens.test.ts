@@ -103,7 +103,7 @@ describe('personal access tokens', () => {
     const found = await findToken(tdb.db.orm, token)
     assert.deepEqual(found, {
       id: info.id, clienteId, usuarioId: null, escopos: ['mcp'], expiraEm: info.expiraEm, revogadoEm: null, dpopJkt: JKT,
-      clienteEstado: 'ativo', usuarioEstado: null, usuarioPapel: null,
+      clienteEstado: 'ativo', usuarioEstado: null, usuarioPapel: null, primeiroUsoEm: null, ultimoUsoEm: null, ultimoUsoIp: null,
     })
     assert.equal(tokenRefusal(found!, new Date()), undefined)
     const typo = `${token.slice(0, 20)}${token[20] === 'a' ? 'b' : 'a'}${token.slice(21)}`

@@ -9,7 +9,7 @@ import { problem } from '../../../platform/http/problem.ts'
 import { appendAudit } from '../../../platform/tenancy/audit/store.ts'
 import { verifyDpopProof, type DpopResult, type DpopVerifierDeps } from '../dpop/proof.ts'
 import { withTenant } from '../../../platform/tenancy/tenancy.ts'
-import { findToken, recordTokenUse, tokenRefusal, type FoundToken } from '../tokens/store.ts'
+import { findToken, recordTokenUse, tokenRefusal, tokenUseIsNews, type FoundToken } from '../tokens/store.ts'
 import type { AuthScheme } from './authorization.ts'
 import { actionContext, headerValues, type CheckDeps, type CheckResult, type Credential, type CredentialRequest } from './credential.ts'
 
@@ -46,8 +46,10 @@ export async function checkPat(req: CredentialRequest, auth: { scheme: AuthSchem
     expiraEm: found.expiraEm,
     dpop: found.dpopJkt !== null,
   }
-  await withTenant(deps.db, found.clienteId, (tx) =>
-    recordTokenUse(tx, { clienteId: found.clienteId, tokenId: found.id, ip: req.ip }, actionContext(req, { tipo: 'token', id: found.id }, now)))
+  if (tokenUseIsNews(found, req.ip, now)) {
+    await withTenant(deps.db, found.clienteId, (tx) =>
+      recordTokenUse(tx, { clienteId: found.clienteId, tokenId: found.id, ip: req.ip }, actionContext(req, { tipo: 'token', id: found.id }, now)))
+  }
   return { ok: true, credential, headers }
 }
 

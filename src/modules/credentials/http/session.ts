@@ -6,7 +6,7 @@ import { problem } from '../../../platform/http/problem.ts'
 import { SCOPES } from '../scopes.ts'
 import { cookieValue } from '../sessions/cookie.ts'
 import type { CsrfTokens } from '../sessions/csrf.ts'
-import { findSession, sessionRefusal, touchSession } from '../sessions/store.ts'
+import { findSession, sessionAccessIsNews, sessionRefusal, touchSession } from '../sessions/store.ts'
 import { withTenant } from '../../../platform/tenancy/tenancy.ts'
 import type { CheckDeps, CheckResult, CredentialRequest } from './credential.ts'
 
@@ -30,8 +30,11 @@ export async function checkSession(req: CredentialRequest, deps: SessionDeps): P
   if (!found || (refusal && refusal !== 'cliente_suspenso')) return { ok: false, answer: deps.refusals.unauthenticated }
   if (!SAFE_METHODS.has(req.method) && !deps.csrf.verify(found.id, req.headers[CSRF_HEADER])) return { ok: false, answer: problem('csrf_invalido') }
   if (refusal === 'cliente_suspenso') return { ok: false, answer: problem('assinatura_inativa') }
-  const live = await withTenant(deps.db, found.clienteId, (tx) => touchSession(tx, { clienteId: found.clienteId, sessaoId: found.id }, now))
-  if (!live) return { ok: false, answer: deps.refusals.unauthenticated }
+  // The lookup found it live; its idle expiry is pushed forward (a write) at most once a minute.
+  if (sessionAccessIsNews(found, now)) {
+    const live = await withTenant(deps.db, found.clienteId, (tx) => touchSession(tx, { clienteId: found.clienteId, sessaoId: found.id }, now))
+    if (!live) return { ok: false, answer: deps.refusals.unauthenticated }
+  }
   return {
     ok: true,
     credential: {

@@ -45,6 +45,8 @@ export async function createSession(
 export type FoundSession = {
   id: string, clienteId: string, usuarioId: string, expiraOciosaEm: Date, expiraEm: Date, encerradaEm: Date | null,
   clienteEstado: CustomerState, usuarioEstado: UserState, usuarioPapel: Papel,
+  /** The access last recorded (touchSession): whether a request's access is worth a write. */
+  ultimoAcessoEm: Date,
 }
 
 /** The session of a cookie, before its customer is known; undefined for a malformed or unknown value. */
@@ -52,11 +54,12 @@ export async function findSession(orm: Orm, token: string): Promise<FoundSession
   if (tokenKind(token) !== 'sessao') return undefined
   const [row] = await queryRows<{
     id: string, cliente_id: string, usuario_id: string, expira_ociosa_em: Date | string, expira_em: Date | string, encerrada_em: Date | string | null,
-    cliente_estado: CustomerState, usuario_estado: UserState, usuario_papel: Papel,
+    cliente_estado: CustomerState, usuario_estado: UserState, usuario_papel: Papel, ultimo_acesso_em: Date | string,
   }>(orm, sql`SELECT * FROM autentica_sessao(${tokenHash(token)})`)
   return row && {
     id: row.id, clienteId: row.cliente_id, usuarioId: row.usuario_id, expiraOciosaEm: new Date(row.expira_ociosa_em), expiraEm: new Date(row.expira_em),
     encerradaEm: dateOrNull(row.encerrada_em), clienteEstado: row.cliente_estado, usuarioEstado: row.usuario_estado, usuarioPapel: row.usuario_papel,
+    ultimoAcessoEm: new Date(row.ultimo_acesso_em),
   }
 }
 
@@ -68,6 +71,13 @@ export function sessionRefusal(s: FoundSession, now: Date): 'encerrada' | 'expir
   if (s.clienteEstado !== 'ativo') return 'cliente_suspenso'
   return undefined
 }
+
+/** An access within this long after the last recorded one is not written again (the idle expiry moves by the minute). */
+export const ACCESS_PRECISION_MS = 60_000
+
+/** Whether this access must be written (touchSession): more than ACCESS_PRECISION_MS after the last recorded one. */
+export const sessionAccessIsNews = (s: Pick<FoundSession, 'ultimoAcessoEm'>, now: Date): boolean =>
+  now.getTime() - s.ultimoAcessoEm.getTime() >= ACCESS_PRECISION_MS
 
 /** Marks a use: last access now, idle expiry pushed forward. False when the session was no longer live. */
 export async function touchSession(tx: Orm, ref: SessionRef, now: Date, limits: SessionLimits = DEFAULT_SESSION_LIMITS): Promise<boolean> {

@@ -126,6 +126,8 @@ export async function customerOfToken(orm: Orm, tokenId: string): Promise<string
 export type FoundToken = {
   id: string, clienteId: string, usuarioId: string | null, escopos: Scope[], expiraEm: Date, revogadoEm: Date | null, dpopJkt: string | null,
   clienteEstado: CustomerState, usuarioEstado: UserState | null, usuarioPapel: Papel | null,
+  /** The use last recorded (recordTokenUse): whether a request's use is news worth a write. */
+  primeiroUsoEm: Date | null, ultimoUsoEm: Date | null, ultimoUsoIp: string | null,
 }
 
 /** The token a request presents, before its customer is known; undefined for a malformed or unknown one. */
@@ -134,12 +136,24 @@ export async function findToken(orm: Orm, token: string): Promise<FoundToken | u
   const [row] = await queryRows<{
     id: string, cliente_id: string, usuario_id: string | null, escopos: Scope[], expira_em: Date | string, revogado_em: Date | string | null,
     dpop_jkt: string | null, cliente_estado: CustomerState, usuario_estado: UserState | null, usuario_papel: Papel | null,
+    primeiro_uso_em: Date | string | null, ultimo_uso_em: Date | string | null, ultimo_uso_ip: string | null,
   }>(orm, sql`SELECT * FROM autentica_token(${tokenHash(token)})`)
   return row && {
     id: row.id, clienteId: row.cliente_id, usuarioId: row.usuario_id, escopos: row.escopos, expiraEm: new Date(row.expira_em),
     revogadoEm: dateOrNull(row.revogado_em), dpopJkt: row.dpop_jkt,
     clienteEstado: row.cliente_estado, usuarioEstado: row.usuario_estado, usuarioPapel: row.usuario_papel,
+    primeiroUsoEm: dateOrNull(row.primeiro_uso_em), ultimoUsoEm: dateOrNull(row.ultimo_uso_em), ultimoUsoIp: row.ultimo_uso_ip,
   }
+}
+
+/**
+ * Whether this use must be written (recordTokenUse): the first one (its audit row), one from another address, or
+ * one more than LAST_USE_PRECISION_MS after the last recorded. Otherwise the request writes nothing: a credentialed
+ * read costs the lookup alone. Read from the lookup's own row, so every instance agrees without a cache.
+ */
+export function tokenUseIsNews(t: Pick<FoundToken, 'primeiroUsoEm' | 'ultimoUsoEm' | 'ultimoUsoIp'>, ip: string, now: Date): boolean {
+  if (t.primeiroUsoEm === null || t.ultimoUsoEm === null) return true
+  return t.ultimoUsoIp !== ip || now.getTime() - t.ultimoUsoEm.getTime() >= LAST_USE_PRECISION_MS
 }
 
 /**
