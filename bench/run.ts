@@ -133,7 +133,8 @@ async function main() {
   const serviceConfig = join(outDir, 'service-config.json')
   writeFileSync(serviceConfig, JSON.stringify({ rateLimits: { credencial: { max: 100_000_000, windowSeconds: 60 } } }))
   const serviceEnv = {
-    ...process.env, SERVICE_CONFIG_FILE: serviceConfig, NODE_OPTIONS: imageNodeOptions, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'json', DATABASE_URL: dbUrl, DATA_DIR: dataDir,
+    ...process.env, SERVICE_CONFIG_FILE: serviceConfig,
+    NODE_OPTIONS: imageNodeOptions, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'json', DATABASE_URL: dbUrl, DATA_DIR: dataDir,
     PORT: String(servicePort), METRICS_PORT: metricsOn ? String(metricsPort) : '', HOST: '127.0.0.1',
     RATE_LIMIT_ALLOWLIST: '127.0.0.1', REDIS_URL: process.env.BENCH_REDIS_URL ?? '', OTEL_EXPORTER_OTLP_ENDPOINT: otlpSink?.url ?? '',
   }
@@ -154,7 +155,8 @@ async function main() {
 
   // A customer and its token, made as the operator makes them, for the credentialed scenarios.
   const cliEnv = { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir }
-  const cliJson = async (...args: string[]) => JSON.parse(await runCaptured([process.execPath, 'dist/cli/main.js', ...args, '--json'], cliEnv)) as Record<string, string>
+  const cliJson = async (...args: string[]) =>
+    JSON.parse(await runCaptured([process.execPath, 'dist/cli/main.js', ...args, '--json'], cliEnv)) as Record<string, string>
   const customer = await cliJson('clientes', 'criar', '--nome', 'Cliente do bench')
   const token = (await cliJson('tokens', 'criar', '--cliente', customer.id!, '--nome', 'bench', '--escopos', 'conta', '--expira-em', '1d')).token!
   const authHeaders = (s: Scenario) => (s.bearer ? [`Authorization: Bearer ${token}`] : [])
