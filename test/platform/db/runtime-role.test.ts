@@ -91,7 +91,8 @@ describe('the runtime role', () => {
       const rows = await run<Record<string, unknown>>(`SELECT * FROM autentica_token('${tokenHash(fixture.token)}')`)
       assert.equal(rows.length, 1)
       assert.deepEqual(Object.keys(rows[0]!).sort(),
-        ['cliente_estado', 'cliente_id', 'dpop_jkt', 'escopos', 'expira_em', 'id', 'revogado_em', 'usuario_estado', 'usuario_id', 'usuario_papel'])
+        ['cliente_estado', 'cliente_id', 'dpop_jkt', 'escopos', 'expira_em', 'id', 'primeiro_uso_em', 'revogado_em', 'ultimo_uso_em', 'ultimo_uso_ip',
+          'usuario_estado', 'usuario_id', 'usuario_papel'])
       assert.deepEqual([rows[0]!.id, rows[0]!.cliente_id, rows[0]!.cliente_estado], [fixture.tokenId, fixture.clienteId, 'ativo'])
       assert.deepEqual(await run(`SELECT * FROM autentica_token('${'0'.repeat(64)}')`), [])
       assert.deepEqual(await run("SELECT * FROM autentica_token('%')"), [], 'no pattern matching')
@@ -100,7 +101,8 @@ describe('the runtime role', () => {
     it('autentica_sessao, autentica_convite, autentica_login: one row of a few fields each', async () => {
       const session = await run<Record<string, unknown>>(`SELECT * FROM autentica_sessao('${tokenHash(fixture.sessionToken)}')`)
       assert.deepEqual(Object.keys(session[0]!).sort(),
-        ['cliente_estado', 'cliente_id', 'encerrada_em', 'expira_em', 'expira_ociosa_em', 'id', 'usuario_estado', 'usuario_id', 'usuario_papel'])
+        ['cliente_estado', 'cliente_id', 'encerrada_em', 'expira_em', 'expira_ociosa_em', 'id', 'ultimo_acesso_em', 'usuario_estado', 'usuario_id',
+          'usuario_papel'])
       assert.equal(session[0]!.id, fixture.sessionId)
       const invitation = await run<Record<string, unknown>>(`SELECT * FROM autentica_convite('${tokenHash(fixture.inviteToken)}')`)
       assert.deepEqual(Object.keys(invitation[0]!).sort(), ['cliente_estado', 'cliente_id', 'expira_em', 'id', 'usado_em', 'usuario_id'])
