@@ -23,11 +23,11 @@ export async function postEntry(tx: Orm, e: NewEntry, now: Date): Promise<string
   if (debits !== credits) throw new Error(`unbalanced ledger entry (${e.historico}): debits ${debits}, credits ${credits}`)
   const [made] = await tx.insert(lancamentos).values({
     clienteId: e.clienteId, data: e.data, historico: e.historico, origemTipo: e.origem.tipo, origemId: e.origem.id, requestId: e.requestId, criadoEm: now,
-  } as never).returning({ id: lancamentos.id, seq: lancamentos.seq })
+  }).returning({ id: lancamentos.id, seq: lancamentos.seq })
   await tx.insert(lancamentoLinhas).values(lines.map((l) => ({
     clienteId: e.clienteId, lancamentoId: made!.id, data: e.data, lancamentoSeq: made!.seq, conta: l.conta, cedenteId: l.cedenteId ?? null,
     debitoCentavos: l.debito ?? 0n, creditoCentavos: l.credito ?? 0n,
-  })) as never)
+  })))
   return made!.id
 }
 

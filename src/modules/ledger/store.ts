@@ -2,6 +2,7 @@
 // with its running balance, the trial balance on a day.
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/database.ts'
+import { pageFrom } from '../../platform/http/api-schemas.ts'
 import type { Conta, } from './accounts.ts'
 import type { EntryLine } from './post.ts'
 import { contasContabeis, lancamentoLinhas, lancamentos } from './tables.ts'
@@ -23,10 +24,9 @@ export async function listEntries(tx: Orm, filter: EntryFilter, page: { limit: n
     if (filter.cedenteId !== undefined) line.push(eq(lancamentoLinhas.cedenteId, filter.cedenteId))
     where.push(sql`EXISTS (SELECT 1 FROM ${lancamentoLinhas} WHERE ${and(...line)})`)
   }
-  const rows = await tx.select().from(lancamentos).where(and(...where)).orderBy(desc(lancamentos.seq)).limit(page.limit + 1)
-  const items = rows.slice(0, page.limit)
+  const { items, next } = pageFrom(await tx.select().from(lancamentos).where(and(...where)).orderBy(desc(lancamentos.seq)).limit(page.limit + 1), page.limit)
   const lines = await linesOf(tx, items.map((e) => e.id))
-  return { items: items.map((e) => ({ ...e, linhas: lines.get(e.id) ?? [] })), next: rows.length > page.limit ? items.at(-1)!.seq : null }
+  return { items: items.map((e) => ({ ...e, linhas: lines.get(e.id) ?? [] })), next }
 }
 
 async function linesOf(tx: Orm, ids: string[]): Promise<Map<string, Entry['linhas']>> {

@@ -12,7 +12,7 @@ export const contasContabeis = pgTable('contas_contabeis', {
 export const lancamentos = pgTable('lancamentos', {
   id: uuid('id').primaryKey().defaultRandom(),
   clienteId: uuid('cliente_id').notNull(),
-  seq: bigint('seq', { mode: 'number' }).notNull(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   data: date('data', { mode: 'string' }).notNull(),
   historico: text('historico').notNull(),
   origemTipo: text('origem_tipo', { enum: ['operacao', 'desembolso'] }).notNull(),
@@ -22,7 +22,7 @@ export const lancamentos = pgTable('lancamentos', {
 })
 
 export const lancamentoLinhas = pgTable('lancamento_linhas', {
-  id: bigint('id', { mode: 'number' }).primaryKey(),
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   clienteId: uuid('cliente_id').notNull(),
   lancamentoId: uuid('lancamento_id').notNull(),
   data: date('data', { mode: 'string' }).notNull(),

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest, RouteGenericInterface } from 'fas
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm'
 import type { Clock } from '../../platform/lib/clock.ts'
 import type { Database, Orm } from '../../platform/db/database.ts'
-import { pageOf } from '../../platform/http/api-schemas.ts'
+import { pageFrom, pageOf } from '../../platform/http/api-schemas.ts'
 import { problem } from '../../platform/http/problem.ts'
 import type { Budget } from '../../platform/http/rate-limit-config.ts'
 import { rateLimitFor } from '../../platform/http/rate-limit.ts'
@@ -21,7 +21,7 @@ import { fail } from './checks.ts'
 import { OPERATION_ROUTES } from './definitions.ts'
 import { approvePayment, lockPayment, recordFailure, recordTransfer, requestPayment, type Account, type Requester } from './flow/payment.ts'
 import type { DesembolsoInT } from './schemas.ts'
-import { lockOperation, quoteOf, type Payment } from './store.ts'
+import { lockOperation, quoteOf, type Operation, type Payment } from './store.ts'
 import { desembolsos, type EstadoDesembolso } from './tables.ts'
 import { paymentView } from './views.ts'
 
@@ -56,7 +56,7 @@ export function paymentRoutes(deps: { db: Database, clock: Clock, idempotency: I
     /** A step of one payment: not found unless the customer's, locked with its operation, answered whole. */
     function onPayment<RG extends { Params: { id: string }, Body?: unknown } & RouteGenericInterface>(
       route: typeof R.aprovacao | typeof R.pagamento | typeof R.falha, acao: AuditAction, required: boolean,
-      work: (m: { tx: Orm, req: FastifyRequest<RG>, action: ActionContext, payment: Payment }) => Promise<Payment>,
+      work: (m: { tx: Orm, req: FastifyRequest<RG>, action: ActionContext, payment: Payment, op: Operation }) => Promise<Payment>,
     ): void {
       mutationRoute<RG, ActionContext>(app, mutation, {
         method: route.method, url: route.url, idempotency: required ? 'required' : 'accepted', schema: route.schema, caller: byCredential,
@@ -66,9 +66,9 @@ export function paymentRoutes(deps: { db: Database, clock: Clock, idempotency: I
           // The operation first, then its payment: the order every step of an operation takes its locks in.
           const found = isUuid(id) ? await tx.select({ op: desembolsos.operacaoId }).from(desembolsos).where(eq(desembolsos.id, id)) : []
           if (!found.length) return { answer: problemAnswer(NOT_FOUND) }
-          await lockOperation(tx, found[0]!.op)
+          const op = (await lockOperation(tx, found[0]!.op))!
           const payment = (await lockPayment(tx, id))!
-          const done = await work({ tx, req, action, payment })
+          const done = await work({ tx, req, action, payment, op })
           return { answer: jsonAnswer(200, paymentView(done)), audit: { acao, alvoId: id } }
         },
       })
@@ -78,22 +78,19 @@ export function paymentRoutes(deps: { db: Database, clock: Clock, idempotency: I
       ({ tx, req, action, payment }) => approvePayment(tx, payment, requester(req.credential!), action.now))
 
     onPayment<{ Params: { id: string }, Body: { id_transacao: string, pago_em: string } }>(R.pagamento, 'desembolso.pago', true, async ({ tx, req,
-      action, payment }) => {
+      action, payment, op }) => {
       const pagoEm = new Date(req.body.pago_em)
       const late = payment.aprovadoEm !== null && pagoEm < new Date(payment.aprovadoEm.getTime() - 60_000)
       if (Number.isNaN(pagoEm.getTime()) || pagoEm > action.now || late) {
         fail([{ type: 'value_error', loc: ['body', 'pago_em'], msg: 'Value error, an instant not in the future and not before the approval',
           input: req.body.pago_em }])
       }
-      const op = (await lockOperation(tx, payment.operacaoId))!
       return recordTransfer(tx, payment, op, { idTransacao: req.body.id_transacao, pagoEm },
         { now: action.now, requestId: action.requestId ?? null })
     })
 
-    onPayment<{ Params: { id: string }, Body: { motivo: string } }>(R.falha, 'desembolso.falhou', false, async ({ tx, req, action, payment }) => {
-      const op = (await lockOperation(tx, payment.operacaoId))!
-      return recordFailure(tx, payment, op, req.body.motivo.trim(), action.now)
-    })
+    onPayment<{ Params: { id: string }, Body: { motivo: string } }>(R.falha, 'desembolso.falhou', false, ({ tx, req, action, payment, op }) =>
+      recordFailure(tx, payment, op, req.body.motivo.trim(), action.now))
 
     const read = { rateLimit: limit, credencial: { escopo: 'operacoes' } }
     app.get(R.desembolsos.url, { config: read, schema: R.desembolsos.schema }, async (request) => {
@@ -102,10 +99,9 @@ export function paymentRoutes(deps: { db: Database, clock: Clock, idempotency: I
       const where: SQL[] = []
       if (page.before !== undefined) where.push(lt(desembolsos.seq, page.before))
       if (q.estado) where.push(eq(desembolsos.estado, q.estado))
-      const rows = await withTenant(db, request.credential!.clienteId, (tx) =>
-        tx.select().from(desembolsos).where(and(...where)).orderBy(desc(desembolsos.seq)).limit(page.limit + 1))
-      const items = rows.slice(0, page.limit)
-      return { itens: items.map(paymentView), proximo: rows.length > page.limit ? items.at(-1)!.seq : null }
+      const found = pageFrom(await withTenant(db, request.credential!.clienteId, (tx) =>
+        tx.select().from(desembolsos).where(and(...where)).orderBy(desc(desembolsos.seq)).limit(page.limit + 1)), page.limit)
+      return { itens: found.items.map(paymentView), proximo: found.next }
     })
 
     app.get(R.lerDesembolso.url, { config: read, schema: R.lerDesembolso.schema }, async (request) => {

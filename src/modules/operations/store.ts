@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/database.ts'
 import { isUniqueViolation } from '../../platform/db/driver-errors.ts'
+import { pageFrom } from '../../platform/http/api-schemas.ts'
 import { ExternalIdInUseError } from '../../platform/tenancy/external-id.ts'
 import { DuplicateTitleError } from './errors.ts'
 import { cotacoes, desembolsos, operacoes, titulos, type EstadoOperacao } from './tables.ts'
@@ -18,7 +19,7 @@ export type NewOperation = { clienteId: string, idExterno: string | null, cedent
 
 export async function createOperation(tx: Orm, input: NewOperation, now: Date): Promise<Operation> {
   try {
-    return (await tx.transaction(async (sp) => sp.insert(operacoes).values({ ...input, criadoEm: now, atualizadoEm: now } as never).returning()))[0]!
+    return (await tx.transaction(async (sp) => sp.insert(operacoes).values({ ...input, criadoEm: now, atualizadoEm: now }).returning()))[0]!
   } catch (err) {
     if (input.idExterno === null || !isUniqueViolation(err, 'operacoes_id_externo_unico')) throw err
     const [held] = await tx.select({ id: operacoes.id }).from(operacoes).where(eq(operacoes.idExterno, input.idExterno))
@@ -61,9 +62,7 @@ export async function listOperations(tx: Orm, filter: OperationFilter, page: { l
   if (filter.cedenteId !== undefined) where.push(eq(operacoes.cedenteId, filter.cedenteId))
   if (filter.estado !== undefined) where.push(eq(operacoes.estado, filter.estado))
   if (filter.idExterno !== undefined) where.push(eq(operacoes.idExterno, filter.idExterno))
-  const rows = await tx.select().from(operacoes).where(and(...where)).orderBy(desc(operacoes.seq)).limit(page.limit + 1)
-  const items = rows.slice(0, page.limit)
-  return { items, next: rows.length > page.limit ? items.at(-1)!.seq : null }
+  return pageFrom(await tx.select().from(operacoes).where(and(...where)).orderBy(desc(operacoes.seq)).limit(page.limit + 1), page.limit)
 }
 
 /** Totals of an operation's títulos for a list: how many and their face value. */
@@ -95,7 +94,7 @@ export async function addTitles(tx: Orm, op: Pick<Operation, 'id' | 'clienteId' 
   try {
     return await tx.transaction(async (sp) => sp.insert(titulos).values(list.map((t) => ({
       ...t, clienteId: op.clienteId, operacaoId: op.id, cedenteId: op.cedenteId, saldoCentavos: t.valorFaceCentavos, criadoEm: now, atualizadoEm: now,
-    })) as never).returning())
+    }))).returning())
   } catch (err) {
     if (isUniqueViolation(err, 'titulos_chave_nfe_viva')) {
       const [held] = await heldKeys(tx, keys)
@@ -137,9 +136,7 @@ export async function listTitles(tx: Orm, filter: TitleFilter, page: { limit: nu
   if (filter.cedenteId !== undefined) where.push(eq(titulos.cedenteId, filter.cedenteId))
   if (filter.estado !== undefined) where.push(eq(titulos.estado, filter.estado))
   if (filter.chaveNfe !== undefined) where.push(eq(titulos.chaveNfe, filter.chaveNfe))
-  const rows = await tx.select().from(titulos).where(and(...where)).orderBy(desc(titulos.seq)).limit(page.limit + 1)
-  const items = rows.slice(0, page.limit)
-  return { items, next: rows.length > page.limit ? items.at(-1)!.seq : null }
+  return pageFrom(await tx.select().from(titulos).where(and(...where)).orderBy(desc(titulos.seq)).limit(page.limit + 1), page.limit)
 }
 
 export async function getTitle(tx: Orm, id: string): Promise<Title | undefined> {

@@ -16,7 +16,7 @@ export type Signatario = { nome: string, documento: string }
 export const operacoes = pgTable('operacoes', {
   id: uuid('id').primaryKey().defaultRandom(),
   clienteId: uuid('cliente_id').notNull(),
-  seq: bigint('seq', { mode: 'number' }).notNull(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   idExterno: text('id_externo'),
   cedenteId: uuid('cedente_id').notNull(),
   produtoId: uuid('produto_id').notNull(),
@@ -37,7 +37,7 @@ export const operacoes = pgTable('operacoes', {
 export const titulos = pgTable('titulos', {
   id: uuid('id').primaryKey().defaultRandom(),
   clienteId: uuid('cliente_id').notNull(),
-  seq: bigint('seq', { mode: 'number' }).notNull(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   idExterno: text('id_externo'),
   operacaoId: uuid('operacao_id').notNull(),
   cedenteId: uuid('cedente_id').notNull(),
@@ -75,7 +75,7 @@ export const cotacoes = pgTable('cotacoes', {
 export const desembolsos = pgTable('desembolsos', {
   id: uuid('id').primaryKey().defaultRandom(),
   clienteId: uuid('cliente_id').notNull(),
-  seq: bigint('seq', { mode: 'number' }).notNull(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   operacaoId: uuid('operacao_id').notNull(),
   cedenteId: uuid('cedente_id').notNull(),
   valorCentavos: money('valor_centavos').notNull(),

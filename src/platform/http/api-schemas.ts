@@ -19,7 +19,8 @@ export const pageOf = (q: { limite?: string, antes?: string }) => ({ limit: Numb
 /** The answers the credential guard may give a route that needs `escopo`. */
 export const guardRefusals = (escopo: string) => ({
   401: Problem('No credential, or one refused (see WWW-Authenticate).', 'nao_autenticado'),
-  403: Problem(`The credential lacks the scope ${escopo}, or the person's role does not reach this (papel_insuficiente).`, 'escopo_insuficiente'),
+  403: Problem(`The credential lacks the scope ${escopo} (escopo_insuficiente), the person's role does not reach this (papel_insuficiente), `
+    + 'the subscription is suspended (assinatura_inativa), or a session\'s change lacks its X-CSRF-Token (csrf_invalido).', 'escopo_insuficiente'),
   429: Problem('Over the per-IP or the per-credential rate limit; see Retry-After (seconds).', 'limite_de_requisicoes'),
 })
 
@@ -29,3 +30,12 @@ export const NotFound = (what: string) => ({ 404: Problem(`No ${what} of the cus
 export const Conflict = (description: string) => ({
   409: Type.Object({ detail: Type.String() }, { description, additionalProperties: true }),
 })
+
+/**
+ * A page from `limit + 1` rows read newest first: the first `limit`, and the cursor of the next page (the last
+ * one's `seq`) when the extra row shows there is one.
+ */
+export function pageFrom<T extends { seq: number }>(rows: T[], limit: number): { items: T[], next: number | null } {
+  const items = rows.slice(0, limit)
+  return { items, next: rows.length > limit ? items.at(-1)!.seq : null }
+}

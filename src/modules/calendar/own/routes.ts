@@ -2,6 +2,7 @@
 // customer's own for a place), and the customer's own added and removed; scope `cadastro`.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
+import { Day, guardRefusals } from '../../../platform/http/api-schemas.ts'
 import type { Clock } from '../../../platform/lib/clock.ts'
 import type { Database } from '../../../platform/db/database.ts'
 import { problem } from '../../../platform/http/problem.ts'
@@ -26,7 +27,6 @@ import { addHoliday, ownHolidays, removeHoliday, type OwnHoliday } from './store
 /** The longest range one list answers, in days (ten years). */
 export const MAX_RANGE_DAYS = 3660
 
-const Day = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD.' })
 const Municipio = Type.String({ pattern: '^[0-9]{7}$', description: 'A 7-digit IBGE code.' })
 const Uf = Type.String({ enum: ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI',
   'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] })
@@ -38,11 +38,7 @@ const Holiday = Type.Object({
   uf: Type.Union([Type.String(), Type.Null()]),
   municipio_ibge: Type.Union([Type.String(), Type.Null()]),
 })
-const refusals = {
-  401: Problem('No credential, or one refused (see WWW-Authenticate).', 'nao_autenticado'),
-  403: Problem('The credential lacks the scope cadastro, or the person\'s role only reads it (papel_insuficiente).', 'escopo_insuficiente'),
-  429: Problem('Over the per-IP or the per-credential rate limit; see Retry-After (seconds).', 'limite_de_requisicoes'),
-}
+const refusals = guardRefusals('cadastro')
 const invalid = { 422: ValidationProblem('A day that does not exist, a range backwards or over ten years, both places or neither: every item.') }
 
 export const HOLIDAY_ROUTES = {

@@ -21,7 +21,7 @@ export async function requestPayment(
   const [made] = await tx.insert(desembolsos).values({
     clienteId: op.clienteId, operacaoId: op.id, cedenteId: op.cedenteId, valorCentavos, ...account, titularDocumento: cedente.documento,
     solicitadoPorTipo: by.tipo, solicitadoPor: by.id, solicitanteUsuarioId: by.usuarioId, criadoEm: now, atualizadoEm: now,
-  } as never).returning()
+  }).returning()
   await updateOperation(tx, op.id, { estado: 'em_desembolso' }, now)
   return made!
 }
@@ -73,5 +73,3 @@ export async function openPaymentOf(tx: Orm, operacaoId: string): Promise<Paymen
 export async function cancelPayment(tx: Orm, p: Payment, now: Date): Promise<void> {
   await setPayment(tx, p.id, { estado: 'cancelado' }, now)
 }
-
-export type PaymentFilter = { estado?: Payment['estado'] }

@@ -1,6 +1,7 @@
 // The registers' routes as data: method, path, scope and the schemas that validate, serialize and document them
 // (the customers' document is made from these: src/platform/http/route-document.ts).
 import { Type } from 'typebox'
+import { guardRefusals } from '../../../platform/http/api-schemas.ts'
 import { Problem, ValidationProblem } from '../../../platform/http/schemas.ts'
 import type { RouteDefinition } from '../../../platform/http/route-document.ts'
 import { IdempotencyKeyHeader, idempotencyProblems } from '../../../platform/idempotency/schemas.ts'
@@ -9,12 +10,7 @@ import {
 } from './schemas.ts'
 import type { Kind } from './store.ts'
 
-const refusals = {
-  401: Problem('No credential, or one refused (see WWW-Authenticate).', 'nao_autenticado'),
-  403: Problem('The credential lacks the scope cadastro (escopo_insuficiente), the person\'s role only reads registers (papel_insuficiente), '
-    + 'the subscription is suspended (assinatura_inativa), or a session\'s change lacks its X-CSRF-Token (csrf_invalido).', 'papel_insuficiente'),
-  429: Problem('Over the per-IP or the per-credential rate limit; see Retry-After (seconds).', 'limite_de_requisicoes'),
-}
+const refusals = guardRefusals('cadastro')
 const notFound = { 404: Problem('No register of this kind of your customer has this id (another customer\'s included).', 'nao_encontrado') }
 const invalid = {
   422: ValidationProblem('The body or the query breaks the schema, or a rule (a document\'s check digits, a name with control characters, '

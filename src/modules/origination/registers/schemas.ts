@@ -2,6 +2,7 @@
 // shows them. Inline schemas, no $id (the public document stays exactly the contract). Money is an integer of
 // centavos up to 2^53 − 1; a fraction, a string or a float is a 422.
 import { Type, type Static } from 'typebox'
+import { PageQuery } from '../../../platform/http/api-schemas.ts'
 
 export const UFS = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI',
   'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const
@@ -108,8 +109,7 @@ export const CedenteOut = Type.Object({
 
 /** The list's page: `limite` (1–200, default 50) and `antes` (the previous page's `proximo`), and the filters. */
 export const PartyQuery = Type.Object({
-  limite: Type.Optional(Type.String({ pattern: '^(?:[1-9][0-9]?|1[0-9]{2}|200)$', description: 'Items per page, 1 to 200 (default 50).' })),
-  antes: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,14}$', description: 'The `proximo` of the previous page.' })),
+  ...PageQuery,
   documento: Type.Optional(DocumentoIn),
   estado: Type.Optional(Estado),
   id_externo: Type.Optional(IdExterno),

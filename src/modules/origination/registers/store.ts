@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { queryRows, type Orm } from '../../../platform/db/database.ts'
 import { isUniqueViolation } from '../../../platform/db/driver-errors.ts'
+import { pageFrom } from '../../../platform/http/api-schemas.ts'
 import { ExternalIdInUseError } from '../../../platform/tenancy/external-id.ts'
 import { DocumentInUseError } from './errors.ts'
 import { cedenteContas, cedentes, sacados } from './tables.ts'
@@ -91,15 +92,14 @@ export async function listParties(
   if (filter.documento !== undefined) where.push(eq(table.documento, filter.documento))
   if (filter.estado !== undefined) where.push(eq(table.estado, filter.estado))
   if (filter.idExterno !== undefined) where.push(eq(table.idExterno, filter.idExterno))
-  const rows = await tx.select().from(table).where(and(...where)).orderBy(desc(table.seq)).limit(page.limit + 1) as Party[]
-  const items = rows.slice(0, page.limit)
+  const { items, next } = pageFrom(await tx.select().from(table).where(and(...where)).orderBy(desc(table.seq)).limit(page.limit + 1) as Party[], page.limit)
   const exposure = await exposures(tx, kind, items.map((p) => p.id))
   for (const p of items) p.exposicao = exposure.get(p.id) ?? 0n
   if (kind === 'cedente' && items.length) {
     const contas = await contasOf(tx, items[0]!.clienteId, items.map((p) => p.id))
     for (const p of items) p.contas = contas.get(p.id) ?? []
   }
-  return { items, next: rows.length > page.limit ? items[items.length - 1]!.seq : null }
+  return { items, next }
 }
 
 export type PartyChange = Partial<PartyFields & CedenteFields & { estado: 'ativo' | 'bloqueado' }> & { contas?: ContaKept[] }

@@ -7,7 +7,7 @@ const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const party = () => ({
   id: uuid('id').primaryKey().defaultRandom(),
   clienteId: uuid('cliente_id').notNull(),
-  seq: bigint('seq', { mode: 'number' }).notNull(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   idExterno: text('id_externo'),
   documento: text('documento').notNull(),
   tipoPessoa: text('tipo_pessoa', { enum: ['pf', 'pj'] }).notNull(),

@@ -1,11 +1,11 @@
 // The pricing terms' routes as data (produto.md §2.2): schemas that validate, serialize and document them.
 import { Type, type Static } from 'typebox'
+import { Centavos, guardRefusals, PageQuery } from '../../../platform/http/api-schemas.ts'
 import type { RouteDefinition } from '../../../platform/http/route-document.ts'
 import { Problem, ValidationProblem } from '../../../platform/http/schemas.ts'
 import { IdempotencyKeyHeader, idempotencyProblems } from '../../../platform/idempotency/schemas.ts'
 import { TIPOS_TITULO } from '../engine.ts'
 
-const Centavos = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })
 
 export const TermsIn = {
   base: Type.String({
@@ -55,11 +55,7 @@ export const ProdutoOut = Type.Object({
 
 export type ProdutoInT = Static<typeof ProdutoIn>
 
-const refusals = {
-  401: Problem('No credential, or one refused (see WWW-Authenticate).', 'nao_autenticado'),
-  403: Problem('The credential lacks the scope cadastro, or the person\'s role only reads it (papel_insuficiente).', 'escopo_insuficiente'),
-  429: Problem('Over the per-IP or the per-credential rate limit; see Retry-After (seconds).', 'limite_de_requisicoes'),
-}
+const refusals = guardRefusals('cadastro')
 const invalid = { 422: ValidationProblem('The body breaks the schema, or an exemption lacks its reason: every item.') }
 const notFound = { 404: Problem('No product of the customer\'s has this id.', 'nao_encontrado') }
 const held = {
@@ -80,8 +76,7 @@ export const TERMS_ROUTES = {
     schema: { hide: true, operationId: 'listarProdutos', tags: ['produtos'],
       summary: 'The customer\'s products, newest first, each with its latest version',
       querystring: Type.Object({
-        limite: Type.Optional(Type.String({ pattern: '^(?:[1-9][0-9]?|1[0-9]{2}|200)$' })),
-        antes: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,14}$' })),
+        ...PageQuery,
       }, { additionalProperties: false }),
       response: { 200: Type.Object({ itens: Type.Array(ProdutoOut), proximo: Type.Union([Type.Integer(), Type.Null()]) }), ...refusals, ...invalid } },
   },

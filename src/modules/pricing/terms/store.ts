@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/database.ts'
 import { isUniqueViolation } from '../../../platform/db/driver-errors.ts'
+import { pageFrom } from '../../../platform/http/api-schemas.ts'
 import { ExternalIdInUseError } from '../../../platform/tenancy/external-id.ts'
 import { plainDecimal } from '../decimal.ts'
 import type { Terms } from '../engine.ts'
@@ -19,7 +20,7 @@ export async function createProduct(
   try {
     made = (await tx.transaction(async (sp) => sp.insert(produtos).values({
       clienteId: input.clienteId, idExterno: input.idExterno, nome: input.nome, criadoEm: now,
-    } as never).returning()))[0]!
+    }).returning()))[0]!
   } catch (err) {
     if (input.idExterno === null || !isUniqueViolation(err, 'produtos_id_externo_unico')) throw err
     const [held] = await tx.select({ id: produtos.id }).from(produtos).where(eq(produtos.idExterno, input.idExterno))
@@ -37,22 +38,24 @@ export async function addVersion(tx: Orm, produtoId: string, terms: ProductTerms
   return getProduct(tx, produtoId)
 }
 
-export async function getProduct(tx: Orm, id: string): Promise<Product | undefined> {
+/** A product with every version, newest first; `latest`: with the latest only (what a quote prices with). */
+export async function getProduct(tx: Orm, id: string, versions: 'all' | 'latest' = 'all'): Promise<Product | undefined> {
   const [row] = await tx.select().from(produtos).where(eq(produtos.id, id))
   if (!row) return undefined
-  const versoes = await versionsOf(tx, [id], false)
-  return { id: row.id, seq: row.seq, idExterno: row.idExterno, nome: row.nome, criadoEm: row.criadoEm, versoes: versoes.get(id) ?? [] }
+  const versoes = versions === 'latest'
+    ? (await tx.select().from(produtoVersoes).where(and(eq(produtoVersoes.produtoId, id), eq(produtoVersoes.versao, row.versaoAtual)))).map(asVersion)
+    : (await versionsOf(tx, [id], false)).get(id) ?? []
+  return { id: row.id, seq: row.seq, idExterno: row.idExterno, nome: row.nome, criadoEm: row.criadoEm, versoes }
 }
 
 /** A page of products, newest first, each with its latest version only. */
 export async function listProducts(tx: Orm, page: { limit: number, before?: number }): Promise<{ items: Product[], next: number | null }> {
   const where: SQL[] = page.before !== undefined ? [lt(produtos.seq, page.before)] : []
-  const rows = await tx.select().from(produtos).where(and(...where)).orderBy(desc(produtos.seq)).limit(page.limit + 1)
-  const items = rows.slice(0, page.limit)
+  const { items, next } = pageFrom(await tx.select().from(produtos).where(and(...where)).orderBy(desc(produtos.seq)).limit(page.limit + 1), page.limit)
   const versions = await versionsOf(tx, items.map((r) => r.id), true)
   return {
     items: items.map((r) => ({ id: r.id, seq: r.seq, idExterno: r.idExterno, nome: r.nome, criadoEm: r.criadoEm, versoes: versions.get(r.id) ?? [] })),
-    next: rows.length > page.limit ? items[items.length - 1]!.seq : null,
+    next,
   }
 }
 

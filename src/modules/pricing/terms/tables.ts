@@ -6,7 +6,7 @@ const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const produtos = pgTable('produtos', {
   id: uuid('id').primaryKey().defaultRandom(),
   clienteId: uuid('cliente_id').notNull(),
-  seq: bigint('seq', { mode: 'number' }).notNull(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   idExterno: text('id_externo'),
   nome: text('nome').notNull(),
   versaoAtual: integer('versao_atual').notNull().default(1),
