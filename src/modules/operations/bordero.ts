@@ -3,6 +3,7 @@
 // content, two forms: Markdown (Accept: text/markdown) and HTML to print. Every value from the customer's data is
 // escaped in both.
 import { brl, dataBr } from '../../platform/lib/brl.ts'
+import { dec, fixed } from '../pricing/index.ts'
 import { html, join, type Html } from '../../platform/lib/html.ts'
 import { escapeMarkdown as md } from '../../platform/lib/markdown-escape.ts'
 import type { OperationFull } from './store.ts'
@@ -75,14 +76,8 @@ function totals(d: BorderoData): [string, string][] {
   ]
 }
 
-/** "0.045860" → "4,5860": a fraction as a percentage, by moving the decimal point (no float). */
-function percent(fraction: string): string {
-  const [int = '0', dec = ''] = fraction.split('.')
-  const digits = (int + dec.padEnd(2, '0'))
-  const whole = String(Number(digits.slice(0, int.length + 2)))
-  const rest = dec.slice(2)
-  return rest ? `${whole},${rest}` : whole
-}
+/** "0.045860" → "4,5860": a fraction as a percentage, in decimal arithmetic (no float). */
+const percent = (fraction: string): string => fixed(dec(fraction).times(100), 4).replace('.', ',')
 
 function signing(d: BorderoData): string[] {
   if (!d.op.termoSha256) return []

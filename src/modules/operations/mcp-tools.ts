@@ -3,7 +3,7 @@
 // approving and recording a transfer stay with people, at /conta and through the API. Each tool answers as its
 // REST twin does and needs the twin's scope; a change is audited as the route audits it, with the tool's own row.
 import type { Clock } from '../../platform/lib/clock.ts'
-import type { Database } from '../../platform/db/database.ts'
+import type { Database, Orm } from '../../platform/db/database.ts'
 import { appendAudit } from '../../platform/tenancy/audit/store.ts'
 import { withTenant } from '../../platform/tenancy/tenancy.ts'
 import { actionContext, actorOf } from '../credentials/index.ts'
@@ -23,8 +23,7 @@ const Id = toolSchema({ type: 'object', required: ['id'], additionalProperties: 
 export function operationTools(db: Database, clock: Clock): Tool[] {
   const R = OPERATION_ROUTES
   /** A change in the customer's transaction, with the route's audit row. */
-  const change = <T>(call: ToolCall, acao: 'operacao.criada' | 'operacao.cotada', work: (tx: Parameters<Parameters<typeof withTenant>[2]>[0], now: Date) =>
-    Promise<{ value: T, alvoId: string }>) => {
+  const change = <T>(call: ToolCall, acao: 'operacao.criada' | 'operacao.cotada', work: (tx: Orm, now: Date) => Promise<{ value: T, alvoId: string }>) => {
     const c = call.credential
     const ctx = actionContext(call.by, actorOf(c), clock.now())
     return withTenant(db, c.clienteId, async (tx) => {

@@ -191,7 +191,7 @@ export function operationRoutes(deps: OperationRoutesDeps) {
 /** A draft operation from its body (the route's and the MCP tool's): every rule checked at once, then made whole. */
 export async function draftOperation(tx: Orm, clienteId: string, b: OperacaoInT, now: Date): Promise<OperationFull> {
   const dataOperacao = b.data_operacao ?? brasiliaDay(now)
-  const [cedente, product] = await Promise.all([getParty(tx, 'cedente', b.cedente_id.toLowerCase()), getProduct(tx, b.produto_id.toLowerCase())])
+  const [cedente, product] = await Promise.all([getParty(tx, 'cedente', b.cedente_id.toLowerCase()), getProduct(tx, b.produto_id.toLowerCase(), 'latest')])
   const items: ValidationItem[] = checkDataOperacao(dataOperacao, brasiliaDay(now))
   if (!cedente) items.push({ type: 'value_error', loc: ['body', 'cedente_id'],
     msg: 'Value error, no cedente of the customer\'s has this id', input: b.cedente_id })
@@ -199,7 +199,7 @@ export async function draftOperation(tx: Orm, clienteId: string, b: OperacaoInT,
     msg: 'Value error, no product of the customer\'s has this id', input: b.produto_id })
   const titles = b.titulos?.length ? await checkedTitles(tx, b.titulos, dataOperacao, 0n) : { kept: [], items: [], sacadoRows: [] }
   fail([...items, ...titles.items])
-  refuseBlocked(cedente as never, titles.sacadoRows)
+  refuseBlocked(cedente, titles.sacadoRows)
   const made = await createOperation(tx, { clienteId, idExterno: b.id_externo ?? null, cedenteId: cedente!.id, produtoId: product!.id, dataOperacao }, now)
   if (titles.kept.length) await addTitles(tx, made, titles.kept, now)
   return (await getOperation(tx, made.id))!
@@ -210,7 +210,7 @@ async function borderoData(tx: Orm, id: string): Promise<BorderoData | undefined
   const op = await getOperation(tx, id)
   if (!op) return undefined
   const [cedente, product, sacadoRows] = await Promise.all([
-    getParty(tx, 'cedente', op.cedenteId), getProduct(tx, op.produtoId), sacadosOf(tx, op.titulos.map((t) => t.sacadoId)),
+    getParty(tx, 'cedente', op.cedenteId), getProduct(tx, op.produtoId, 'latest'), sacadosOf(tx, op.titulos.map((t) => t.sacadoId)),
   ])
   return { op, cedente: cedente!, produto: product!, sacados: sacadoRows }
 }

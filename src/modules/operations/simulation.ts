@@ -19,8 +19,6 @@ import { fail, MAX_PRAZO_DIAS } from './checks.ts'
 import { priceTitles, pricingBody, type TitleToQuote } from './pricing-request.ts'
 import { PricingOut, TITULOS_POR_PEDIDO } from './schemas.ts'
 
-const Optional = <T extends Record<string, Parameters<typeof Type.Optional>[0]>>(o: T) =>
-  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Type.Optional(v)])) as { [K in keyof T]: ReturnType<typeof Type.Optional<T[K]>> }
 
 const { motivo_isencao: _reason, ...inlineTerms } = TermsIn
 
@@ -28,7 +26,7 @@ export const SimulacaoIn = Type.Object({
   data_operacao: Type.Optional(Day),
   perfil_iof: Type.String({ enum: ['pj', 'pj_simples', 'pf', 'isento'], description: 'The cedente\'s IOF profile.' }),
   produto_id: Type.Optional(Type.String({ format: 'uuid', description: 'A product whose latest version prices it; or give the terms inline.' })),
-  ...Optional(inlineTerms),
+  ...Type.Partial(Type.Object(inlineTerms)).properties,
   titulos: Type.Array(Type.Object({
     tipo: Type.String({ enum: [...TIPOS_TITULO] }),
     vencimento: Day,
@@ -102,7 +100,7 @@ function checkSimulation(b: SimulacaoInT, dataOperacao: string): ValidationItem[
 
 async function termsOf(tx: Orm, b: SimulacaoInT): Promise<{ terms: Terms, produto: { id: string, versao: number } | null }> {
   if (b.produto_id !== undefined) {
-    const product = await getProduct(tx, b.produto_id.toLowerCase())
+    const product = await getProduct(tx, b.produto_id.toLowerCase(), 'latest')
     if (!product) fail([{ type: 'value_error', loc: ['body', 'produto_id'],
       msg: 'Value error, no product of the customer\'s has this id', input: b.produto_id }])
     return { terms: product!.versoes[0]!, produto: { id: product!.id, versao: product!.versoes[0]!.versao } }

@@ -26,6 +26,8 @@ describe('the borderô as a document', () => {
     assert.match(md.body, /\*\*Valor de face:\*\* R\$ 50\.000,00/)
     assert.match(md.body, /\*\*Valor líquido:\*\* R\$ 46\.370,53/)
     assert.match(md.body, /\*\*Prazo médio:\*\* 50,50 dias/)
+    // The spec's "about 0.04586" a month, as a percentage with four places.
+    assert.match(md.body, /\*\*Taxa efetiva mensal:\*\* 4,58[5-7]\d % a\.m\./)
     assert.match(md.body, /\| T2 \| Duplicata de serviço \| Sacado \\\*negrito\\\* \\<b\\>x\\<\/b\\> \\\| pipe \(12\.ABC\.345\/01DE-35\) \| 20\/11\/2026 \| 23\/11\/2026 \| 51 \| R\$ 25\.000,00 \| R\$ 1\.487,50 \|/)
     // Every row of the table has the header's thirteen pipes: no value broke out of its cell.
     for (const row of md.body.split('\n').filter((l) => l.startsWith('| T'))) assert.equal(row.replace(/\\\|/g, '').split('|').length, 14, row)

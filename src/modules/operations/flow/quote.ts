@@ -22,7 +22,7 @@ export async function quoteOperation(tx: Orm, op: Operation, now: Date): Promise
     throw new RequestValidationError([{ type: 'value_error', loc: ['path', 'id'], msg: 'Value error, the operation has no títulos to quote', input: op.id }])
   }
   const [product, cedente, sacadoRows] = await Promise.all([
-    getProduct(tx, op.produtoId), cedenteOf(tx, op.cedenteId), sacadosOf(tx, list.map((t) => t.sacadoId)),
+    getProduct(tx, op.produtoId, 'latest'), cedenteOf(tx, op.cedenteId), sacadosOf(tx, list.map((t) => t.sacadoId)),
   ])
   refuseBlocked(cedente, sacadoRows.values())
   const version = product!.versoes[0]!

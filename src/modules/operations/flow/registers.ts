@@ -25,7 +25,9 @@ export async function sacadosOf(tx: Orm, ids: readonly string[], lock = false): 
 }
 
 /** Refuses when the cedente or any of the sacados is blocked, naming each. */
-export function refuseBlocked(cedente: CedenteRow | undefined, sacadoRows: Iterable<SacadoRow>): void {
+type Register = { id: string, estado: 'ativo' | 'bloqueado' }
+
+export function refuseBlocked(cedente: Register | undefined, sacadoRows: Iterable<Register>): void {
   const blocked: { tipo: 'cedente' | 'sacado', id: string }[] = []
   if (cedente?.estado === 'bloqueado') blocked.push({ tipo: 'cedente', id: cedente.id })
   for (const s of sacadoRows) if (s.estado === 'bloqueado') blocked.push({ tipo: 'sacado', id: s.id })
