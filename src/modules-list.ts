@@ -1,6 +1,7 @@
 // The modules of the service, in the order they are set up: a module may use what an earlier one provides
 // (src/platform/module.ts). The app registers their routes and background work, the CLI their commands.
 import { accountModule } from './modules/account/index.ts'
+import { backofficeModule } from './modules/backoffice/index.ts'
 import { calendarModule } from './modules/calendar/index.ts'
 import { credentialsModule } from './modules/credentials/index.ts'
 import { contactModule } from './modules/contact/index.ts'
@@ -25,4 +26,5 @@ export const MODULES: readonly AppModule[] = [
   pricingModule,
   ledgerModule,
   operationsModule,
+  backofficeModule,
 ]

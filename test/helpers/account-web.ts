@@ -6,7 +6,8 @@ import { OPERATOR } from '../../src/platform/tenancy/audit/store.ts'
 import { makePasswordHasher } from '../../src/modules/credentials/password.ts'
 import { withTenant } from '../../src/platform/tenancy/tenancy.ts'
 import { sendInvitation } from '../../src/modules/credentials/users/send-invitation.ts'
-import { acceptInvitation, findInvitation } from '../../src/modules/credentials/users/store.ts'
+import { acceptInvitation, findInvitation, inviteUser } from '../../src/modules/credentials/users/store.ts'
+import type { Papel } from '../../src/modules/credentials/roles.ts'
 import type { App } from '../../src/app.ts'
 import type { Database } from '../../src/platform/db/database.ts'
 import { customer } from './credentials.ts'
@@ -92,4 +93,15 @@ export function csrfOf(html: string): string {
 
 export async function accountPage(app: App, cookie: string): Promise<LightMyRequestResponse> {
   return app.inject({ url: '/conta', headers: { cookie, accept: 'text/html' } })
+}
+
+/** Another person of customer `clienteId`, active with `password` and the role `papel`. */
+export async function colleagueWithPassword(db: Database, clienteId: string, papel: Papel, password = PASSWORD): Promise<{ usuarioId: string, email: string }> {
+  const email = `${papel}.${randomBytes(4).toString('hex')}@cliente.com.br`
+  const { invitation } = await withTenant(db, clienteId,
+    (tx) => inviteUser(tx, { clienteId, email, nome: `Pessoa ${papel}`, papel }, { actor: OPERATOR, now: new Date() }))
+  const inv = (await findInvitation(db.orm, invitation.token))!
+  const hash = await hasher.hash(password)
+  await withTenant(db, clienteId, (tx) => acceptInvitation(tx, inv, hash, { actor: { tipo: 'usuario', id: inv.usuarioId }, now: new Date() }))
+  return { usuarioId: inv.usuarioId, email }
 }

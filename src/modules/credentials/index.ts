@@ -16,7 +16,7 @@ export type { Scope } from './scopes.ts'
 export { cookieValue, sessionCookieAttributes, sessionCookieName, sessionCookieSecure } from './sessions/cookie.ts'
 export type { CsrfTokens } from './sessions/csrf.ts'
 export {
-  DEFAULT_SESSION_LIMITS, createSession, endSession, endUserSessions, findSession, listSessions, sessionRefusal, touchSession,
+  DEFAULT_SESSION_LIMITS, createSession, endSession, endUserSessions, findSession, listSessions, sessionAccessIsNews, sessionRefusal, touchSession,
 } from './sessions/store.ts'
 export type { SessionInfo, SessionLimits } from './sessions/store.ts'
 export { tokenJson } from './tokens/json.ts'

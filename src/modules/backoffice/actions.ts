@@ -1,0 +1,216 @@
+// Each back office form as the API request it makes: the body built from the form's fields (amounts typed in
+// reais read to centavos, percentages to the fractions the API takes, a local time in Brasília to an instant),
+// where the person goes once it is done, and which page shows a refusal. What a field cannot be read as is
+// refused here, under the API's own field name, before any request.
+import { Decimal } from 'decimal.js'
+import { TIPOS_TITULO } from '../pricing/index.ts'
+import { centavosOf } from './money.ts'
+import { BACKOFFICE_PATHS as P } from './paths.ts'
+
+export type PageRef = { kind: 'operacoes' | 'cedentes' | 'sacados' | 'produtos' | 'feriados' | 'desembolsos' | 'razao' }
+  | { kind: 'operacao' | 'cedente', id: string }
+
+export type Built = { body?: object, errors: Record<string, string> }
+
+export type Action = {
+  method: 'POST' | 'DELETE'
+  /** The API path, given the form path's `id` (and the form's fields, for the ones that name a second id). */
+  url(id: string, f: Fields): string
+  build(f: Fields): Built
+  /** What the person is told once it is done (on the page they are sent to). */
+  notice: string
+  /** Where the person goes after it is done. */
+  done(id: string, answer: { id?: string }, f: Fields): string
+  /** The page that shows a refusal (with what was typed). */
+  page(id: string, f: Fields): PageRef
+  /** A 422 item's field, as the form names it (a título's fields are the first of a list). */
+  field?(loc: string): string
+}
+
+/** A form's fields: text trimmed, empty as undefined. */
+export type Fields = { get(name: string): string | undefined }
+
+export function fieldsOf(params: URLSearchParams): Fields {
+  return { get: (name) => params.get(name)?.trim().slice(0, 2000) || undefined }
+}
+
+const MESSAGE_AMOUNT = 'valor em reais, como 1.234,56'
+
+/** `name` in reais as `key` in centavos, if given; its error under `key` if it is not an amount. */
+function amount(f: Fields, name: string, key: string, errors: Record<string, string>, required = false): number | undefined {
+  const typed = f.get(name)
+  if (typed === undefined) {
+    if (required) errors[key] = 'obrigatório'
+    return undefined
+  }
+  const c = centavosOf(typed)
+  if (c === undefined) errors[key] = MESSAGE_AMOUNT
+  return c
+}
+
+/** A percentage typed ("3,5") as the fraction the API takes ("0.035"), in decimal: no float. */
+function fraction(f: Fields, name: string, errors: Record<string, string>): string | undefined {
+  const typed = f.get(name)
+  if (typed === undefined) return undefined
+  if (!/^\d{1,3}([.,]\d{1,10})?$/.test(typed)) {
+    errors[name] = 'percentual, como 3,5'
+    return undefined
+  }
+  return new Decimal(typed.replace(',', '.')).div(100).toFixed()
+}
+
+/** A `datetime-local` value, read as Brasília's time (UTC−3, no daylight saving since 2019), as an instant. */
+function instant(f: Fields, name: string, errors: Record<string, string>): string | undefined {
+  const typed = f.get(name)
+  if (typed === undefined || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(typed)) {
+    errors[name] = 'data e hora, como 05/10/2026 14:30'
+    return undefined
+  }
+  return `${typed.length === 16 ? `${typed}:00` : typed}-03:00`
+}
+
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
+
+function party(f: Fields, cedente: boolean): Built {
+  const errors: Record<string, string> = {}
+  const documento = f.get('documento')
+  const limite = amount(f, 'limite', 'limite_centavos', errors)
+  const banco = f.get('banco')
+  const body = defined({
+    documento, razao_social: f.get('razao_social'), limite_centavos: limite, municipio_ibge: f.get('municipio_ibge'), uf: f.get('uf')?.toUpperCase(),
+    ...(cedente ? {
+      perfil_iof: f.get('perfil_iof'), motivo_isencao: f.get('motivo_isencao'),
+      contas_bancarias: banco || f.get('conta') ? [{
+        banco: banco ?? '', agencia: f.get('agencia') ?? '', conta: f.get('conta') ?? '', digito: f.get('digito') ?? '', titular_documento: documento ?? '',
+      }] : undefined,
+    } : {}),
+  })
+  return { body, errors }
+}
+
+const operation = (id: string): PageRef => ({ kind: 'operacao', id })
+const back = (f: Fields, fallback: string) => {
+  // Only a page of the back office (never another site's address): a path of letters, digits and hyphens.
+  const to = f.get('volta')
+  return to && /^\/conta\/[a-z]+(\/[0-9a-f-]{36})?$/.test(to) ? to : fallback
+}
+
+export const ACTIONS: Record<string, Action> = {
+  'cedentes': {
+    method: 'POST', url: () => '/api/cedentes', build: (f) => party(f, true),
+    notice: 'Cedente cadastrado.', done: () => P.cedentes, page: () => ({ kind: 'cedentes' }),
+  },
+  'sacados': {
+    method: 'POST', url: () => '/api/sacados', build: (f) => party(f, false),
+    notice: 'Sacado cadastrado.', done: () => P.sacados, page: () => ({ kind: 'sacados' }),
+  },
+  'produtos': {
+    method: 'POST', url: () => '/api/produtos',
+    build(f) {
+      const errors: Record<string, string> = {}
+      const float = f.get('dias_float')
+      const dias = float === undefined ? undefined : Number(float)
+      if (dias !== undefined && !(Number.isInteger(dias) && dias >= 0 && dias <= 10)) errors.dias_float = 'de 0 a 10 dias'
+      const body = defined({
+        nome: f.get('nome'), base: f.get('base'), taxa_mensal: fraction(f, 'taxa_mensal', errors),
+        taxa_ad_valorem: fraction(f, 'taxa_ad_valorem', errors) ?? '0',
+        tarifa_por_titulo_centavos: amount(f, 'tarifa', 'tarifa_por_titulo_centavos', errors) ?? 0, tac_centavos: amount(f, 'tac', 'tac_centavos', errors) ?? 0,
+        dias_float: dias === undefined ? undefined
+          : Object.fromEntries(TIPOS_TITULO.map((t) => [t, dias])),
+        iof: f.get('iof'), motivo_isencao: f.get('motivo_isencao'),
+      })
+      return { body, errors }
+    },
+    notice: 'Produto criado.', done: () => P.produtos, page: () => ({ kind: 'produtos' }),
+    field: (loc) => (loc.startsWith('dias_float') ? 'dias_float' : loc),
+  },
+  'feriados': {
+    method: 'POST', url: () => '/api/feriados',
+    build: (f) => ({
+      body: defined({ data: f.get('data'), descricao: f.get('descricao'), municipio_ibge: f.get('municipio_ibge'), uf: f.get('uf')?.toUpperCase() }),
+      errors: {},
+    }),
+    notice: 'Feriado incluído.', done: () => P.feriados, page: () => ({ kind: 'feriados' }),
+  },
+  'feriados/remover': {
+    method: 'DELETE', url: (_, f) => `/api/feriados/${encodeURIComponent(f.get('feriado_id') ?? '-')}`, build: () => ({ errors: {} }),
+    notice: 'Feriado removido.', done: () => P.feriados, page: () => ({ kind: 'feriados' }),
+  },
+  'operacoes': {
+    method: 'POST', url: () => '/api/operacoes',
+    build: (f) => ({ body: defined({ cedente_id: f.get('cedente_id'), produto_id: f.get('produto_id'), data_operacao: f.get('data_operacao') }), errors: {} }),
+    notice: 'Operação aberta: inclua os títulos.', done: (_, answer) => P.operacao(answer.id!), page: () => ({ kind: 'operacoes' }),
+  },
+  'operacao/titulos': {
+    method: 'POST', url: (id) => `/api/operacoes/${id}/titulos`,
+    build(f) {
+      const errors: Record<string, string> = {}
+      const titulo = defined({
+        tipo: f.get('tipo'), numero: f.get('numero'), sacado_id: f.get('sacado_id'), emissao: f.get('emissao'), vencimento: f.get('vencimento'),
+        valor_face_centavos: amount(f, 'valor_face', 'valor_face_centavos', errors, true), chave_nfe: f.get('chave_nfe')?.replace(/\s/g, ''),
+      })
+      return { body: { titulos: [titulo] }, errors }
+    },
+    notice: 'Título incluído.', done: (id) => P.operacao(id), page: operation,
+    field: (loc) => loc.replace(/^titulos\.0\./, ''),
+  },
+  'operacao/remover-titulo': {
+    method: 'DELETE', url: (id, f) => `/api/operacoes/${id}/titulos/${encodeURIComponent(f.get('titulo_id') ?? '-')}`, build: () => ({ errors: {} }),
+    notice: 'Título removido.', done: (id) => P.operacao(id), page: operation,
+  },
+  'operacao/cotacao': {
+    method: 'POST', url: (id) => `/api/operacoes/${id}/cotacao`, build: () => ({ errors: {} }),
+    notice: 'Operação cotada: confira cada linha antes de aceitar.', done: (id) => P.operacao(id), page: operation,
+  },
+  'operacao/aceite': {
+    method: 'POST', url: (id) => `/api/operacoes/${id}/aceite`,
+    build: (f) => ({ body: { cotacao_versao: Number(f.get('cotacao_versao')) }, errors: {} }),
+    notice: 'Cotação aceita: a aquisição foi lançada no razão.', done: (id) => P.operacao(id), page: operation,
+  },
+  'operacao/formalizacao': {
+    method: 'POST', url: (id) => `/api/operacoes/${id}/formalizacao`,
+    build(f) {
+      const errors: Record<string, string> = {}
+      const assinado = instant(f, 'assinado_em', errors)
+      const body = {
+        termo_sha256: f.get('termo_sha256') ?? '', assinado_em: assinado ?? '',
+        signatarios: [{ nome: f.get('signatario_nome') ?? '', documento: f.get('signatario_documento') ?? '' }],
+      }
+      return { body, errors }
+    },
+    notice: 'Termo de cessão registrado: a operação está formalizada.', done: (id) => P.operacao(id), page: operation,
+    field: (loc) => loc.replace(/^signatarios\.0\./, 'signatario_'),
+  },
+  'operacao/desembolso': {
+    method: 'POST', url: (id) => `/api/operacoes/${id}/desembolso`,
+    build(f) {
+      const conta = f.get('conta_bancaria')?.split('|')
+      return { body: conta?.length === 4 ? { conta_bancaria: { banco: conta[0], agencia: conta[1], conta: conta[2], digito: conta[3] } } : {}, errors: {} }
+    },
+    notice: 'Desembolso pedido: outra pessoa da empresa aprova.', done: (id) => P.operacao(id), page: operation,
+  },
+  'operacao/cancelamento': {
+    method: 'POST', url: (id) => `/api/operacoes/${id}/cancelamento`, build: (f) => ({ body: { motivo: f.get('motivo') ?? '' }, errors: {} }),
+    notice: 'Operação cancelada.', done: (id) => P.operacao(id), page: operation,
+  },
+  'desembolso/aprovacao': {
+    method: 'POST', url: (id) => `/api/desembolsos/${id}/aprovacao`, build: () => ({ errors: {} }),
+    notice: 'Desembolso aprovado: falta registrar a transferência.', done: (_, __, f) => back(f, P.desembolsos),
+    page: (_, f) => pageOf(back(f, P.desembolsos)),
+  },
+  'desembolso/pagamento': {
+    method: 'POST', url: (id) => `/api/desembolsos/${id}/pagamento`,
+    build(f) {
+      const errors: Record<string, string> = {}
+      return { body: { id_transacao: f.get('id_transacao') ?? '', pago_em: instant(f, 'pago_em', errors) ?? '' }, errors }
+    },
+    notice: 'Transferência registrada: a operação está desembolsada.', done: (_, __, f) => back(f, P.desembolsos),
+    page: (_, f) => pageOf(back(f, P.desembolsos)),
+  },
+}
+
+/** The page a back office path shows. */
+function pageOf(path: string): PageRef {
+  const op = /^\/conta\/operacoes\/([0-9a-f-]{36})$/.exec(path)
+  return op ? { kind: 'operacao', id: op[1]! } : { kind: 'desembolsos' }
+}

@@ -1,0 +1,44 @@
+// The back office is a client of the customers' API, called in process: each page reads, and each form posts,
+// through the same routes an integration calls, as the person whose session cookie the browser sent. So the
+// back office has no rule of its own to keep in step (validation, roles, limits, idempotency, audit), and what
+// a page shows is what the API answers. The page's checks (this site's Origin, the form's CSRF token) are made
+// before; the inner request then carries what the API's session check asks of a page of this site.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { LiveSession } from '../account/index.ts'
+import type { CsrfTokens } from '../credentials/index.ts'
+
+export type ApiAnswer = { status: number, body: unknown }
+
+export type Api = {
+  get(url: string): Promise<ApiAnswer>
+  /** A change; `key` is the form's Idempotency-Key (a form posted twice makes one change). */
+  send(method: 'POST' | 'PATCH' | 'DELETE', url: string, body: object | undefined, key: string | undefined): Promise<ApiAnswer>
+}
+
+export function apiFor(app: FastifyInstance, req: FastifyRequest, session: LiveSession, csrf: CsrfTokens): Api {
+  const headers = (): Record<string, string> => ({
+    accept: 'application/json',
+    cookie: req.headers.cookie ?? '',
+    // In process, from this site's own page (checked already): what a browser's same-origin fetch would say.
+    'sec-fetch-site': 'same-origin',
+    // The audit row of a change keeps the page's request id beside its own.
+    'x-request-id': req.id,
+    ...(req.headers['user-agent'] ? { 'user-agent': req.headers['user-agent'] } : {}),
+  })
+  const call = async (method: string, url: string, extra: Record<string, string>, payload?: object): Promise<ApiAnswer> => {
+    const res = await app.inject({
+      method: method as 'GET', url, remoteAddress: req.ip, headers: { ...headers(), ...extra },
+      ...(payload ? { payload } : {}),
+    })
+    const json = /^application\/(problem\+)?json/.test(String(res.headers['content-type'] ?? ''))
+    return { status: res.statusCode, body: json ? res.json() : null }
+  }
+  return {
+    get: (url) => call('GET', url, {}),
+    send: (method, url, body, key) => call(method, url, {
+      'x-csrf-token': csrf.issue(session.id),
+      ...(key ? { 'idempotency-key': key } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    }, body),
+  }
+}

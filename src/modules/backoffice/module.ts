@@ -1,0 +1,20 @@
+// The back office: the product in the browser at /conta (operations, payments, registers, pricing terms, holidays,
+// the ledger), for people of a customer, with and without JavaScript. It reads and changes everything through
+// the customers' API (api.ts), so it comes after every module whose routes it calls, and imports none of them
+// but for a list of values.
+import fp from 'fastify-plugin'
+import { defineModule } from '../../platform/module.ts'
+import { backofficeRoutes } from './routes.ts'
+
+export const backofficeModule = defineModule({
+  name: 'backoffice',
+  setup({ config, db, clock, idempotency, use }) {
+    const csrf = use('credentials').csrf
+    return {
+      async routes(app) {
+        // The site's layout (siteLayout) is its plugin's.
+        await app.register(fp(backofficeRoutes({ config, db, clock, csrf, idempotency }), { name: 'backoffice-web', fastify: '5.x', dependencies: ['site'] }))
+      },
+    }
+  },
+})

@@ -1,0 +1,167 @@
+// One operation, as its state allows: its títulos (added and removed while a draft), the quote line by line with
+// its totals, and the next step's form — accept, formalize, ask for the payment, approve it (never shown to the
+// person who asked), record the transfer — and cancelling while it may be.
+import { html, type Html } from '../../../platform/lib/html.ts'
+import { brl, dataBr } from '../../../platform/lib/brl.ts'
+import { instantLabel } from '../../../platform/lib/brasilia-time.ts'
+import { hidden, NO_AUTOCORRECT, type Page } from '../../account/index.ts'
+import { TIPOS_TITULO } from '../../pricing/index.ts'
+import type { Operation, Party, Payment, Quote } from '../answers.ts'
+import { form, input, select } from '../forms.ts'
+import { boPage, cell, table } from '../layout.ts'
+import { BACKOFFICE_PATHS as P } from '../paths.ts'
+import { mayChange, type ViewContext } from '../view-context.ts'
+import { ESTADO_TEXTO, operationName } from './operations.ts'
+
+const CANCELLABLE = new Set(['rascunho', 'cotada', 'aceita', 'formalizada', 'em_desembolso'])
+
+export const DESEMBOLSO_TEXTO: Record<string, string> = {
+  aguardando_aprovacao: 'aguardando aprovação', aprovado: 'aprovado', pago: 'pago', falhou: 'falhou', cancelado: 'cancelado',
+}
+
+export function operationPage(v: ViewContext, op: Operation, cedente: Party, sacados: Party[]): Page {
+  const sacadoName = new Map(sacados.map((s) => [s.id, s.razao_social]))
+  const changes = mayChange(v, 'operacoes')
+  const action = (acao: string) => P.acaoOperacao(op.id, acao)
+  const titleRows = op.titulos.map((t) => html`<tr data-titulo="${t.id}"><th scope="row">${t.numero}</th>${cell('Tipo', t.tipo)}\
+${cell('Sacado', sacadoName.get(t.sacado_id) ?? t.sacado_id)}${cell('Vencimento', dataBr(t.vencimento))}${cell('Valor de face', brl(t.valor_face_centavos))}\
+${cell('Estado', t.estado)}${op.estado === 'rascunho' && changes && cell('Ação', form({
+    id: `remover-${t.id}`, action: action('remover-titulo'), csrf: v.csrf, inline: true,
+    button: html`Remover<span class="visualmente-oculto"> o título ${t.numero}</span>`,
+  }, hidden('titulo_id', t.id)))}</tr>`)
+  const heads = ['Número', 'Tipo', 'Sacado', 'Vencimento', 'Valor de face', 'Estado', ...(op.estado === 'rascunho' && changes ? ['Ação'] : [])]
+  return boPage(P.operacoes, `Operação ${operationName(op)}`, 'Uma operação: títulos, cotação, aceite, formalização e desembolso.', v.shown, html`
+<dl class="dados" id="resumo">
+<dt>Cedente</dt><dd><a href="${P.cedente(cedente.id)}">${cedente.razao_social}</a> (${cedente.documento})</dd>
+<dt>Data da operação</dt><dd>${dataBr(op.data_operacao)}</dd>
+<dt>Estado</dt><dd id="estado">${ESTADO_TEXTO[op.estado] ?? op.estado}</dd>
+${op.cancelamento && html`<dt>Cancelada</dt><dd>${instantLabel(op.cancelamento.em)}: ${op.cancelamento.motivo}</dd>`}
+</dl>
+<p><a href="/api/operacoes/${op.id}/bordero" id="bordero">Borderô para imprimir</a></p>
+<section aria-labelledby="titulo-titulos">
+<h2 id="titulo-titulos">Títulos</h2>
+${table('titulos', `Títulos da operação (${op.titulos.length})`, heads, titleRows, 'Nenhum título ainda.')}
+${op.estado === 'rascunho' && changes && titleForm(v, op, sacados)}
+</section>
+<section aria-labelledby="titulo-cotacao">
+<h2 id="titulo-cotacao">Cotação</h2>
+${op.cotacao ? quoteTable(op.cotacao, op.titulos.map((t) => t.numero)) : html`<p id="sem-cotacao">Ainda não cotada.</p>`}
+${changes && (op.estado === 'rascunho' || op.estado === 'cotada') && op.titulos.length > 0
+  && form({ id: 'form-cotar', action: action('cotacao'), csrf: v.csrf, button: op.cotacao ? 'Cotar de novo' : 'Cotar', buttonId: 'cotar' })}
+${changes && op.estado === 'cotada' && op.cotacao && form({
+    id: 'form-aceite', action: action('aceite'), csrf: v.csrf, button: `Aceitar a cotação ${op.cotacao.versao}`, buttonId: 'aceitar',
+  }, hidden('cotacao_versao', String(op.cotacao.versao)))}
+</section>
+${(op.formalizacao || (changes && op.estado === 'aceita')) && html`<section aria-labelledby="titulo-formalizacao">
+<h2 id="titulo-formalizacao">Formalização</h2>
+${op.formalizacao ? html`<dl class="dados" id="formalizacao"><dt>Termo (SHA-256)</dt><dd><code>${op.formalizacao.termo_sha256}</code></dd>
+<dt>Assinado em</dt><dd>${instantLabel(op.formalizacao.assinado_em)}</dd>
+<dt>Signatários</dt><dd>${op.formalizacao.signatarios.map((s) => `${s.nome} (${s.documento})`).join('; ')}</dd></dl>`
+    : formalizeForm(v, op)}
+</section>`}
+${paymentSection(v, op, cedente)}
+${changes && CANCELLABLE.has(op.estado) && html`<section aria-labelledby="titulo-cancelar">
+<h2 id="titulo-cancelar">Cancelar a operação</h2>
+<p>Os títulos ficam livres; depois do aceite, o estorno exato da aquisição é lançado no razão.</p>
+${form({ id: 'form-cancelar', action: action('cancelamento'), csrf: v.csrf, button: 'Cancelar a operação', buttonId: 'cancelar' },
+    input(v.posted, 'form-cancelar', { name: 'motivo', label: 'Motivo', required: true }))}
+</section>`}`)
+}
+
+function titleForm(v: ViewContext, op: Operation, sacados: Party[]): Html {
+  const id = 'form-titulo'
+  if (!sacados.length) return html`<p>Para incluir títulos, cadastre antes um <a href="${P.sacados}">sacado</a>.</p>`
+  return html`<h3 id="titulo-incluir">Incluir um título</h3>
+${form({ id, action: P.acaoOperacao(op.id, 'titulos'), csrf: v.csrf, button: 'Incluir título', buttonId: 'incluir-titulo' }, html`
+${select(v.posted, id, { name: 'tipo', label: 'Tipo', options: TIPOS_TITULO.map((t) => ({ value: t, label: t.replaceAll('_', ' ') })) })}
+${input(v.posted, id, { name: 'numero', label: 'Número', required: true })}
+${select(v.posted, id, { name: 'sacado_id', label: 'Sacado', options: sacados.map((s) => ({ value: s.id, label: `${s.razao_social} (${s.documento})` })) })}
+${input(v.posted, id, { name: 'emissao', label: 'Emissão', type: 'date', required: true })}
+${input(v.posted, id, { name: 'vencimento', label: 'Vencimento', type: 'date', required: true })}
+${input(v.posted, id, { name: 'valor_face', label: 'Valor de face (R$)', required: true, hint: 'Em reais, como 10.000,00.', errorKey: 'valor_face_centavos',
+    extra: html` inputmode="decimal"` })}
+${input(v.posted, id, { name: 'chave_nfe', label: 'Chave da NF-e', hint: '44 dígitos; uma chave nunca é financiada duas vezes.', extra: NO_AUTOCORRECT })}
+`)}`
+}
+
+function quoteTable(q: Quote, numbers: string[]): Html {
+  const rows = q.linhas.map((l, i) => html`<tr data-linha="${i}"><th scope="row">${numbers[i] ?? String(i + 1)}</th>\
+${cell('Vencimento útil', dataBr(l.vencimento_util))}${cell('Dias', l.dias_desconto)}${cell('Valor de face', brl(l.valor_face_centavos))}\
+${cell('Deságio', brl(l.desagio_centavos))}${cell('Ad valorem', brl(l.ad_valorem_centavos))}${cell('Tarifa', brl(l.tarifa_centavos))}\
+${cell('IOF', brl(l.iof_centavos))}${cell('Preço de compra', brl(l.preco_compra_centavos))}</tr>`)
+  const t = q.totais
+  return html`<p>Versão ${q.versao}, válida até ${instantLabel(q.valida_ate)}; perfil de IOF ${q.perfil_iof}.</p>
+${table('cotacao-linhas', `Linhas da cotação ${q.versao}`, ['Título', 'Vencimento útil', 'Dias', 'Valor de face', 'Deságio', 'Ad valorem', 'Tarifa', 'IOF',
+    'Preço de compra'], rows, 'Sem linhas.')}
+<dl class="dados" id="totais">
+<dt>Valor de face</dt><dd data-total="valor_face">${brl(t.valor_face_centavos)}</dd>
+<dt>Deságio</dt><dd data-total="desagio">${brl(t.desagio_centavos)}</dd>
+<dt>Ad valorem</dt><dd data-total="ad_valorem">${brl(t.ad_valorem_centavos)}</dd>
+<dt>Tarifas</dt><dd data-total="tarifas">${brl(t.tarifas_centavos)}</dd>
+<dt>TAC</dt><dd data-total="tac">${brl(t.tac_centavos)}</dd>
+<dt>IOF</dt><dd data-total="iof">${brl(t.iof_centavos)}</dd>
+<dt>Compensações</dt><dd data-total="compensacoes">${brl(t.compensacoes_centavos)}</dd>
+<dt>Valor líquido</dt><dd data-total="valor_liquido"><strong>${brl(t.valor_liquido_centavos)}</strong></dd>
+<dt>Prazo médio</dt><dd>${q.prazo_medio_dias.replace('.', ',')} dias</dd>
+<dt>Taxa efetiva mensal</dt><dd>${q.taxa_efetiva_mensal ?? '—'}</dd>
+</dl>`
+}
+
+function formalizeForm(v: ViewContext, op: Operation): Html {
+  const id = 'form-formalizacao'
+  return form({ id, action: P.acaoOperacao(op.id, 'formalizacao'), csrf: v.csrf, button: 'Registrar o termo assinado', buttonId: 'formalizar' }, html`
+${input(v.posted, id, { name: 'termo_sha256', label: 'SHA-256 do termo de cessão assinado', required: true,
+  hint: '64 caracteres hexadecimais.', extra: NO_AUTOCORRECT })}
+${input(v.posted, id, { name: 'assinado_em', label: 'Assinado em (horário de Brasília)', type: 'datetime-local', required: true })}
+${input(v.posted, id, { name: 'signatario_nome', label: 'Signatário', required: true })}
+${input(v.posted, id, { name: 'signatario_documento', label: 'CPF do signatário', required: true, extra: NO_AUTOCORRECT })}
+`)
+}
+
+function paymentSection(v: ViewContext, op: Operation, cedente: Party): Html | false {
+  const p = op.desembolso
+  const canAsk = mayChange(v, 'operacoes') && op.estado === 'formalizada'
+  if (!p && !canAsk) return false
+  const accounts = cedente.contas_bancarias ?? []
+  return html`<section aria-labelledby="titulo-desembolso">
+<h2 id="titulo-desembolso">Desembolso</h2>
+${p && paymentFacts(v, p, P.operacao(op.id))}
+${canAsk && form({
+    id: 'form-desembolso', action: P.acaoOperacao(op.id, 'desembolso'), csrf: v.csrf, button: 'Pedir o desembolso', buttonId: 'pedir-desembolso',
+  },
+    accounts.length > 1 && select(v.posted, 'form-desembolso', {
+      name: 'conta_bancaria', label: 'Conta do cedente',
+      options: accounts.map((c) => ({
+        value: `${c.banco}|${c.agencia}|${c.conta}|${c.digito}`, label: `Banco ${c.banco}, agência ${c.agencia}, conta ${c.conta}-${c.digito}`,
+      })),
+    }))}
+</section>`
+}
+
+/** A payment's facts and the step the person may take on it: approving (never their own), recording the transfer. */
+export function paymentFacts(v: ViewContext, p: Payment, volta: string): Html {
+  const mine = p.solicitante_usuario_id === v.usuarioId
+  const waiting = p.estado === 'aguardando_aprovacao'
+  const c = p.conta_bancaria
+  return html`<dl class="dados" data-desembolso="${p.id}">
+<dt>Valor</dt><dd>${brl(p.valor_centavos)}</dd>
+<dt>Conta</dt><dd>Banco ${c.banco}, agência ${c.agencia}, conta ${c.conta}-${c.digito}</dd>
+<dt>Situação</dt><dd class="desembolso-estado">${DESEMBOLSO_TEXTO[p.estado] ?? p.estado}</dd>
+<dt>Pedido em</dt><dd>${instantLabel(p.criado_em)}${mine && ' (por você)'}</dd>
+${p.id_transacao && html`<dt>Transação</dt><dd>${p.id_transacao}${p.pago_em && ` em ${instantLabel(p.pago_em)}`}</dd>`}
+${p.motivo_falha && html`<dt>Falha</dt><dd>${p.motivo_falha}</dd>`}
+</dl>
+${waiting && mine && html`<p class="aguarda-outra-pessoa">Aguardando a aprovação de outra pessoa da empresa: quem pede não aprova.</p>`}
+${waiting && !mine && mayChange(v, 'aprovacao') && form({
+    id: `aprovar-${p.id}`, action: P.acaoDesembolso(p.id, 'aprovacao'), csrf: v.csrf, button: `Aprovar o desembolso de ${brl(p.valor_centavos)}`,
+    buttonId: 'aprovar',
+  }, hidden('volta', volta))}
+${p.estado === 'aprovado' && mayChange(v, 'financeiro') && form({
+    id: `pagar-${p.id}`, action: P.acaoDesembolso(p.id, 'pagamento'), csrf: v.csrf, button: 'Registrar a transferência', buttonId: 'registrar-pagamento',
+  }, html`${hidden('volta', volta)}
+${input(v.posted, `pagar-${p.id}`, { name: 'id_transacao', label: 'Identificador da transferência', required: true,
+    hint: 'O end-to-end do PIX ou o número da TED.',
+    extra: NO_AUTOCORRECT })}
+${input(v.posted, `pagar-${p.id}`, { name: 'pago_em', label: 'Paga em (horário de Brasília)', type: 'datetime-local', required: true })}
+`)}`
+}

@@ -1,0 +1,56 @@
+// Cedentes and sacados: the list (limit and exposure from the API), and the form that registers one. A
+// cedente's page is its conta gráfica (pages/ledger.ts).
+import { html } from '../../../platform/lib/html.ts'
+import { brl } from '../../../platform/lib/brl.ts'
+import { NO_AUTOCORRECT } from '../../account/index.ts'
+import type { Page } from '../../account/index.ts'
+import type { List, Party } from '../answers.ts'
+import { form, input, select } from '../forms.ts'
+import { boPage, cell, table } from '../layout.ts'
+import { BACKOFFICE_PATHS } from '../paths.ts'
+import { mayChange, type ViewContext } from '../view-context.ts'
+
+export const PERFIS_IOF = [
+  { value: 'pj', label: 'Pessoa jurídica' }, { value: 'pj_simples', label: 'PJ do Simples Nacional' },
+  { value: 'pf', label: 'Pessoa física' }, { value: 'isento', label: 'Isento (diga o motivo)' },
+] as const
+
+export type RegisterKind = 'cedentes' | 'sacados'
+
+const TEXT = {
+  cedentes: { title: 'Cedentes', one: 'cedente', description: 'Quem cede os títulos: cadastro, limite, exposição e conta gráfica.' },
+  sacados: { title: 'Sacados', one: 'sacado', description: 'Quem paga os títulos: cadastro, limite e exposição.' },
+}
+
+export function registersPage(kind: RegisterKind, v: ViewContext, list: List<Party>): Page {
+  const t = TEXT[kind]
+  const rows = list.itens.map((p) => html`<tr data-id="${p.id}">\
+<th scope="row">${kind === 'cedentes' ? html`<a href="${BACKOFFICE_PATHS.cedente(p.id)}">${p.razao_social}</a>` : p.razao_social}</th>\
+${cell('Documento', p.documento)}${cell('Limite', p.limite_centavos === null ? 'sem limite' : brl(p.limite_centavos))}\
+${cell('Exposição', brl(p.exposicao_centavos))}${cell('Situação', p.estado)}</tr>`)
+  const formId = `form-${t.one}`
+  const canChange = mayChange(v, 'cadastro')
+  return boPage(BACKOFFICE_PATHS[kind], t.title, t.description, v.shown, html`
+${table(kind, `${t.title} da empresa (${list.itens.length})`, ['Razão social', 'Documento', 'Limite', 'Exposição', 'Situação'], rows,
+    `Nenhum ${t.one} cadastrado ainda.`)}
+${canChange && html`<h2 id="titulo-novo">Cadastrar um ${t.one}</h2>
+${form({ id: formId, action: BACKOFFICE_PATHS[kind], csrf: v.csrf, button: `Cadastrar ${t.one}`, buttonId: `cadastrar-${t.one}` }, html`
+${input(v.posted, formId, { name: 'documento', label: 'CPF ou CNPJ', required: true,
+  hint: 'Com ou sem pontuação; o CNPJ alfanumérico também.', extra: NO_AUTOCORRECT })}
+${input(v.posted, formId, { name: 'razao_social', label: 'Razão social ou nome', required: true })}
+${input(v.posted, formId, { name: 'limite', label: 'Limite (R$)', hint: 'Em reais, como 250.000,00. Em branco: sem limite.', errorKey: 'limite_centavos',
+      extra: html` inputmode="decimal"` })}
+${input(v.posted, formId, { name: 'municipio_ibge', label: 'Município (código IBGE)', hint: '7 dígitos: os feriados do município valem nos vencimentos.',
+      extra: html` inputmode="numeric"` })}
+${input(v.posted, formId, { name: 'uf', label: 'UF', hint: 'Duas letras, como SP.', extra: html` maxlength="2"` })}
+${kind === 'cedentes' && html`
+${select(v.posted, formId, { name: 'perfil_iof', label: 'Perfil de IOF', options: PERFIS_IOF, value: 'pj' })}
+${input(v.posted, formId, { name: 'motivo_isencao', label: 'Motivo da isenção de IOF', hint: 'Só com o perfil isento.' })}
+<fieldset><legend>Conta para o desembolso</legend>
+${input(v.posted, formId, { name: 'banco', label: 'Banco (código COMPE)', errorKey: 'contas_bancarias.0.banco', extra: html` inputmode="numeric"` })}
+${input(v.posted, formId, { name: 'agencia', label: 'Agência', errorKey: 'contas_bancarias.0.agencia', extra: html` inputmode="numeric"` })}
+${input(v.posted, formId, { name: 'conta', label: 'Conta', errorKey: 'contas_bancarias.0.conta', extra: html` inputmode="numeric"` })}
+${input(v.posted, formId, { name: 'digito', label: 'Dígito', errorKey: 'contas_bancarias.0.digito' })}
+</fieldset>`}
+`)}`}`)
+}

@@ -1,0 +1,177 @@
+// The back office's pages under /conta: each GET reads the API as the session's person and draws the page; each
+// form post is checked as the account's are (this site's Origin, a live session, its CSRF token), made into its
+// API request (actions.ts), and answered with a redirect to the page that shows the result (post/redirect/get,
+// so a reload never posts again), or with the page again, showing what was refused and what was typed.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isUuid } from '../../platform/lib/uuid.ts'
+import { brasiliaDay } from '../../platform/lib/brasilia-time.ts'
+import {
+  ACCOUNT_PATHS, FORM_REFUSED, formFields, fromThisSite, makeWebContext, messagePage, readSessionCookie, ROLE_REFUSED, signedOut,
+  type AccountWebDeps, type LiveSession, type Page, type WebContext,
+} from '../account/index.ts'
+import { ACTIONS, fieldsOf, type PageRef } from './actions.ts'
+import { apiFor, type Api, type ApiAnswer } from './api.ts'
+import type { Entry, Holiday, List, Operation, OperationSummary, Party, Payment, Product, Statement, TrialBalance } from './answers.ts'
+import { CSRF_FIELD } from '../account/index.ts'
+import { KEY_FIELD, type Posted } from './forms.ts'
+import { holidaysPage } from './pages/holidays.ts'
+import { cedentePage, ledgerPage } from './pages/ledger.ts'
+import { operationPage } from './pages/operation.ts'
+import { operationsPage } from './pages/operations.ts'
+import { paymentsPage } from './pages/payments.ts'
+import { productsPage } from './pages/products.ts'
+import { registersPage } from './pages/registers.ts'
+import { BACKOFFICE_PATHS as P } from './paths.ts'
+import { refusalOf } from './problems.ts'
+import type { ViewContext } from './view-context.ts'
+
+/** A read the page cannot do without was refused: the status and the page that says so. */
+class Unreadable extends Error {
+  constructor(readonly answer: ApiAnswer) {
+    super(`the API answered ${answer.status}`)
+  }
+}
+
+const LIST = 'limite=200'
+
+async function read<T>(api: Api, url: string): Promise<T> {
+  const answer = await api.get(url)
+  if (answer.status !== 200) throw new Unreadable(answer)
+  return answer.body as T
+}
+
+/** The page `ref` names, read through the API. */
+async function draw(api: Api, ref: PageRef, v: ViewContext, query: Record<string, string | undefined>, today: string): Promise<Page> {
+  switch (ref.kind) {
+    case 'operacoes': {
+      const [ops, cedentes, produtos] = await Promise.all([
+        read<List<OperationSummary>>(api, `/api/operacoes?${LIST}`), read<List<Party>>(api, `/api/cedentes?${LIST}`),
+        read<List<Product>>(api, `/api/produtos?${LIST}`),
+      ])
+      return operationsPage(v, ops, cedentes.itens, produtos.itens)
+    }
+    case 'operacao': {
+      const op = await read<Operation>(api, `/api/operacoes/${ref.id}`)
+      const [cedente, sacados] = await Promise.all([read<Party>(api, `/api/cedentes/${op.cedente_id}`), read<List<Party>>(api, `/api/sacados?${LIST}`)])
+      return operationPage(v, op, cedente, sacados.itens)
+    }
+    case 'cedentes':
+    case 'sacados':
+      return registersPage(ref.kind, v, await read<List<Party>>(api, `/api/${ref.kind}?${LIST}`))
+    case 'cedente': {
+      const range = new URLSearchParams()
+      for (const k of ['de', 'ate'] as const) if (query[k]) range.set(k, query[k])
+      const [cedente, extrato] = await Promise.all([
+        read<Party>(api, `/api/cedentes/${ref.id}`), read<Statement>(api, `/api/cedentes/${ref.id}/extrato?${range}`),
+      ])
+      return cedentePage(v, cedente, extrato)
+    }
+    case 'produtos':
+      return productsPage(v, (await read<List<Product>>(api, `/api/produtos?${LIST}`)).itens)
+    case 'feriados': {
+      const asked = Number(query.ano)
+      const year = Number.isInteger(asked) && asked >= 2000 && asked <= 2099 ? asked : Number(today.slice(0, 4))
+      return holidaysPage(v, year, (await read<{ itens: Holiday[] }>(api, `/api/feriados?de=${year}-01-01&ate=${year}-12-31`)).itens)
+    }
+    case 'desembolsos':
+      return paymentsPage(v, (await read<List<Payment>>(api, `/api/desembolsos?${LIST}`)).itens)
+    case 'razao': {
+      const [balancete, lancamentos] = await Promise.all([
+        read<TrialBalance>(api, '/api/contabil/balancete'), read<List<Entry>>(api, '/api/lancamentos?limite=50'),
+      ])
+      return ledgerPage(v, balancete, lancamentos.itens)
+    }
+  }
+}
+
+export function backofficeRoutes(deps: AccountWebDeps) {
+  return async function backoffice(app: FastifyInstance): Promise<void> {
+    const web = makeWebContext(app, deps)
+
+    const toLogin = (req: FastifyRequest, reply: FastifyReply) => (readSessionCookie(req, web.secure) !== undefined
+      ? signedOut(reply, web, 'sessao-expirada')
+      : reply.header('cache-control', 'no-store').redirect(ACCOUNT_PATHS.entrar, 303))
+
+    /** The page `ref` with `status`; a read the page needs, refused, answered in words (or the login, when the session ended meanwhile). */
+    const show = async (
+      req: FastifyRequest, reply: FastifyReply, s: LiveSession, ref: PageRef, status: number, extra: Pick<ViewContext, 'shown' | 'posted'>,
+    ) => {
+      const api = apiFor(app, req, s, deps.csrf)
+      const v: ViewContext = { csrf: web.csrf.issue(s.id), usuarioId: s.usuarioId, papel: s.papel, ...extra }
+      try {
+        return web.send(reply, status, await draw(api, ref, v, req.query as Record<string, string | undefined>, brasiliaDay(web.clock.now())))
+      } catch (err) {
+        if (!(err instanceof Unreadable)) throw err
+        return unreadable(req, reply, err.answer)
+      }
+    }
+    const unreadable = (req: FastifyRequest, reply: FastifyReply, answer: ApiAnswer) => {
+      if (answer.status === 401) return toLogin(req, reply)
+      if (answer.status === 403) {
+        return web.send(reply, 403, messagePage(ROLE_REFUSED[0], refusalOf(403, answer.body).message, { href: P.operacoes, label: 'Voltar' }))
+      }
+      if (answer.status === 404) {
+        const back = { href: P.operacoes, label: 'Voltar às operações' }
+        return web.send(reply, 404, messagePage('Não encontrado', 'Nada da sua empresa tem este identificador.', back))
+      }
+      const r = refusalOf(answer.status, answer.body)
+      return web.send(reply, answer.status >= 500 ? answer.status : 503, messagePage('Indisponível agora', `${r.message} Tente de novo em instantes.`))
+    }
+
+    const page = (path: string, ref: (id: string) => PageRef) => {
+      app.get<{ Params: { id?: string }, Querystring: Record<string, string | undefined> }>(path, async (req, reply) => {
+        const s = await web.session(req)
+        if (!s) return toLogin(req, reply)
+        const id = req.params.id ?? ''
+        if (path.includes(':id') && !isUuid(id)) return unreadable(req, reply, { status: 404, body: null })
+        const done = req.query.feito
+        const notice = done !== undefined && Object.hasOwn(ACTIONS, done) ? ACTIONS[done]!.notice : undefined
+        return show(req, reply, s, ref(id), 200, { shown: { notice } })
+      })
+    }
+    page(P.operacoes, () => ({ kind: 'operacoes' }))
+    page('/conta/operacoes/:id', (id) => ({ kind: 'operacao', id }))
+    page(P.cedentes, () => ({ kind: 'cedentes' }))
+    page('/conta/cedentes/:id', (id) => ({ kind: 'cedente', id }))
+    page(P.sacados, () => ({ kind: 'sacados' }))
+    page(P.produtos, () => ({ kind: 'produtos' }))
+    page(P.feriados, () => ({ kind: 'feriados' }))
+    page(P.desembolsos, () => ({ kind: 'desembolsos' }))
+    page(P.razao, () => ({ kind: 'razao' }))
+
+    const post = (path: string, name: (acao: string) => string) => {
+      app.post<{ Params: { id?: string, acao?: string } }>(path, async (req, reply) => {
+        const fields = formFields(req.body)
+        if (!fields || !fromThisSite(req, web.publicUrl)) return web.send(reply, 403, messagePage(...FORM_REFUSED))
+        const s = await web.session(req)
+        if (!s) return toLogin(req, reply)
+        if (!web.csrf.verify(s.id, fields.get(CSRF_FIELD))) return web.send(reply, 403, messagePage(...FORM_REFUSED))
+        const actionName = name(req.params.acao ?? '')
+        const action = Object.hasOwn(ACTIONS, actionName) ? ACTIONS[actionName] : undefined
+        const id = req.params.id ?? ''
+        if (!action || (path.includes(':id') && !isUuid(id))) return unreadable(req, reply, { status: 404, body: null })
+        const f = fieldsOf(fields)
+        const built = action.build(f)
+        const posted = (errors: Record<string, string>): Posted => ({ values: fields, errors, form: f.get('formulario') ?? '' })
+        if (Object.keys(built.errors).length) {
+          return show(req, reply, s, action.page(id, f), 422, { shown: { refused: 'Corrija os campos indicados.' }, posted: posted(built.errors) })
+        }
+        const answer = await apiFor(app, req, s, deps.csrf).send(action.method, action.url(id, f), built.body, f.get(KEY_FIELD))
+        if (answer.status < 300) {
+          const to = action.done(id, (answer.body ?? {}) as { id?: string }, f)
+          return reply.header('cache-control', 'no-store').redirect(`${to}?feito=${encodeURIComponent(actionName)}`, 303)
+        }
+        if (answer.status === 401) return toLogin(req, reply)
+        const refusal = refusalOf(answer.status, answer.body)
+        const errors = Object.fromEntries(Object.entries(refusal.fields).map(([k, m]) => [action.field?.(k) ?? k, m]))
+        return show(req, reply, s, action.page(id, f), answer.status, { shown: { refused: refusal.message }, posted: posted(errors) })
+      })
+    }
+    for (const kind of ['cedentes', 'sacados', 'produtos', 'feriados', 'operacoes'] as const) post(P[kind], () => kind)
+    post(P.removerFeriado, () => 'feriados/remover')
+    post('/conta/operacoes/:id/:acao', (acao) => `operacao/${acao}`)
+    post('/conta/desembolsos/:id/:acao', (acao) => `desembolso/${acao}`)
+  }
+}
+
+export type { WebContext }

@@ -1,0 +1,127 @@
+// The back office without JavaScript, end to end (produto.md §2, issue 19): an operador registers the product, the
+// cedente and the sacados, opens the acceptance example's operation, adds its títulos, quotes it (the spec's lines
+// on the page, as the API answers them), accepts, formalizes and asks for the payment; they are never offered the
+// approval, and their own approval is refused; an aprovador approves it, the operador records the transfer, and
+// the conta gráfica shows the movement. Every step is a form post answered with a redirect.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { brl } from '../../../src/platform/lib/brl.ts'
+import { colleagueWithPassword, personWithPassword, postForm } from '../../helpers/account-web.ts'
+import { auditRows, rowsAs } from '../../helpers/credentials.ts'
+import { useTestApp } from '../../helpers/fixture.ts'
+import { EXAMPLE_NOW, settableClock } from '../operations/helpers.ts'
+import { hiddenFields, rowCells, signIn } from './steps.ts'
+
+/** produto.md §2.6: each título's price of purchase, and the net amount. */
+const SPEC_PRICES = [952_841, 2_325_146, 1_374_066]
+const SPEC_NET = 4_637_053
+
+describe('the back office, without JavaScript', () => {
+  const clock = settableClock(EXAMPLE_NOW)
+  const ctx = useTestApp({ env: { MAIL_WORKER: 'off' }, deps: { clock } })
+
+  const team = async () => {
+    const admin = await personWithPassword(ctx.db)
+    const operador = await colleagueWithPassword(ctx.db, admin.clienteId, 'operador')
+    const aprovador = await colleagueWithPassword(ctx.db, admin.clienteId, 'aprovador')
+    return { clienteId: admin.clienteId, admin, op: await signIn(ctx.app, operador.email), ap: await signIn(ctx.app, aprovador.email) }
+  }
+
+  const registers = async (op: Awaited<ReturnType<typeof team>>['op']) => {
+    let page = await op.done('/conta/produtos', 'form-produto', {
+      nome: 'Duplicatas 3,5%', base: 'simples_30', taxa_mensal: '3,5', taxa_ad_valorem: '0,3', tarifa: '8,00', tac: '150,00', dias_float: '2', iof: 'calcular',
+    })
+    assert.match(page.body, /Produto criado\./)
+    assert.deepEqual(rowCells(page.body, 'data-produto='), {
+      'Versão': '1', 'Base': 'simples_30', 'Taxa mensal': '3,5 %', 'Ad valorem': '0,3 %', 'Tarifa por título': 'R$ 8,00', 'TAC': 'R$ 150,00', 'IOF': 'calcular',
+    })
+    page = await op.done('/conta/cedentes', 'form-cedente', {
+      documento: '11.222.333/0001-81', razao_social: 'Cedente Exemplo Ltda', limite: '100.000,00', municipio_ibge: '3550308', uf: 'sp', perfil_iof: 'pj',
+      banco: '341', agencia: '1234', conta: '567890', digito: '1',
+    })
+    assert.match(page.body, /Cedente cadastrado\./)
+    assert.deepEqual(rowCells(page.body, 'data-id='), { 'Documento': '11222333000181', 'Limite': 'R$ 100.000,00', 'Exposição': 'R$ 0,00', 'Situação': 'ativo' })
+    for (const documento of ['111.444.777-35', '12.ABC.345/01DE-35', '529.982.247-25']) {
+      await op.done('/conta/sacados', 'form-sacado', { documento, razao_social: `Sacado ${documento}`, municipio_ibge: '3550308', uf: 'SP' })
+    }
+  }
+
+  it('takes the example from draft to payment by forms, with the spec\'s prices on the page and two people', async () => {
+    clock.set(EXAMPLE_NOW)
+    const { op, ap, clienteId } = await team()
+    await registers(op)
+    let page = await op.done('/conta/operacoes', 'form-operacao', { data_operacao: '2026-10-05' })
+    const opId = /\/conta\/operacoes\/([0-9a-f-]{36})/.exec(page.body)?.[1] ?? ''
+    assert.match(page.body, /Operação aberta: inclua os títulos\./)
+    const path = `/conta/operacoes/${opId}`
+    const [s1, s2, s3] = (await rowsAs<{ id: string }>(ctx.db, clienteId, 'select id from sacados order by criado_em, seq')).map((s) => s.id)
+    const titles = [
+      { tipo: 'duplicata_mercantil', numero: 'T1', sacado_id: s1!, emissao: '2026-10-01', vencimento: '2026-11-04', valor_face: '10.000,00' },
+      { tipo: 'duplicata_servico', numero: 'T2', sacado_id: s2!, emissao: '2026-10-01', vencimento: '2026-11-20', valor_face: '25000' },
+      { tipo: 'cheque', numero: 'T3', sacado_id: s3!, emissao: '2026-10-02', vencimento: '2026-12-04', valor_face: 'R$ 15.000,00' },
+    ]
+    for (const t of titles) page = await op.done(path, 'form-titulo', t)
+    assert.equal([...page.body.matchAll(/data-titulo="/g)].length, 3)
+
+    page = await op.done(path, 'form-cotar')
+    assert.match(page.body, /Operação cotada/)
+    const api = await ctx.app.inject({ url: `/api/operacoes/${opId}`, headers: { cookie: op.cookie, 'sec-fetch-site': 'same-origin' } })
+    const quote = api.json().cotacao
+    SPEC_PRICES.forEach((price, i) => {
+      const cells = rowCells(page.body, `data-linha="${i}"`)
+      assert.equal(cells['Preço de compra'], brl(price), `line ${i}: the spec's price`)
+      const line = quote.linhas[i]
+      assert.deepEqual(cells, {
+        'Vencimento útil': line.vencimento_util.split('-').reverse().join('/'), 'Dias': String(line.dias_desconto),
+        'Valor de face': brl(line.valor_face_centavos),
+        'Deságio': brl(line.desagio_centavos), 'Ad valorem': brl(line.ad_valorem_centavos), 'Tarifa': brl(line.tarifa_centavos), 'IOF': brl(line.iof_centavos),
+        'Preço de compra': brl(line.preco_compra_centavos),
+      }, `line ${i}: as the API answers it`)
+    })
+    assert.match(page.body, new RegExp(`data-total="valor_liquido"><strong>${brl(SPEC_NET).replace('$', '\\$')}</strong>`))
+
+    page = await op.done(path, 'form-aceite')
+    assert.match(page.body, /<dd id="estado">aceita<\/dd>/)
+    page = await op.done(path, 'form-formalizacao', {
+      termo_sha256: 'ab'.repeat(32), assinado_em: '2026-10-05T11:30', signatario_nome: 'Maria Cedente', signatario_documento: '529.982.247-25',
+    })
+    assert.match(page.body, /<dd id="estado">formalizada<\/dd>/)
+    page = await op.done(path, 'form-desembolso')
+    assert.match(page.body, /<dd id="estado">em desembolso<\/dd>/)
+    assert.doesNotMatch(page.body, /id="aprovar"/, 'who asked is never offered the approval')
+    assert.match(page.body, /class="aguarda-outra-pessoa"/)
+
+    const pagamentoId = /data-desembolso="([0-9a-f-]{36})"/.exec(page.body)![1]!
+    // The operador forging the approval's post is refused by the API (an operador never approves), in words, on the operation's page.
+    const forged = await postForm(ctx.app, `/conta/desembolsos/${pagamentoId}/aprovacao`, { ...hiddenFields(page.body, 'form-cancelar').fields, volta: path },
+      { cookie: op.cookie })
+    assert.equal(forged.statusCode, 403)
+    assert.match(forged.body, /O seu papel não permite este passo/)
+    assert.match(forged.body, /<dd id="estado">em desembolso<\/dd>/)
+
+    const approverView = await ap.get('/conta/desembolsos')
+    assert.match(approverView.body, /id="aprovar"/)
+    assert.doesNotMatch(approverView.body, /id="form-cancelar"|id="registrar-pagamento"/, 'an aprovador only approves')
+    page = await ap.done('/conta/desembolsos', `aprovar-${pagamentoId}`)
+    assert.match(page.body, /Desembolso aprovado/)
+
+    clock.set('2026-10-05T15:20:00Z')
+    page = await op.done(path, `pagar-${pagamentoId}`, { id_transacao: 'E00000000202610051500abcdef012345', pago_em: '2026-10-05T12:10' })
+    assert.match(page.body, /<dd id="estado">desembolsada<\/dd>/)
+
+    const cedenteId = /href="\/conta\/cedentes\/([0-9a-f-]{36})"/.exec(page.body)![1]!
+    const extrato = await op.get(`/conta/cedentes/${cedenteId}?de=2026-10-01&ate=2026-10-31`)
+    assert.equal(extrato.statusCode, 200)
+    assert.equal([...extrato.body.matchAll(/data-lancamento="/g)].length, 2, 'the acquisition and the payment')
+    assert.match(extrato.body, /<dd id="saldo-final">R\$ 0,00<\/dd>/)
+    assert.match(extrato.body, new RegExp(`${brl(SPEC_NET).replace('$', '\\$')}`))
+
+    const razao = await ap.get('/conta/razao')
+    assert.equal(razao.statusCode, 200)
+    assert.match(razao.body, /id="balancete"/)
+    // Audited as the API's own requests are, each with the page's request id beside its own.
+    const audit = (await auditRows(ctx.db, clienteId)).filter((a) => String(a.acao).startsWith('desembolso.'))
+    assert.deepEqual(audit.map((a) => a.acao), ['desembolso.solicitado', 'desembolso.aprovado', 'desembolso.pago'])
+    assert.ok(audit.every((a) => typeof a.request_id_cliente === 'string'), JSON.stringify(audit))
+  })
+})
