@@ -47,10 +47,15 @@ export const key = (k: string = randomUUID()) => ({ 'idempotency-key': k })
 export async function person(db: Database, clienteId: string, papel: Papel, app: App): Promise<{ usuarioId: string, call: Caller }> {
   const u = await activeUser(db, clienteId)
   if (papel !== 'administrador') await withTenant(db, clienteId, (tx) => setRole(tx, { clienteId, usuarioId: u.id }, papel, operatorNow()))
+  return { usuarioId: u.id, call: await callerFor(db, app, clienteId, u.id) }
+}
+
+/** A token of person `usuarioId` with every product scope (their role still decides), as a caller. */
+export async function callerFor(db: Database, app: App, clienteId: string, usuarioId: string): Promise<Caller> {
   const { token } = await withTenant(db, clienteId, (tx) => createToken(tx, {
-    clienteId, usuarioId: u.id, nome: `token de ${papel}`, escopos: ALL, expiraEm: new Date(Date.now() + 86_400_000 * 365), dpopJkt: null,
-  }, { actor: { tipo: 'usuario', id: u.id }, now: new Date() }))
-  return { usuarioId: u.id, call: callerOf(app, token) }
+    clienteId, usuarioId, nome: 'token da pessoa', escopos: ALL, expiraEm: new Date(Date.now() + 86_400_000 * 365), dpopJkt: null,
+  }, { actor: { tipo: 'usuario', id: usuarioId }, now: new Date() }))
+  return callerOf(app, token)
 }
 
 /** A customer with an administrador (who keeps the customer's last admin), an operador and an aprovador. */

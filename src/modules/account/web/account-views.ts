@@ -53,6 +53,7 @@ export function accountPage(v: AccountView): Page {
     description: 'A conta da sua empresa: tokens de acesso à API e sessões.',
     body: html`<h1>Sua conta</h1>
 ${notice(v.notice)}${v.created && createdPanel(v.created)}${errorSummary(errors)}
+<p id="ir-retaguarda"><a href="${ACCOUNT_PATHS.retaguarda}">Operações, cadastros, desembolsos e razão</a></p>
 <section aria-labelledby="titulo-quem">
 <h2 id="titulo-quem">Empresa e acesso</h2>
 <dl class="dados">

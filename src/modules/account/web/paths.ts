@@ -12,6 +12,8 @@ export const ACCOUNT_PATHS = {
   encerrarSessao: '/conta/sessoes/encerrar',
   encerrarTodas: '/conta/sessoes/encerrar-todas',
   papel: '/conta/pessoas/papel',
+  /** Where the back office starts (src/modules/backoffice: operations, registers, the ledger). */
+  retaguarda: '/conta/operacoes',
 } as const
 
 /** The query parameter of the activation link that carries the invitation's secret. */

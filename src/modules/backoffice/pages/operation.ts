@@ -12,6 +12,7 @@ import { boPage, cell, table } from '../layout.ts'
 import { BACKOFFICE_PATHS as P } from '../paths.ts'
 import { mayChange, type ViewContext } from '../view-context.ts'
 import { ESTADO_TEXTO, operationName } from './operations.ts'
+import { percent } from './products.ts'
 
 const CANCELLABLE = new Set(['rascunho', 'cotada', 'aceita', 'formalizada', 'em_desembolso'])
 
@@ -103,7 +104,7 @@ ${table('cotacao-linhas', `Linhas da cotação ${q.versao}`, ['Título', 'Vencim
 <dt>Compensações</dt><dd data-total="compensacoes">${brl(t.compensacoes_centavos)}</dd>
 <dt>Valor líquido</dt><dd data-total="valor_liquido"><strong>${brl(t.valor_liquido_centavos)}</strong></dd>
 <dt>Prazo médio</dt><dd>${q.prazo_medio_dias.replace('.', ',')} dias</dd>
-<dt>Taxa efetiva mensal</dt><dd>${q.taxa_efetiva_mensal ?? '—'}</dd>
+<dt>Taxa efetiva mensal</dt><dd>${q.taxa_efetiva_mensal === null ? '—' : percent(q.taxa_efetiva_mensal)}</dd>
 </dl>`
 }
 
@@ -162,6 +163,6 @@ ${p.estado === 'aprovado' && mayChange(v, 'financeiro') && form({
 ${input(v.posted, `pagar-${p.id}`, { name: 'id_transacao', label: 'Identificador da transferência', required: true,
     hint: 'O end-to-end do PIX ou o número da TED.',
     extra: NO_AUTOCORRECT })}
-${input(v.posted, `pagar-${p.id}`, { name: 'pago_em', label: 'Paga em (horário de Brasília)', type: 'datetime-local', required: true })}
+${input(v.posted, `pagar-${p.id}`, { name: 'pago_em', label: 'Paga em (horário de Brasília)', type: 'datetime-local', required: true, extra: html` step="1"` })}
 `)}`
 }

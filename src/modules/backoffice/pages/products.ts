@@ -10,7 +10,7 @@ import { BACKOFFICE_PATHS } from '../paths.ts'
 import { mayChange, type ViewContext } from '../view-context.ts'
 
 /** A fraction from the API ("0.035") as a percentage ("3,5 %"), in decimal. */
-const percent = (fraction: string) => `${new Decimal(fraction).mul(100).toFixed().replace('.', ',')} %`
+export const percent = (fraction: string) => `${new Decimal(fraction).mul(100).toFixed().replace('.', ',')} %`
 
 export function productsPage(v: ViewContext, produtos: Product[]): Page {
   const rows = produtos.map((p) => {

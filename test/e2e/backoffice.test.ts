@@ -1,0 +1,145 @@
+// The back office in a real browser (Debian's Chromium), as two people of one customer (issue 19): the operador
+// registers the product, a cedente and sacados, opens an operation, adds its títulos, quotes it (each line on the
+// screen is the API's), accepts, formalizes and asks for the payment, and is never shown an approve button; the
+// aprovador, in another browser context, sees the payment and approves it; the operador records the transfer and
+// the conta gráfica shows the movement. With JavaScript and without; axe-core in light and dark mode on each page.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import type { Page } from 'playwright-core'
+import { brl, dataBr } from '../../src/platform/lib/brl.ts'
+import { brasiliaDay } from '../../src/platform/lib/brasilia-time.ts'
+import type { QuoteLine } from '../../src/modules/backoffice/answers.ts'
+import { colleagueWithPassword, PASSWORD, personWithPassword } from '../helpers/account-web.ts'
+import { axeViolations, noBrowser, openPage, screenshot, serious, useBrowser, useServer, type WatchedPage } from './browser.ts'
+
+const dayPlus = (days: number) => brasiliaDay(new Date(Date.now() + days * 86_400_000))
+
+describe('the back office in the browser, two people', () => {
+  const chrome = useBrowser()
+  const server = useServer()
+
+  const axeChecked = async (page: Page, what: string) => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme })
+      const found = serious(await axeViolations(page))
+      assert.deepEqual(found, [], `${what} (${colorScheme}): ${JSON.stringify(found, null, 1)}`)
+    }
+    await page.emulateMedia({ colorScheme: 'light' })
+  }
+
+  const signIn = async (w: WatchedPage, email: string) => {
+    await w.page.goto(`${server.base}/conta/entrar`)
+    await w.page.fill('#campo-email', email)
+    await w.page.fill('#campo-senha', PASSWORD)
+    await w.page.click('#entrar')
+    await w.page.waitForURL(`${server.base}/conta`)
+    await w.page.click('#ir-retaguarda a')
+    await w.page.waitForURL(`${server.base}/conta/operacoes`)
+  }
+
+  /** Fills the fields (by name) of the form `formId` and sends it with its button; waits for the page it lands on. */
+  const send = async (page: Page, formId: string, fields: Record<string, string> = {}) => {
+    const form = page.locator(`#${formId}`)
+    for (const [name, value] of Object.entries(fields)) {
+      const field = form.locator(`[name="${name}"]`)
+      if (await form.locator(`select[name="${name}"]`).count()) await field.selectOption(value)
+      else await field.fill(value)
+    }
+    await Promise.all([page.waitForLoadState('load'), page.waitForNavigation(), form.locator('button[type="submit"]').click()])
+    const refused = await page.locator('#resumo-erros').count()
+    assert.equal(refused, 0, `${formId}: ${refused && await page.locator('main').innerText()}`)
+  }
+
+  for (const javaScriptEnabled of [true, false]) {
+    it(`${javaScriptEnabled ? 'with' : 'without'} JavaScript: registers, operation, quote as the API's, accept, formalize, payment by two people`,
+      { skip: noBrowser, timeout: 180_000 }, async () => {
+        // axe-core runs inside the page, so with JavaScript only: without it the pages are the same markup.
+        const noSerious = javaScriptEnabled ? axeChecked : async () => {}
+        const admin = await personWithPassword(server.db)
+        const operador = await colleagueWithPassword(server.db, admin.clienteId, 'operador')
+        const aprovador = await colleagueWithPassword(server.db, admin.clienteId, 'aprovador')
+        const op = await openPage(chrome.browser, { javaScriptEnabled })
+        const ap = await openPage(chrome.browser, { javaScriptEnabled })
+        try {
+          const { page } = op
+          await signIn(op, operador.email)
+          await noSerious(page, 'operations, none yet')
+
+          await page.goto(`${server.base}/conta/produtos`)
+          await send(page, 'form-produto', {
+            nome: 'Duplicatas 3,5%', taxa_mensal: '3,5', taxa_ad_valorem: '0,3', tarifa: '8,00', tac: '150,00', dias_float: '2',
+          })
+          await page.goto(`${server.base}/conta/cedentes`)
+          await noSerious(page, 'cedentes with the form')
+          await send(page, 'form-cedente', {
+            documento: '11.222.333/0001-81', razao_social: 'Cedente Exemplo Ltda', municipio_ibge: '3550308', uf: 'SP', perfil_iof: 'pj',
+            banco: '341', agencia: '1234', conta: '567890', digito: '1',
+          })
+          await page.goto(`${server.base}/conta/sacados`)
+          for (const documento of ['111.444.777-35', '12.ABC.345/01DE-35']) await send(page, 'form-sacado', { documento, razao_social: `Sacado ${documento}` })
+
+          await page.goto(`${server.base}/conta/operacoes`)
+          await send(page, 'form-operacao')
+          const opId = /\/conta\/operacoes\/([0-9a-f-]{36})/.exec(page.url())![1]!
+          const options = page.locator('#form-titulo select[name="sacado_id"] option')
+          const sacados = await Promise.all([0, 1].map(async (i) => (await options.nth(i).getAttribute('value'))!))
+          const titles = [['T1', 35, '10.000,00'], ['T2', 50, '25.000,00'], ['T3', 65, '15.000,00']] as const
+          for (const [i, [numero, days, valor]] of titles.entries()) {
+            await send(page, 'form-titulo', {
+              tipo: 'duplicata_mercantil', numero, sacado_id: sacados[i % 2]!, emissao: dayPlus(-3), vencimento: dayPlus(days), valor_face: valor,
+            })
+          }
+          await send(page, 'form-cotar')
+          assert.match(await page.locator('#aviso').innerText(), /Operação cotada/)
+          const api = await (await page.request.get(`${server.base}/api/operacoes/${opId}`)).json()
+          for (const [i, line] of (api.cotacao.linhas as QuoteLine[]).entries()) {
+            const cells = (await page.locator(`#cotacao-linhas tr[data-linha="${i}"] td`).allTextContents()).map((t) => t.trim())
+            assert.deepEqual(cells, [dataBr(line.vencimento_util), String(line.dias_desconto), brl(line.valor_face_centavos), brl(line.desagio_centavos),
+              brl(line.ad_valorem_centavos), brl(line.tarifa_centavos), brl(line.iof_centavos), brl(line.preco_compra_centavos)], `line ${i}`)
+          }
+          assert.equal(await page.locator('[data-total="valor_liquido"]').innerText(), brl(api.cotacao.totais.valor_liquido_centavos))
+          await noSerious(page, 'an operation quoted')
+          await screenshot(page, `retaguarda-cotacao${javaScriptEnabled ? '' : '-sem-js'}`)
+
+          await send(page, 'form-aceite')
+          await send(page, 'form-formalizacao', {
+            termo_sha256: 'ab'.repeat(32), assinado_em: `${brasiliaDay(new Date(Date.now() - 3_600_000))}T00:05`, signatario_nome: 'Maria Cedente',
+            signatario_documento: '529.982.247-25',
+          })
+          await send(page, 'form-desembolso')
+          assert.equal(await page.locator('#estado').innerText(), 'em desembolso')
+          assert.equal(await page.locator('#aprovar').count(), 0, 'the operador never sees an approve button for their own request')
+          await page.goto(`${server.base}/conta/desembolsos`)
+          assert.equal(await page.locator('#aprovar').count(), 0)
+
+          await signIn(ap, aprovador.email)
+          await ap.page.goto(`${server.base}/conta/desembolsos`)
+          await noSerious(ap.page, 'payments waiting, as the aprovador')
+          assert.match(await ap.page.locator('#pendentes').innerText(), new RegExp(brl(api.cotacao.totais.valor_liquido_centavos).replace('$', '\\$')))
+          const approve = (await ap.page.locator('#pendentes form').first().getAttribute('id'))!
+          await send(ap.page, approve)
+          assert.match(await ap.page.locator('#aviso').innerText(), /Desembolso aprovado/)
+          await screenshot(ap.page, `retaguarda-aprovado${javaScriptEnabled ? '' : '-sem-js'}`)
+
+          await page.goto(`${server.base}/conta/operacoes/${opId}`)
+          const paid = new Date(Date.now() + 1000)
+          while (Date.now() < paid.getTime()) await new Promise((r) => setTimeout(r, 100))
+          const brasilia = new Date(paid.getTime() - 3 * 3_600_000).toISOString().slice(0, 19)
+          await send(page, approve.replace('aprovar-', 'pagar-'), { id_transacao: 'E0000000020261127abcdef0123456789', pago_em: brasilia })
+          assert.equal(await page.locator('#estado').innerText(), 'desembolsada')
+
+          await page.click('#resumo a')
+          await page.waitForURL(/\/conta\/cedentes\/[0-9a-f-]{36}/)
+          assert.equal(await page.locator('#extrato tbody tr').count(), 2, 'the acquisition and the payment')
+          assert.equal(await page.locator('#saldo-final').innerText(), 'R$ 0,00')
+          await noSerious(page, 'the conta gráfica')
+          await page.goto(`${server.base}/conta/razao`)
+          await noSerious(page, 'the ledger')
+          assert.deepEqual([...op.errors(), ...ap.errors()], [])
+        } finally {
+          await op.close()
+          await ap.close()
+        }
+      })
+  }
+})
