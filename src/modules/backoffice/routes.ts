@@ -115,7 +115,14 @@ export function backofficeRoutes(deps: AccountWebDeps) {
         return web.send(reply, 404, messagePage('Não encontrado', 'Nada da sua empresa tem este identificador.', back))
       }
       const r = refusalOf(answer.status, answer.body)
-      return web.send(reply, answer.status >= 500 ? answer.status : 503, messagePage('Indisponível agora', `${r.message} Tente de novo em instantes.`))
+      // A query the API refused (a period that is not one): the person's to correct; anything else is ours or the database's.
+      if (answer.status === 429) return web.send(reply, 429, messagePage('Muitas requisições', `${r.message} Depois, recarregue a página.`))
+      if (answer.status < 500) {
+        const asked = Object.entries(r.fields).map(([k, m]) => `${k}: ${m}`).join('; ')
+        const text = asked ? `${r.message} ${asked}.` : r.message
+        return web.send(reply, answer.status, messagePage('Pedido inválido', text, { href: P.operacoes, label: 'Voltar' }))
+      }
+      return web.send(reply, 503, messagePage('Indisponível agora', `${r.message} Tente de novo em instantes.`))
     }
 
     const page = (path: string, ref: (id: string) => PageRef) => {
