@@ -90,9 +90,9 @@ function party(f: Fields, cedente: boolean): Built {
 
 const operation = (id: string): PageRef => ({ kind: 'operacao', id })
 const back = (f: Fields, fallback: string) => {
-  // Only a page of the back office (never another site's address): a path of letters, digits and hyphens.
+  // Only one of the two pages that show a payment (never another site's address, nor any other path).
   const to = f.get('volta')
-  return to && /^\/conta\/[a-z]+(\/[0-9a-f-]{36})?$/.test(to) ? to : fallback
+  return to && (to === P.desembolsos || /^\/conta\/operacoes\/[0-9a-f-]{36}$/.test(to)) ? to : fallback
 }
 
 export const ACTIONS: Record<string, Action> = {
@@ -109,8 +109,8 @@ export const ACTIONS: Record<string, Action> = {
     build(f) {
       const errors: Record<string, string> = {}
       const float = f.get('dias_float')
-      const dias = float === undefined ? undefined : Number(float)
-      if (dias !== undefined && !(Number.isInteger(dias) && dias >= 0 && dias <= 10)) errors.dias_float = 'de 0 a 10 dias'
+      const dias = float !== undefined && /^\d{1,2}$/.test(float) && Number(float) <= 10 ? Number(float) : undefined
+      if (float !== undefined && dias === undefined) errors.dias_float = 'de 0 a 10 dias'
       const body = defined({
         nome: f.get('nome'), base: f.get('base'), taxa_mensal: fraction(f, 'taxa_mensal', errors),
         taxa_ad_valorem: fraction(f, 'taxa_ad_valorem', errors) ?? '0',
@@ -164,7 +164,10 @@ export const ACTIONS: Record<string, Action> = {
   },
   'operacao/aceite': {
     method: 'POST', url: (id) => `/api/operacoes/${id}/aceite`,
-    build: (f) => ({ body: { cotacao_versao: Number(f.get('cotacao_versao')) }, errors: {} }),
+    build(f): Built {
+      const versao = f.get('cotacao_versao')
+      return /^\d{1,9}$/.test(versao ?? '') ? { body: { cotacao_versao: Number(versao) }, errors: {} } : { errors: { cotacao_versao: 'recarregue a página' } }
+    },
     notice: 'Cotação aceita: a aquisição foi lançada no razão.', done: (id) => P.operacao(id), page: operation,
   },
   'operacao/formalizacao': {
@@ -196,6 +199,11 @@ export const ACTIONS: Record<string, Action> = {
   'desembolso/aprovacao': {
     method: 'POST', url: (id) => `/api/desembolsos/${id}/aprovacao`, build: () => ({ errors: {} }),
     notice: 'Desembolso aprovado: falta registrar a transferência.', done: (_, __, f) => back(f, P.desembolsos),
+    page: (_, f) => pageOf(back(f, P.desembolsos)),
+  },
+  'desembolso/falha': {
+    method: 'POST', url: (id) => `/api/desembolsos/${id}/falha`, build: (f) => ({ body: { motivo: f.get('motivo') ?? '' }, errors: {} }),
+    notice: 'Falha registrada: a operação pode pedir o desembolso de novo.', done: (_, __, f) => back(f, P.desembolsos),
     page: (_, f) => pageOf(back(f, P.desembolsos)),
   },
   'desembolso/pagamento': {

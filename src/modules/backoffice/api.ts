@@ -4,21 +4,23 @@
 // a page shows is what the API answers. The page's checks (this site's Origin, the form's CSRF token) are made
 // before; the inner request then carries what the API's session check asks of a page of this site.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { LiveSession } from '../account/index.ts'
-import type { CsrfTokens } from '../credentials/index.ts'
 
 export type ApiAnswer = { status: number, body: unknown }
 
 export type Api = {
   get(url: string): Promise<ApiAnswer>
-  /** A change; `key` is the form's Idempotency-Key (a form posted twice makes one change). */
-  send(method: 'POST' | 'PATCH' | 'DELETE', url: string, body: object | undefined, key: string | undefined): Promise<ApiAnswer>
+  /**
+   * A change; `key` is the form's Idempotency-Key (a form posted twice makes one change), `csrf` the form's own
+   * token, checked by the page already and again by the API.
+   */
+  send(method: 'POST' | 'PATCH' | 'DELETE', url: string, body: object | undefined, key: string | undefined, csrf: string): Promise<ApiAnswer>
 }
 
-export function apiFor(app: FastifyInstance, req: FastifyRequest, session: LiveSession, csrf: CsrfTokens): Api {
+/** `session`: the session cookie as the browser sent it (`name=value`), and nothing else of its cookies. */
+export function apiFor(app: FastifyInstance, req: FastifyRequest, session: string): Api {
   const headers = (): Record<string, string> => ({
     accept: 'application/json',
-    cookie: req.headers.cookie ?? '',
+    cookie: session,
     // In process, from this site's own page (checked already): what a browser's same-origin fetch would say.
     'sec-fetch-site': 'same-origin',
     // The audit row of a change keeps the page's request id beside its own.
@@ -35,8 +37,8 @@ export function apiFor(app: FastifyInstance, req: FastifyRequest, session: LiveS
   }
   return {
     get: (url) => call('GET', url, {}),
-    send: (method, url, body, key) => call(method, url, {
-      'x-csrf-token': csrf.issue(session.id),
+    send: (method, url, body, key, csrf) => call(method, url, {
+      'x-csrf-token': csrf,
       ...(key ? { 'idempotency-key': key } : {}),
       ...(body ? { 'content-type': 'application/json' } : {}),
     }, body),

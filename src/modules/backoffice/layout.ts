@@ -4,7 +4,7 @@ import { html, type Html } from '../../platform/lib/html.ts'
 import { errorSummary, notice, type Page } from '../account/index.ts'
 import { SECTIONS } from './paths.ts'
 
-export type Shown = { notice?: string | undefined, refused?: string | undefined }
+export type Shown = { notice?: string | undefined, refused?: string[] | undefined }
 
 export function boPage(section: string, title: string, description: string, shown: Shown, body: Html): Page {
   const nav = SECTIONS.map((s) => html`<li><a href="${s.path}"${s.path === section && html` aria-current="page"`}>${s.label}</a></li>`)
@@ -12,7 +12,7 @@ export function boPage(section: string, title: string, description: string, show
     title, description,
     body: html`<nav aria-label="Retaguarda" class="retaguarda"><ul>${nav}</ul></nav>
 <h1>${title}</h1>
-${notice(shown.notice)}${errorSummary(shown.refused ? [shown.refused] : [])}
+${notice(shown.notice)}${errorSummary(shown.refused ?? [])}
 ${body}`,
   }
 }

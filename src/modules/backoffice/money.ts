@@ -14,7 +14,3 @@ export function centavosOf(typed: string): number | undefined {
   return centavos <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(centavos) : undefined
 }
 
-/** Centavos as the field shows them back ("1234,56"), so a form sent again reads the same amount. */
-export function reaisField(centavos: number): string {
-  return `${Math.trunc(centavos / 100)},${String(centavos % 100).padStart(2, '0')}`
-}

@@ -40,9 +40,10 @@ export function refusalOf(status: number, body: unknown): Refusal {
   const detail = (body as { detail?: unknown } | null)?.detail
   if (Array.isArray(detail)) {
     const fields: Record<string, string> = {}
-    for (const item of detail as { loc?: unknown[], type?: string, msg?: string }[]) {
+    for (const item of detail as { loc?: unknown[], type?: string }[]) {
       const name = String(item.loc?.slice(1).join('.') ?? '')
-      fields[name] ??= ITEM_TYPES[item.type ?? ''] ?? `valor inválido${item.msg ? ` (${item.msg})` : ''}`
+      // An item on the body as a whole is a rule between fields (a holiday's one place, say).
+      fields[name] ??= name === '' ? 'a combinação dos campos não é aceita: confira o formulário' : ITEM_TYPES[item.type ?? ''] ?? 'valor inválido'
     }
     return { message: 'Corrija os campos indicados.', fields }
   }

@@ -6,13 +6,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isUuid } from '../../platform/lib/uuid.ts'
 import { brasiliaDay } from '../../platform/lib/brasilia-time.ts'
 import {
-  ACCOUNT_PATHS, FORM_REFUSED, formFields, fromThisSite, makeWebContext, messagePage, readSessionCookie, ROLE_REFUSED, signedOut,
-  type AccountWebDeps, type LiveSession, type Page, type WebContext,
+  ACCOUNT_PATHS, CSRF_FIELD, FORM_REFUSED, formFields, fromThisSite, makeWebContext, messagePage, readSessionCookie, ROLE_REFUSED, signedOut,
+  type AccountWebDeps, type LiveSession, type Page,
 } from '../account/index.ts'
+import { sessionCookieName } from '../credentials/index.ts'
 import { ACTIONS, fieldsOf, type PageRef } from './actions.ts'
 import { apiFor, type Api, type ApiAnswer } from './api.ts'
 import type { Entry, Holiday, List, Operation, OperationSummary, Party, Payment, Product, Statement, TrialBalance } from './answers.ts'
-import { CSRF_FIELD } from '../account/index.ts'
 import { KEY_FIELD, type Posted } from './forms.ts'
 import { holidaysPage } from './pages/holidays.ts'
 import { cedentePage, ledgerPage } from './pages/ledger.ts'
@@ -73,8 +73,12 @@ async function draw(api: Api, ref: PageRef, v: ViewContext, query: Record<string
       const year = Number.isInteger(asked) && asked >= 2000 && asked <= 2099 ? asked : Number(today.slice(0, 4))
       return holidaysPage(v, year, (await read<{ itens: Holiday[] }>(api, `/api/feriados?de=${year}-01-01&ate=${year}-12-31`)).itens)
     }
-    case 'desembolsos':
-      return paymentsPage(v, (await read<List<Payment>>(api, `/api/desembolsos?${LIST}`)).itens)
+    case 'desembolsos': {
+      // The pending ones asked by state (however old), and the latest of all.
+      const [waiting, approved, latest] = await Promise.all(['estado=aguardando_aprovacao&', 'estado=aprovado&', ''].map((q) =>
+        read<List<Payment>>(api, `/api/desembolsos?${q}${LIST}`)))
+      return paymentsPage(v, [...waiting!.itens, ...approved!.itens], latest!.itens)
+    }
     case 'razao': {
       const [balancete, lancamentos] = await Promise.all([
         read<TrialBalance>(api, '/api/contabil/balancete'), read<List<Entry>>(api, '/api/lancamentos?limite=50'),
@@ -87,6 +91,8 @@ async function draw(api: Api, ref: PageRef, v: ViewContext, query: Record<string
 export function backofficeRoutes(deps: AccountWebDeps) {
   return async function backoffice(app: FastifyInstance): Promise<void> {
     const web = makeWebContext(app, deps)
+    /** The API as the person whose session cookie `req` carries (only that cookie is passed on). */
+    const apiOf = (req: FastifyRequest) => apiFor(app, req, `${sessionCookieName(web.secure)}=${readSessionCookie(req, web.secure) ?? ''}`)
 
     const toLogin = (req: FastifyRequest, reply: FastifyReply) => (readSessionCookie(req, web.secure) !== undefined
       ? signedOut(reply, web, 'sessao-expirada')
@@ -96,7 +102,7 @@ export function backofficeRoutes(deps: AccountWebDeps) {
     const show = async (
       req: FastifyRequest, reply: FastifyReply, s: LiveSession, ref: PageRef, status: number, extra: Pick<ViewContext, 'shown' | 'posted'>,
     ) => {
-      const api = apiFor(app, req, s, deps.csrf)
+      const api = apiOf(req)
       const v: ViewContext = { csrf: web.csrf.issue(s.id), usuarioId: s.usuarioId, papel: s.papel, ...extra }
       try {
         return web.send(reply, status, await draw(api, ref, v, req.query as Record<string, string | undefined>, brasiliaDay(web.clock.now())))
@@ -159,19 +165,22 @@ export function backofficeRoutes(deps: AccountWebDeps) {
         if (!action || (path.includes(':id') && !isUuid(id))) return unreadable(req, reply, { status: 404, body: null })
         const f = fieldsOf(fields)
         const built = action.build(f)
-        const posted = (errors: Record<string, string>): Posted => ({ values: fields, errors, form: f.get('formulario') ?? '' })
-        if (Object.keys(built.errors).length) {
-          return show(req, reply, s, action.page(id, f), 422, { shown: { refused: 'Corrija os campos indicados.' }, posted: posted(built.errors) })
+        /** The form's page again: the refusal, each field's error beside it and in the summary (some name no field on the page). */
+        const refuse = (status: number, message: string, errors: Record<string, string>) => {
+          const items = Object.entries(errors).map(([k, m]) => (k ? `${k}: ${m}` : m))
+          const posted: Posted = { values: fields, errors, form: f.get('formulario') ?? '' }
+          return show(req, reply, s, action.page(id, f), status, { shown: { refused: [message, ...items] }, posted })
         }
-        const answer = await apiFor(app, req, s, deps.csrf).send(action.method, action.url(id, f), built.body, f.get(KEY_FIELD))
+        if (Object.keys(built.errors).length) return refuse(422, 'Corrija os campos indicados.', built.errors)
+        const answer = await apiOf(req).send(action.method, action.url(id, f), built.body, f.get(KEY_FIELD), fields.get(CSRF_FIELD)!)
         if (answer.status < 300) {
           const to = action.done(id, (answer.body ?? {}) as { id?: string }, f)
           return reply.header('cache-control', 'no-store').redirect(`${to}?feito=${encodeURIComponent(actionName)}`, 303)
         }
         if (answer.status === 401) return toLogin(req, reply)
+        if (answer.status >= 500) return unreadable(req, reply, answer)
         const refusal = refusalOf(answer.status, answer.body)
-        const errors = Object.fromEntries(Object.entries(refusal.fields).map(([k, m]) => [action.field?.(k) ?? k, m]))
-        return show(req, reply, s, action.page(id, f), answer.status, { shown: { refused: refusal.message }, posted: posted(errors) })
+        return refuse(answer.status, refusal.message, Object.fromEntries(Object.entries(refusal.fields).map(([k, m]) => [action.field?.(k) ?? k, m])))
       })
     }
     for (const kind of ['cedentes', 'sacados', 'produtos', 'feriados', 'operacoes'] as const) post(P[kind], () => kind)
@@ -181,4 +190,3 @@ export function backofficeRoutes(deps: AccountWebDeps) {
   }
 }
 
-export type { WebContext }

@@ -9,8 +9,8 @@ import { brl } from '../../../src/platform/lib/brl.ts'
 import { colleagueWithPassword, personWithPassword, postForm } from '../../helpers/account-web.ts'
 import { auditRows, rowsAs } from '../../helpers/credentials.ts'
 import { useTestApp } from '../../helpers/fixture.ts'
-import { EXAMPLE_NOW, settableClock } from '../operations/helpers.ts'
-import { hiddenFields, rowCells, signIn } from './steps.ts'
+import { callerFor, created, EXAMPLE_NOW, exampleRegisters, exampleTitles, key, settableClock } from '../operations/helpers.ts'
+import { hiddenFields, refusalsOn, rowCells, signIn } from './steps.ts'
 
 /** produto.md §2.6: each título's price of purchase, and the net amount. */
 const SPEC_PRICES = [952_841, 2_325_146, 1_374_066]
@@ -24,7 +24,9 @@ describe('the back office, without JavaScript', () => {
     const admin = await personWithPassword(ctx.db)
     const operador = await colleagueWithPassword(ctx.db, admin.clienteId, 'operador')
     const aprovador = await colleagueWithPassword(ctx.db, admin.clienteId, 'aprovador')
-    return { clienteId: admin.clienteId, admin, op: await signIn(ctx.app, operador.email), ap: await signIn(ctx.app, aprovador.email) }
+    return {
+      clienteId: admin.clienteId, admin, operador, aprovador, op: await signIn(ctx.app, operador.email), ap: await signIn(ctx.app, aprovador.email),
+    }
   }
 
   const registers = async (op: Awaited<ReturnType<typeof team>>['op']) => {
@@ -88,11 +90,11 @@ describe('the back office, without JavaScript', () => {
     assert.match(page.body, /<dd id="estado">formalizada<\/dd>/)
     page = await op.done(path, 'form-desembolso')
     assert.match(page.body, /<dd id="estado">em desembolso<\/dd>/)
-    assert.doesNotMatch(page.body, /id="aprovar"/, 'who asked is never offered the approval')
+    assert.doesNotMatch(page.body, /id="(aprovar|botao-aprovar)-/, 'who asked is never offered the approval')
     assert.match(page.body, /class="aguarda-outra-pessoa"/)
 
     const pagamentoId = /data-desembolso="([0-9a-f-]{36})"/.exec(page.body)![1]!
-    // The operador forging the approval's post is refused by the API (an operador never approves), in words, on the operation's page.
+    // An operador's forged approval is refused by the API (the role never approves), in words, on the operation's page.
     const forged = await postForm(ctx.app, `/conta/desembolsos/${pagamentoId}/aprovacao`, { ...hiddenFields(page.body, 'form-cancelar').fields, volta: path },
       { cookie: op.cookie })
     assert.equal(forged.statusCode, 403)
@@ -100,13 +102,15 @@ describe('the back office, without JavaScript', () => {
     assert.match(forged.body, /<dd id="estado">em desembolso<\/dd>/)
 
     const approverView = await ap.get('/conta/desembolsos')
-    assert.match(approverView.body, /id="aprovar"/)
-    assert.doesNotMatch(approverView.body, /id="form-cancelar"|id="registrar-pagamento"/, 'an aprovador only approves')
+    assert.match(approverView.body, new RegExp(`id="botao-aprovar-${pagamentoId}"`))
+    assert.doesNotMatch(approverView.body, /id="form-cancelar"|id="pagar-|id="falha-/, 'an aprovador only approves')
     page = await ap.done('/conta/desembolsos', `aprovar-${pagamentoId}`)
     assert.match(page.body, /Desembolso aprovado/)
 
     clock.set('2026-10-05T15:20:00Z')
-    page = await op.done(path, `pagar-${pagamentoId}`, { id_transacao: 'E00000000202610051500abcdef012345', pago_em: '2026-10-05T12:10' })
+    const pay = await op.submit(path, `pagar-${pagamentoId}`, { id_transacao: 'E00000000202610051500abcdef012345', pago_em: '2026-10-05T12:10' })
+    assert.equal(pay.statusCode, 303, refusalsOn(pay.body))
+    page = await op.get(pay.headers.location as string)
     assert.match(page.body, /<dd id="estado">desembolsada<\/dd>/)
 
     const cedenteId = /href="\/conta\/cedentes\/([0-9a-f-]{36})"/.exec(page.body)![1]!
@@ -122,6 +126,46 @@ describe('the back office, without JavaScript', () => {
     // Audited as the API's own requests are, each with the page's request id beside its own.
     const audit = (await auditRows(ctx.db, clienteId)).filter((a) => String(a.acao).startsWith('desembolso.'))
     assert.deepEqual(audit.map((a) => a.acao), ['desembolso.solicitado', 'desembolso.aprovado', 'desembolso.pago'])
-    assert.ok(audit.every((a) => typeof a.request_id_cliente === 'string'), JSON.stringify(audit))
+    assert.equal(audit.at(-1)!.request_id_cliente, pay.headers['x-request-id'], 'the transfer\'s row names the page\'s post')
+    assert.notEqual(audit.at(-1)!.request_id, pay.headers['x-request-id'])
+  })
+
+  it('removes a título and a holiday by their forms; records a failed transfer, after which the payment is asked again', async () => {
+    clock.set(EXAMPLE_NOW)
+    const { op, operador, aprovador, clienteId } = await team()
+    let page = await op.done('/conta/feriados', 'form-feriado', { data: '2026-11-10', descricao: 'Feriado de teste', municipio_ibge: '3550308' })
+    assert.match(page.body, /Feriado incluído\./)
+    const feriadoId = /data-feriado="([0-9a-f-]{36})"/.exec(page.body)![1]!
+    const both = await op.submit('/conta/feriados', 'form-feriado', { data: '2026-11-11', descricao: 'Dois lugares', municipio_ibge: '3550308', uf: 'SP' })
+    assert.equal(both.statusCode, 422)
+    assert.match(refusalsOn(both.body), /a combinação dos campos não é aceita/, 'a rule between fields is named in the summary')
+    page = await op.done('/conta/feriados', `remover-${feriadoId}`)
+    assert.match(page.body, /Feriado removido\./)
+    assert.ok(!page.body.includes(`data-feriado="${feriadoId}"`))
+
+    const call = await callerFor(ctx.db, ctx.app, clienteId, operador.usuarioId)
+    const { produto, cedente, sacados } = await exampleRegisters(call)
+    const draft = created(await call('POST', '/api/operacoes', {
+      cedente_id: cedente.id, produto_id: produto.id, data_operacao: '2026-10-05', titulos: exampleTitles(sacados.map((s: { id: string }) => s.id)),
+    }))
+    const path = `/conta/operacoes/${draft.id}`
+    page = await op.done(path, `remover-${draft.titulos[2].id}`)
+    assert.match(page.body, /Título removido\./)
+    assert.equal([...page.body.matchAll(/data-titulo="/g)].length, 2)
+
+    const quote = created(await call('POST', `/api/operacoes/${draft.id}/cotacao`))
+    created(await call('POST', `/api/operacoes/${draft.id}/aceite`, { cotacao_versao: quote.versao }, key()), 200)
+    created(await call('POST', `/api/operacoes/${draft.id}/formalizacao`, {
+      termo_sha256: 'ef'.repeat(32), assinado_em: '2026-10-05T14:00:00Z', signatarios: [{ nome: 'Maria', documento: '52998224725' }],
+    }), 200)
+    const payment = created(await call('POST', `/api/operacoes/${draft.id}/desembolso`, {}, key()))
+    created(await (await callerFor(ctx.db, ctx.app, clienteId, aprovador.usuarioId))('POST', `/api/desembolsos/${payment.id}/aprovacao`, undefined, key()), 200)
+    page = await op.get(path)
+    assert.ok(!page.body.includes('id="form-cancelar"'), 'an approved payment may be at the bank: no cancelling until it fails')
+    page = await op.done(path, `falha-${payment.id}`, { motivo: 'Conta encerrada no banco' })
+    assert.match(page.body, /Falha registrada/)
+    assert.match(page.body, /<dd id="estado">formalizada<\/dd>/)
+    assert.match(page.body, /Conta encerrada no banco/)
+    assert.match(page.body, /id="form-desembolso"/, 'the payment may be asked again')
   })
 })

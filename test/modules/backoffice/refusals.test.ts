@@ -104,7 +104,8 @@ describe('the back office refuses', () => {
     const payment = created(await call('POST', `/api/operacoes/${op.id}/desembolso`, {}, key()))
     for (const path of [`/conta/operacoes/${op.id}`, '/conta/desembolsos']) {
       const page = await web.get(path)
-      assert.ok(!page.body.includes('id="aprovar"'), `${path}: the administrador who asked sees no approve button`)
+      assert.ok(!page.body.includes(`id="botao-aprovar-${payment.id}"`), `${path}: the administrador who asked sees no approve button`)
+      assert.ok(!page.body.includes(`id="aprovar-${payment.id}"`))
       assert.match(page.body, /class="aguarda-outra-pessoa"/)
     }
     const csrf = /name="csrf" value="([^"]+)"/.exec((await web.get('/conta')).body)![1]!

@@ -20,18 +20,21 @@ export type FieldOptions = {
   required?: boolean
   /** More attributes, as markup: ` readonly`, ` maxlength="43"`. */
   extra?: Html
+  /** Appended to the field's ids, where one page repeats a form (one per row): they stay unique. */
+  idSuffix?: string
 }
 
 /** A labelled input with its hint and its error (announced with the field through aria-describedby). */
 export function inputField(o: FieldOptions): Html {
-  const id = `campo-${o.name}`
-  const described = [o.hint ? `dica-${o.name}` : '', `erro-${o.name}`].filter(Boolean).join(' ')
+  const key = `${o.name}${o.idSuffix ?? ''}`
+  const id = `campo-${key}`
+  const described = [o.hint ? `dica-${key}` : '', `erro-${key}`].filter(Boolean).join(' ')
   return html`<div class="campo">
 <label for="${id}">${o.label}${o.required && html` <span class="obrigatorio">(obrigatório)</span>`}</label>
-${o.hint && html`<span class="dica" id="dica-${o.name}">${o.hint}</span>\n`}<input id="${id}" name="${o.name}" type="${o.type ?? 'text'}"\
+${o.hint && html`<span class="dica" id="dica-${key}">${o.hint}</span>\n`}<input id="${id}" name="${o.name}" type="${o.type ?? 'text'}"\
 ${o.autocomplete && html` autocomplete="${o.autocomplete}"`}${o.required && html` required`} aria-describedby="${described}"\
 ${o.error && html` aria-invalid="true"`}${o.value !== undefined && html` value="${o.value}"`}${o.extra}>
-<p class="erro" id="erro-${o.name}">${o.error}</p>
+<p class="erro" id="erro-${key}">${o.error}</p>
 </div>`
 }
 

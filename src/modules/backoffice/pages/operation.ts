@@ -14,6 +14,7 @@ import { mayChange, type ViewContext } from '../view-context.ts'
 import { ESTADO_TEXTO, operationName } from './operations.ts'
 import { percent } from './products.ts'
 
+// An approved payment may be in flight at the bank: it must fail first (flow/cancel.ts), so cancelling is not offered then.
 const CANCELLABLE = new Set(['rascunho', 'cotada', 'aceita', 'formalizada', 'em_desembolso'])
 
 export const DESEMBOLSO_TEXTO: Record<string, string> = {
@@ -61,7 +62,7 @@ ${op.formalizacao ? html`<dl class="dados" id="formalizacao"><dt>Termo (SHA-256)
     : formalizeForm(v, op)}
 </section>`}
 ${paymentSection(v, op, cedente)}
-${changes && CANCELLABLE.has(op.estado) && html`<section aria-labelledby="titulo-cancelar">
+${changes && CANCELLABLE.has(op.estado) && op.desembolso?.estado !== 'aprovado' && html`<section aria-labelledby="titulo-cancelar">
 <h2 id="titulo-cancelar">Cancelar a operação</h2>
 <p>Os títulos ficam livres; depois do aceite, o estorno exato da aquisição é lançado no razão.</p>
 ${form({ id: 'form-cancelar', action: action('cancelamento'), csrf: v.csrf, button: 'Cancelar a operação', buttonId: 'cancelar' },
@@ -127,7 +128,8 @@ function paymentSection(v: ViewContext, op: Operation, cedente: Party): Html | f
   return html`<section aria-labelledby="titulo-desembolso">
 <h2 id="titulo-desembolso">Desembolso</h2>
 ${p && paymentFacts(v, p, P.operacao(op.id))}
-${canAsk && form({
+${canAsk && !accounts.length && html`<p id="sem-conta">O cedente não tem conta bancária cadastrada: cadastre uma antes de pedir o desembolso.</p>`}
+${canAsk && accounts.length > 0 && form({
     id: 'form-desembolso', action: P.acaoOperacao(op.id, 'desembolso'), csrf: v.csrf, button: 'Pedir o desembolso', buttonId: 'pedir-desembolso',
   },
     accounts.length > 1 && select(v.posted, 'form-desembolso', {
@@ -139,11 +141,16 @@ ${canAsk && form({
 </section>`
 }
 
-/** A payment's facts and the step the person may take on it: approving (never their own), recording the transfer. */
+/**
+ * A payment's facts and the step the person may take on it: approving (never their own), recording the transfer or
+ * its failure. Ids carry the payment's: one page lists several.
+ */
 export function paymentFacts(v: ViewContext, p: Payment, volta: string): Html {
   const mine = p.solicitante_usuario_id === v.usuarioId
   const waiting = p.estado === 'aguardando_aprovacao'
   const c = p.conta_bancaria
+  const paid = `pagar-${p.id}`
+  const failed = `falha-${p.id}`
   return html`<dl class="dados" data-desembolso="${p.id}">
 <dt>Valor</dt><dd>${brl(p.valor_centavos)}</dd>
 <dt>Conta</dt><dd>Banco ${c.banco}, agência ${c.agencia}, conta ${c.conta}-${c.digito}</dd>
@@ -155,14 +162,18 @@ ${p.motivo_falha && html`<dt>Falha</dt><dd>${p.motivo_falha}</dd>`}
 ${waiting && mine && html`<p class="aguarda-outra-pessoa">Aguardando a aprovação de outra pessoa da empresa: quem pede não aprova.</p>`}
 ${waiting && !mine && mayChange(v, 'aprovacao') && form({
     id: `aprovar-${p.id}`, action: P.acaoDesembolso(p.id, 'aprovacao'), csrf: v.csrf, button: `Aprovar o desembolso de ${brl(p.valor_centavos)}`,
-    buttonId: 'aprovar',
+    buttonId: `botao-aprovar-${p.id}`,
   }, hidden('volta', volta))}
-${p.estado === 'aprovado' && mayChange(v, 'financeiro') && form({
-    id: `pagar-${p.id}`, action: P.acaoDesembolso(p.id, 'pagamento'), csrf: v.csrf, button: 'Registrar a transferência', buttonId: 'registrar-pagamento',
+${p.estado === 'aprovado' && mayChange(v, 'financeiro') && html`${form({
+    id: paid, action: P.acaoDesembolso(p.id, 'pagamento'), csrf: v.csrf, button: 'Registrar a transferência', buttonId: `botao-pagar-${p.id}`,
   }, html`${hidden('volta', volta)}
-${input(v.posted, `pagar-${p.id}`, { name: 'id_transacao', label: 'Identificador da transferência', required: true,
-    hint: 'O end-to-end do PIX ou o número da TED.',
-    extra: NO_AUTOCORRECT })}
-${input(v.posted, `pagar-${p.id}`, { name: 'pago_em', label: 'Paga em (horário de Brasília)', type: 'datetime-local', required: true, extra: html` step="1"` })}
-`)}`
+${input(v.posted, paid, { name: 'id_transacao', idSuffix: `-${p.id}`, label: 'Identificador da transferência', required: true,
+    hint: 'O end-to-end do PIX ou o número da TED.', extra: NO_AUTOCORRECT })}
+${input(v.posted, paid, { name: 'pago_em', idSuffix: `-${p.id}`, label: 'Paga em (horário de Brasília)', type: 'datetime-local', required: true,
+    extra: html` step="1"` })}
+`)}
+${form({ id: failed, action: P.acaoDesembolso(p.id, 'falha'), csrf: v.csrf, button: 'Registrar que a transferência falhou', buttonId: `botao-falha-${p.id}` },
+    html`${hidden('volta', volta)}
+${input(v.posted, failed, { name: 'motivo', idSuffix: `-${p.id}`, label: 'Motivo da falha', required: true })}
+`)}`}`
 }
