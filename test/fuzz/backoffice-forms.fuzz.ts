@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { csrfOf, login, PASSWORD, personWithPassword, postForm } from '../helpers/account-web.ts'
-import { serviceConfigFile } from '../helpers/app.ts'
+import { unthrottledEnv } from './unthrottled.ts'
 import { useTestApp } from '../helpers/fixture.ts'
 import { callerFor, created, exampleRegisters } from '../modules/operations/helpers.ts'
 
@@ -45,9 +45,8 @@ const fields = fc.dictionary(fc.constantFrom(...Object.keys(FIELDS)), fc.constan
 
 describe('fuzz: the back office', () => {
   const logs: Array<{ level?: number, msg?: string }> = []
-  // The credential's budget lifted: a page makes several API reads, and the fuzz is about inputs, not rate.
-  const budget = serviceConfigFile({ rateLimits: { credencial: { max: 1_000_000, windowSeconds: 60 } } })
-  const ctx = useTestApp({ env: { MAIL_WORKER: 'off', SERVICE_CONFIG_FILE: budget }, logs, logLevel: 'warn' })
+  // A page makes several API reads: the credential's budget is lifted with the rest.
+  const ctx = useTestApp(() => ({ env: unthrottledEnv(), logs, logLevel: 'warn' }))
 
   it(`${RUNS} posts and page reads: no 5xx, nothing logged at error level, the session survives`, async () => {
     const p = await personWithPassword(ctx.db)

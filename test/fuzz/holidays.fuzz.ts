@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { bearer, issueToken } from '../helpers/api-credentials.ts'
-import { serviceConfigFile } from '../helpers/app.ts'
+import { unthrottledEnv } from './unthrottled.ts'
 import { customer } from '../helpers/credentials.ts'
 import { useTestApp } from '../helpers/fixture.ts'
 
@@ -24,19 +24,30 @@ const day = fc.oneof(
   text, fc.integer(), fc.constant(null))
 const municipio = fc.oneof(fc.constantFrom('3550308', '3304557', '5300108', '1100015', '0000000', '9999999', '355030', '35503080'), text, fc.integer())
 const uf = fc.oneof(fc.constantFrom('SP', 'RJ', 'DF', 'sp', 'XX', ''), text)
-const body = fc.record({ data: day, descricao: fc.oneof(fc.constant('Aniversário da cidade'), text), municipio_ibge: municipio, uf, extra: text },
-  { requiredKeys: [] })
-const range = fc.record({ de: day, ate: day, municipio_ibge: municipio, outro: text }, { requiredKeys: [] })
+const validDay = fc.date({ min: new Date('2001-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))
+const place = fc.oneof(fc.record({ municipio_ibge: fc.constantFrom('3550308', '3304557', '5300108') }), fc.record({ uf: fc.constantFrom('SP', 'RJ', 'DF') }))
+const hostile = fc.oneof(day, municipio, uf, text)
+/** A body the rules accept, with up to two of its fields (or unknown ones) set to a random value. */
+const body = fc.record({
+  data: validDay, place, changes: fc.array(fc.tuple(fc.constantFrom('data', 'descricao', 'municipio_ibge', 'uf', 'extra'), hostile), { maxLength: 2 }),
+}).map(({ data, place: where, changes }) => {
+  const b: Record<string, unknown> = { data, descricao: 'Feriado de teste', ...where }
+  for (const [field, value] of changes) b[field] = value
+  return b
+})
+/** A range the rules accept (up to ten years), or one with a field set to a random value. */
+const range = fc.record({
+  de: validDay, dias: fc.integer({ min: 0, max: 3700 }), municipio: fc.option(fc.constantFrom('3550308', '3304557'), { nil: undefined }),
+  changes: fc.array(fc.tuple(fc.constantFrom('de', 'ate', 'municipio_ibge', 'outro'), hostile), { maxLength: 1 }),
+}).map(({ de, dias, municipio: m, changes }) => {
+  const q: Record<string, unknown> = { de, ate: new Date(Date.parse(de) + dias * 86_400_000).toISOString().slice(0, 10), ...(m ? { municipio_ibge: m } : {}) }
+  for (const [field, value] of changes) q[field] = value
+  return q
+})
 
 describe('fuzz: holidays', () => {
   const logs: object[] = []
-  const ctx = useTestApp(() => ({
-    env: {
-      MAIL_WORKER: 'off', RATE_LIMIT_ALLOWLIST: '127.0.0.1',
-      SERVICE_CONFIG_FILE: serviceConfigFile({ rateLimits: { credencial: { max: 1_000_000, windowSeconds: 60 } } }),
-    },
-    logs, logLevel: 'error',
-  }))
+  const ctx = useTestApp(() => ({ env: unthrottledEnv(), logs, logLevel: 'error' }))
 
   it('random bodies, ranges and removals: never a 5xx or a logged error; what is kept and listed keeps the rules', async () => {
     const c = await customer(ctx.db)
@@ -45,7 +56,7 @@ describe('fuzz: holidays', () => {
     const theirs = await bearer(ctx.app, (await issueToken(ctx.db, other.id, { escopos: ['cadastro'] })).token, 'POST', '/api/feriados',
       { payload: { data: '2027-01-25', descricao: 'Aniversário de São Paulo', municipio_ibge: '3550308' }, headers: { 'idempotency-key': randomUUID() } })
     assert.equal(theirs.statusCode, 201, theirs.body)
-    let ids: string[] = [theirs.json().id]
+    const mine: string[] = []
     const statuses = new Map<string, number>()
     const request = fc.oneof(
       body.map((b) => ({ method: 'POST' as const, url: '/api/feriados', b })),
@@ -55,7 +66,8 @@ describe('fuzz: holidays', () => {
       fc.oneof(fc.constant('mine'), fc.uuid(), text.map(encodeURIComponent)).map((id) => ({ method: 'DELETE' as const, url: id, b: undefined })),
     )
     await fc.assert(fc.asyncProperty(request, async (r) => {
-      const url = r.method === 'DELETE' ? `/api/feriados/${r.url === 'mine' ? ids.at(-1) : r.url}` : r.url
+      // 'mine': the newest of this customer's still kept, else the other customer's (which must stay theirs).
+      const url = r.method === 'DELETE' ? `/api/feriados/${r.url === 'mine' ? mine.pop() ?? theirs.json().id : r.url}` : r.url
       const res = await bearer(ctx.app, token, r.method, url, {
         ...(r.b === undefined ? {} : { payload: r.b }), ...(r.method === 'GET' ? {} : { headers: { 'idempotency-key': randomUUID() } }),
       })
@@ -63,7 +75,7 @@ describe('fuzz: holidays', () => {
       statuses.set(`${r.method} ${res.statusCode}`, (statuses.get(`${r.method} ${res.statusCode}`) ?? 0) + 1)
       if (r.method === 'POST' && res.statusCode === 201) {
         const h = res.json()
-        ids = [h.id, ...ids]
+        mine.push(h.id)
         assert.match(h.data, /^\d{4}-\d{2}-\d{2}$/)
         assert.equal(new Date(`${h.data}T00:00:00Z`).toISOString().slice(0, 10), h.data, 'a day that exists')
         // One place: a municipality (its state named with it) or a state alone.

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import { serviceConfigFile } from '../helpers/app.ts'
+import { unthrottledEnv } from './unthrottled.ts'
 import { useTestApp } from '../helpers/fixture.ts'
 import { backOffice, created, EXAMPLE_NOW, EXAMPLE_PRODUCT, exampleRegisters, settableClock } from '../modules/operations/helpers.ts'
 
@@ -33,13 +33,7 @@ const hostile = fc.oneof(text, centavos, rate, day, fc.constantFrom(randomUUID()
 describe('fuzz: operations, payments, simulations, ledger', () => {
   const logs: object[] = []
   const clock = settableClock(EXAMPLE_NOW)
-  const ctx = useTestApp(() => ({
-    env: {
-      MAIL_WORKER: 'off', RATE_LIMIT_ALLOWLIST: '127.0.0.1',
-      SERVICE_CONFIG_FILE: serviceConfigFile({ rateLimits: { credencial: { max: 1_000_000, windowSeconds: 60 } } }),
-    },
-    deps: { clock }, logs, logLevel: 'error',
-  }))
+  const ctx = useTestApp(() => ({ env: unthrottledEnv(), deps: { clock }, logs, logLevel: 'error' }))
 
   it('random requests on every product route: never a 5xx or a logged error; quotes kept add up', async () => {
     const { admin } = await backOffice(ctx.db, ctx.app)

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { parseDocumento } from '../../src/modules/origination/documento.ts'
 import { bearer, issueToken } from '../helpers/api-credentials.ts'
-import { serviceConfigFile } from '../helpers/app.ts'
+import { unthrottledEnv } from './unthrottled.ts'
 import { customer } from '../helpers/credentials.ts'
 import { useTestApp } from '../helpers/fixture.ts'
 
@@ -47,14 +47,7 @@ const query = fc.record({
 
 describe('fuzz: registers', () => {
   const logs: object[] = []
-  // The per-IP limits skip this address, and the per-credential budget is widened: every request reaches the routes.
-  const ctx = useTestApp(() => ({
-    env: {
-      MAIL_WORKER: 'off', RATE_LIMIT_ALLOWLIST: '127.0.0.1',
-      SERVICE_CONFIG_FILE: serviceConfigFile({ rateLimits: { credencial: { max: 1_000_000, windowSeconds: 60 } } }),
-    },
-    logs, logLevel: 'error',
-  }))
+  const ctx = useTestApp(() => ({ env: unthrottledEnv(), logs, logLevel: 'error' }))
 
   it('random bodies and queries: 2xx, 4xx or 422, never a 5xx or a logged error; what is kept keeps the rules', async () => {
     const c = await customer(ctx.db)

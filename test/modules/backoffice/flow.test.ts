@@ -10,7 +10,7 @@ import { colleagueWithPassword, personWithPassword, postForm } from '../../helpe
 import { auditRows, rowsAs } from '../../helpers/credentials.ts'
 import { useTestApp } from '../../helpers/fixture.ts'
 import { callerFor, created, EXAMPLE_NOW, exampleRegisters, exampleTitles, key, settableClock } from '../operations/helpers.ts'
-import { hiddenFields, refusalsOn, rowCells, signIn } from './steps.ts'
+import { hiddenFields, paymentAsked, refusalsOn, rowCells, signIn } from './steps.ts'
 
 /** produto.md §2.6: each título's price of purchase, and the net amount. */
 const SPEC_PRICES = [952_841, 2_325_146, 1_374_066]
@@ -153,12 +153,7 @@ describe('the back office, without JavaScript', () => {
     assert.match(page.body, /Título removido\./)
     assert.equal([...page.body.matchAll(/data-titulo="/g)].length, 2)
 
-    const quote = created(await call('POST', `/api/operacoes/${draft.id}/cotacao`))
-    created(await call('POST', `/api/operacoes/${draft.id}/aceite`, { cotacao_versao: quote.versao }, key()), 200)
-    created(await call('POST', `/api/operacoes/${draft.id}/formalizacao`, {
-      termo_sha256: 'ef'.repeat(32), assinado_em: '2026-10-05T14:00:00Z', signatarios: [{ nome: 'Maria', documento: '52998224725' }],
-    }), 200)
-    const payment = created(await call('POST', `/api/operacoes/${draft.id}/desembolso`, {}, key()))
+    const payment = await paymentAsked(call, draft.id)
     created(await (await callerFor(ctx.db, ctx.app, clienteId, aprovador.usuarioId))('POST', `/api/desembolsos/${payment.id}/aprovacao`, undefined, key()), 200)
     page = await op.get(path)
     assert.ok(!page.body.includes('id="form-cancelar"'), 'an approved payment may be at the bank: no cancelling until it fails')

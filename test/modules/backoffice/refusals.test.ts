@@ -7,8 +7,8 @@ import { describe, it } from 'node:test'
 import { colleagueWithPassword, personWithPassword, postForm } from '../../helpers/account-web.ts'
 import { rowsAs } from '../../helpers/credentials.ts'
 import { useTestApp } from '../../helpers/fixture.ts'
-import { callerFor, created, EXAMPLE_NOW, exampleRegisters, exampleTitles, key, settableClock } from '../operations/helpers.ts'
-import { hiddenFields, refusalsOn, signIn } from './steps.ts'
+import { callerFor, created, EXAMPLE_NOW, exampleRegisters, exampleTitles, settableClock } from '../operations/helpers.ts'
+import { hiddenFields, paymentAsked, refusalsOn, signIn } from './steps.ts'
 
 describe('the back office refuses', () => {
   const clock = settableClock(EXAMPLE_NOW)
@@ -96,12 +96,7 @@ describe('the back office refuses', () => {
     clock.set(EXAMPLE_NOW)
     const { web, op, call, regs } = await draft()
     created(await call('POST', `/api/operacoes/${op.id}/titulos`, { titulos: exampleTitles(regs.sacados.map((s: { id: string }) => s.id)) }))
-    const quote = created(await call('POST', `/api/operacoes/${op.id}/cotacao`))
-    created(await call('POST', `/api/operacoes/${op.id}/aceite`, { cotacao_versao: quote.versao }, key()), 200)
-    created(await call('POST', `/api/operacoes/${op.id}/formalizacao`, {
-      termo_sha256: 'cd'.repeat(32), assinado_em: '2026-10-05T14:00:00Z', signatarios: [{ nome: 'Maria', documento: '52998224725' }],
-    }), 200)
-    const payment = created(await call('POST', `/api/operacoes/${op.id}/desembolso`, {}, key()))
+    const payment = await paymentAsked(call, op.id)
     for (const path of [`/conta/operacoes/${op.id}`, '/conta/desembolsos']) {
       const page = await web.get(path)
       assert.ok(!page.body.includes(`id="botao-aprovar-${payment.id}"`), `${path}: the administrador who asked sees no approve button`)

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict'
 import type { LightMyRequestResponse } from 'fastify'
 import type { App } from '../../../src/app.ts'
 import { csrfOf, login, postForm } from '../../helpers/account-web.ts'
+import { created, key, type Caller } from '../operations/helpers.ts'
 
 export type Browser = {
   cookie: string
@@ -62,4 +63,14 @@ export function refusalsOn(html: string): string {
   const summary = /<div id="resumo-erros"[\s\S]*?<\/div>/.exec(html)?.[0] ?? ''
   const fields = [...html.matchAll(/<p class="erro" id="(erro-[^"]+)">([^<]+)<\/p>/g)].map((m) => `${m[1]}: ${m[2]}`)
   return [summary.replace(/<[^>]+>/g, ' ').trim(), ...fields].join('; ') || html.slice(0, 2000)
+}
+
+/** Takes draft operation `opId`, with its títulos, through the API to a payment asked (quote, accept, formalize, ask). */
+export async function paymentAsked(call: Caller, opId: string): Promise<{ id: string }> {
+  const quote = created(await call('POST', `/api/operacoes/${opId}/cotacao`))
+  created(await call('POST', `/api/operacoes/${opId}/aceite`, { cotacao_versao: quote.versao }, key()), 200)
+  created(await call('POST', `/api/operacoes/${opId}/formalizacao`, {
+    termo_sha256: 'ef'.repeat(32), assinado_em: '2026-10-05T14:00:00Z', signatarios: [{ nome: 'Maria', documento: '52998224725' }],
+  }), 200)
+  return created(await call('POST', `/api/operacoes/${opId}/desembolso`, {}, key()))
 }
