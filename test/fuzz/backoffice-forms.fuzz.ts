@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { csrfOf, login, PASSWORD, personWithPassword, postForm } from '../helpers/account-web.ts'
-import { unthrottledEnv } from './unthrottled.ts'
+import { unthrottledEnv } from './kit.ts'
 import { useTestApp } from '../helpers/fixture.ts'
 import { callerFor, created, exampleRegisters } from '../modules/operations/helpers.ts'
 

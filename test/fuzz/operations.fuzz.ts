@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import { unthrottledEnv } from './unthrottled.ts'
+import { unthrottledEnv } from './kit.ts'
 import { useTestApp } from '../helpers/fixture.ts'
 import { backOffice, created, EXAMPLE_NOW, EXAMPLE_PRODUCT, exampleRegisters, settableClock } from '../modules/operations/helpers.ts'
 

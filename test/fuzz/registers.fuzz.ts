@@ -8,7 +8,7 @@ import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { parseDocumento } from '../../src/modules/origination/documento.ts'
 import { bearer, issueToken } from '../helpers/api-credentials.ts'
-import { unthrottledEnv } from './unthrottled.ts'
+import { hostileText, unthrottledEnv } from './kit.ts'
 import { customer } from '../helpers/credentials.ts'
 import { useTestApp } from '../helpers/fixture.ts'
 
@@ -16,8 +16,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 19_2026)
 const RUNS = Number(process.env.FUZZ_REGISTER_RUNS ?? 200)
 console.log(`fuzz (registers): seed ${SEED}, ${RUNS} requests (replay with FUZZ_SEED=${SEED})`)
 
-const HOSTILE = ['\x1b[31m', '\u202e', '\n', '\u0000', '😀', '<script>', '"', 'e\u0301', ' ', '']
-const text = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 30 }), fc.constant('x'.repeat(300)))
+const text = hostileText
 const documento = fc.oneof(
   fc.constantFrom('11.222.333/0001-81', '11222333000181', '12ABC34501DE35', '12.abc.345/01de-35', '111.444.777-35', '11144477735',
     '11222333000182', '11111111111', '00000000000000', '1234', '12ABC34501DE3X'),

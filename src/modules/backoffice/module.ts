@@ -1,7 +1,7 @@
 // The back office: the product in the browser at /conta (operations, payments, registers, pricing terms, holidays,
 // the ledger), for people of a customer, with and without JavaScript. It reads and changes everything through
 // the customers' API (api.ts), so it comes after every module whose routes it calls, and imports none of them
-// but for a list of values.
+// but for lists of values (título types, cancellable states).
 import fp from 'fastify-plugin'
 import { defineModule } from '../../platform/module.ts'
 import { backofficeRoutes } from './routes.ts'

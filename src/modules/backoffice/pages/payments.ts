@@ -8,10 +8,9 @@ import { BACKOFFICE_PATHS as P } from '../paths.ts'
 import type { ViewContext } from '../view-context.ts'
 import { paymentFacts } from './operation.ts'
 
-/** `pending`: every payment waiting for approval or for its transfer; `latest`: the newest of all. */
-export function paymentsPage(v: ViewContext, pending: Payment[], latest: Payment[]): Page {
-  const waiting = pending
-  const rest = latest.filter((p) => !pending.some((w) => w.id === p.id))
+/** `waiting`: every payment waiting for approval or for its transfer; `latest`: the newest of all. */
+export function paymentsPage(v: ViewContext, waiting: Payment[], latest: Payment[]): Page {
+  const rest = latest.filter((p) => !waiting.some((w) => w.id === p.id))
   const item = (p: Payment) => html`<li><p><a href="${P.operacao(p.operacao_id)}">Operação ${p.operacao_id.slice(0, 8)}</a></p>
 ${paymentFacts(v, p, P.desembolsos)}</li>`
   return boPage(P.desembolsos, 'Desembolsos', 'Os pagamentos aos cedentes: pedidos, aprovados por outra pessoa e transferidos.', v.shown, html`

@@ -8,7 +8,8 @@ import { InvalidStateError } from '../errors.ts'
 import { setTitles, updateOperation, type Operation } from '../store.ts'
 import { cancelPayment, openPaymentOf } from './payment.ts'
 
-const CANCELLABLE = new Set(['rascunho', 'cotada', 'aceita', 'formalizada', 'em_desembolso'])
+/** The states an operation may be cancelled from (an approved payment must fail first, below). */
+export const CANCELLABLE: ReadonlySet<string> = new Set(['rascunho', 'cotada', 'aceita', 'formalizada', 'em_desembolso'])
 
 export async function cancelOperation(tx: Orm, op: Operation, motivo: string, ctx: { now: Date, requestId: string | null }): Promise<void> {
   if (!CANCELLABLE.has(op.estado)) throw new InvalidStateError(op.estado)
