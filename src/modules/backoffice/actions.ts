@@ -7,7 +7,7 @@ import { TIPOS_TITULO } from '../pricing/index.ts'
 import { centavosOf } from './money.ts'
 import { BACKOFFICE_PATHS as P } from './paths.ts'
 
-export type PageRef = { kind: 'operacoes' | 'cedentes' | 'sacados' | 'produtos' | 'feriados' | 'desembolsos' | 'razao' }
+export type PageRef = { kind: 'operacoes' | 'cedentes' | 'sacados' | 'produtos' | 'feriados' | 'desembolsos' | 'razao' | 'auditoria' }
   | { kind: 'operacao' | 'cedente', id: string }
 
 export type Built = { body?: object, errors: Record<string, string> }

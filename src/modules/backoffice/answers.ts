@@ -59,6 +59,10 @@ export type Statement = {
   movimentos: { lancamento_id: string, data: string, historico: string, debito_centavos: number, credito_centavos: number, saldo_centavos: number }[],
 }
 
+export type AuditRow = {
+  id: number, em: string, ator_tipo: string, ator_id: string | null, acao: string, request_id: string | null, request_id_cliente: string | null,
+}
+
 export type Entry = {
   id: string, data: string, historico: string,
   linhas: { conta: string, cedente_id: string | null, debito_centavos: number, credito_centavos: number }[],

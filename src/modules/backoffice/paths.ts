@@ -13,6 +13,7 @@ export const BACKOFFICE_PATHS = {
   desembolsos: '/conta/desembolsos',
   acaoDesembolso: (id: string, acao: string) => `/conta/desembolsos/${id}/${acao}`,
   razao: '/conta/razao',
+  auditoria: '/conta/auditoria',
 } as const
 
 /** The back office's sections, in the navigation's order. */
@@ -24,5 +25,6 @@ export const SECTIONS = [
   { path: BACKOFFICE_PATHS.produtos, label: 'Produtos' },
   { path: BACKOFFICE_PATHS.feriados, label: 'Feriados' },
   { path: BACKOFFICE_PATHS.razao, label: 'Razão' },
+  { path: BACKOFFICE_PATHS.auditoria, label: 'Auditoria' },
   { path: '/conta', label: 'Conta e tokens' },
 ] as const

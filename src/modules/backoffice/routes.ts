@@ -12,8 +12,9 @@ import {
 import { sessionCookieName } from '../credentials/index.ts'
 import { ACTIONS, fieldsOf, type PageRef } from './actions.ts'
 import { apiFor, type Api, type ApiAnswer } from './api.ts'
-import type { Entry, Holiday, List, Operation, OperationSummary, Party, Payment, Product, Statement, TrialBalance } from './answers.ts'
+import type { AuditRow, Entry, Holiday, List, Operation, OperationSummary, Party, Payment, Product, Statement, TrialBalance } from './answers.ts'
 import { KEY_FIELD, type Posted } from './forms.ts'
+import { auditPage } from './pages/audit.ts'
 import { holidaysPage } from './pages/holidays.ts'
 import { cedentePage, ledgerPage } from './pages/ledger.ts'
 import { operationPage } from './pages/operation.ts'
@@ -85,6 +86,10 @@ async function draw(api: Api, ref: PageRef, v: ViewContext, query: Record<string
       ])
       return ledgerPage(v, balancete, lancamentos.itens)
     }
+    case 'auditoria': {
+      const antes = /^[1-9][0-9]{0,14}$/.test(query.antes ?? '') ? `&antes=${query.antes}` : ''
+      return auditPage(v, await read<List<AuditRow>>(api, `/api/conta/auditoria?limite=100${antes}`))
+    }
   }
 }
 
@@ -151,6 +156,7 @@ export function backofficeRoutes(deps: AccountWebDeps) {
     page(P.feriados, () => ({ kind: 'feriados' }))
     page(P.desembolsos, () => ({ kind: 'desembolsos' }))
     page(P.razao, () => ({ kind: 'razao' }))
+    page(P.auditoria, () => ({ kind: 'auditoria' }))
 
     const post = (path: string, name: (acao: string) => string) => {
       app.post<{ Params: { id?: string, acao?: string } }>(path, async (req, reply) => {

@@ -50,7 +50,7 @@ describe('the back office, without JavaScript', () => {
 
   it('takes the example from draft to payment by forms, with the spec\'s prices on the page and two people', async () => {
     clock.set(EXAMPLE_NOW)
-    const { op, ap, clienteId } = await team()
+    const { op, ap, clienteId, operador: { usuarioId: operadorId } } = await team()
     await registers(op)
     let page = await op.done('/conta/operacoes', 'form-operacao', { data_operacao: '2026-10-05' })
     const opId = /\/conta\/operacoes\/([0-9a-f-]{36})/.exec(page.body)?.[1] ?? ''
@@ -128,6 +128,13 @@ describe('the back office, without JavaScript', () => {
     assert.deepEqual(audit.map((a) => a.acao), ['desembolso.solicitado', 'desembolso.aprovado', 'desembolso.pago'])
     assert.equal(audit.at(-1)!.request_id_cliente, pay.headers['x-request-id'], 'the transfer\'s row names the page\'s post')
     assert.notEqual(audit.at(-1)!.request_id, pay.headers['x-request-id'])
+    // And readable at /conta: the transfer's row with both ids, as the API's audit trail answers it.
+    const trail = await ap.get('/conta/auditoria')
+    assert.equal(trail.statusCode, 200)
+    assert.deepEqual(rowCells(trail.body, `data-auditoria="${audit.at(-1)!.id}"`), {
+      'Ação': 'desembolso.pago', 'Quem': `usuario ${operadorId.slice(0, 8)}`, 'Requisição': audit.at(-1)!.request_id,
+      'Requisição do cliente': pay.headers['x-request-id'],
+    })
   })
 
   it('removes a título and a holiday by their forms; records a failed transfer, after which the payment is asked again', async () => {

@@ -5,6 +5,7 @@ import { html, type Html } from '../../../platform/lib/html.ts'
 import { brl, dataBr } from '../../../platform/lib/brl.ts'
 import { instantLabel } from '../../../platform/lib/brasilia-time.ts'
 import { hidden, NO_AUTOCORRECT, type Page } from '../../account/index.ts'
+import { CANCELLABLE } from '../../operations/index.ts'
 import { TIPOS_TITULO } from '../../pricing/index.ts'
 import type { Operation, Party, Payment, Quote } from '../answers.ts'
 import { form, input, select } from '../forms.ts'
@@ -14,8 +15,6 @@ import { mayChange, type ViewContext } from '../view-context.ts'
 import { ESTADO_TEXTO, operationName } from './operations.ts'
 import { percent } from './products.ts'
 
-// An approved payment may be in flight at the bank: it must fail first (flow/cancel.ts), so cancelling is not offered then.
-const CANCELLABLE = new Set(['rascunho', 'cotada', 'aceita', 'formalizada', 'em_desembolso'])
 
 export const DESEMBOLSO_TEXTO: Record<string, string> = {
   aguardando_aprovacao: 'aguardando aprovação', aprovado: 'aprovado', pago: 'pago', falhou: 'falhou', cancelado: 'cancelado',
@@ -25,6 +24,8 @@ export function operationPage(v: ViewContext, op: Operation, cedente: Party, sac
   const sacadoName = new Map(sacados.map((s) => [s.id, s.razao_social]))
   const changes = mayChange(v, 'operacoes')
   const action = (acao: string) => P.acaoOperacao(op.id, acao)
+  // An approved payment may be at the bank: it must fail before the operation is cancelled (the API refuses otherwise).
+  const cancellable = CANCELLABLE.has(op.estado) && op.desembolso?.estado !== 'aprovado'
   const titleRows = op.titulos.map((t) => html`<tr data-titulo="${t.id}"><th scope="row">${t.numero}</th>${cell('Tipo', t.tipo)}\
 ${cell('Sacado', sacadoName.get(t.sacado_id) ?? t.sacado_id)}${cell('Vencimento', dataBr(t.vencimento))}${cell('Valor de face', brl(t.valor_face_centavos))}\
 ${cell('Estado', t.estado)}${op.estado === 'rascunho' && changes && cell('Ação', form({
@@ -62,7 +63,7 @@ ${op.formalizacao ? html`<dl class="dados" id="formalizacao"><dt>Termo (SHA-256)
     : formalizeForm(v, op)}
 </section>`}
 ${paymentSection(v, op, cedente)}
-${changes && CANCELLABLE.has(op.estado) && op.desembolso?.estado !== 'aprovado' && html`<section aria-labelledby="titulo-cancelar">
+${changes && cancellable && html`<section aria-labelledby="titulo-cancelar">
 <h2 id="titulo-cancelar">Cancelar a operação</h2>
 <p>Os títulos ficam livres; depois do aceite, o estorno exato da aquisição é lançado no razão.</p>
 ${form({ id: 'form-cancelar', action: action('cancelamento'), csrf: v.csrf, button: 'Cancelar a operação', buttonId: 'cancelar' },
