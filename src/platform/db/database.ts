@@ -11,6 +11,7 @@ import { lastingListener } from './listener.ts'
 import { BECOME_RUNTIME_ROLE, runtimeRoleError } from './runtime-role.ts'
 import { schema } from './schema.ts'
 import { databaseUnavailable } from './unavailable.ts'
+import { inlineStatement, ORM_TYPE_PARSERS, type OneTripStatement } from './one-trip.ts'
 import { databaseStartupError } from '../lib/startup.ts'
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -28,6 +29,11 @@ export interface Database {
   /** The setting whose login runs `ownerTransaction` on PostgreSQL (undefined on the embedded database). */
   readonly ownerUrlVariable?: 'DATABASE_URL' | 'MIGRATION_DATABASE_URL' | undefined
   rawTransaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>
+  /**
+   * Runs `statements` as one transaction in one round trip to the server (one-trip.ts), answering each one's rows:
+   * a read as a customer, or a write whose only statement is small. Any statement failing undoes them all.
+   */
+  oneTrip(statements: readonly OneTripStatement[]): Promise<Record<string, unknown>[][]>
   /**
    * One transaction as the schema's owner, for migrations (and a test's DDL): MIGRATION_DATABASE_URL's login, or
    * DATABASE_URL's own login before any switch to the runtime role; on the embedded database, its superuser.
@@ -112,6 +118,15 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
     async rawTransaction(fn) {
       const client = await pool.connect()
       return releasing(client, () => inTransaction(client, fn))
+    },
+    async oneTrip(statements) {
+      const text = statements.map(inlineStatement).join(';\n')
+      const client = await pool.connect()
+      return releasing(client, async () => {
+        // Several statements answer one result each, in order; a single one answers its result alone.
+        const answered = (await client.query({ text, types: ORM_TYPE_PARSERS as pg.CustomTypesConfig })) as pg.QueryResult | pg.QueryResult[]
+        return (Array.isArray(answered) ? answered : [answered]).map((r) => r.rows as Record<string, unknown>[])
+      })
     },
     async ownerTransaction(fn) {
       if (opts.sharedSession) {

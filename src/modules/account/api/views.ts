@@ -3,28 +3,38 @@
 // (withTenant), under row-level security.
 import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
 import { listAudit } from '../../../platform/tenancy/audit/store.ts'
-import { getCustomer } from '../../credentials/index.ts'
 import type { Credential } from '../../credentials/index.ts'
-import { withTenant } from '../../../platform/tenancy/tenancy.ts'
+import { readAsTenant, withTenant } from '../../../platform/tenancy/tenancy.ts'
+import { clientes, tokens, usuarios } from '../../../platform/db/schema.ts'
+import { sql, type SQL } from 'drizzle-orm'
+import { fixedStatement } from '../../../platform/db/one-trip.ts'
 import { tokenJson } from '../../credentials/index.ts'
-import { getToken, listTokens, revokeToken } from '../../credentials/index.ts'
-import { getUser } from '../../credentials/index.ts'
+import { listTokens, revokeToken } from '../../credentials/index.ts'
 import type { Database, Orm } from '../../../platform/db/database.ts'
 import { isUuid } from '../../../platform/lib/uuid.ts'
 
 type Db = Pick<Database, 'orm'>
 
-/** The customer and the credential (GET /api/conta). */
-export function accountView(db: Db, c: Credential) {
-  return withTenant(db, c.clienteId, async (tx) => {
-    const cliente = (await getCustomer(tx, c.clienteId))!
-    const nome = c.kind === 'pat' ? (await getToken(tx, c.clienteId, c.id))?.nome : (await getUser(tx, c.usuarioId!))?.nome
-    return {
-      cliente: { id: cliente.id, nome: cliente.nome },
-      credencial: { tipo: c.kind, id: c.id, nome: nome ?? '', escopos: [...c.escopos], expira_em: c.expiraEm.toISOString(), dpop: c.dpop },
-    }
-  })
+/**
+ * The customer and the credential (GET /api/conta): one read in one round trip (readAsTenant), the customer's name
+ * with the credential's beside it, the token's own or its person's.
+ */
+export async function accountView(db: Pick<Database, 'oneTrip'>, c: Credential) {
+  const values = { cliente: c.clienteId, credencial: c.kind === 'pat' ? c.id : c.usuarioId }
+  const [cliente] = await readAsTenant<{ id: string, nome: string, credencial: string | null }>(db, c.clienteId,
+    c.kind === 'pat' ? accountWithToken(values) : accountWithPerson(values))
+  // The credential was accepted moments ago, by its customer's id: the row is there unless deleted since.
+  if (!cliente) throw new Error('the credential\'s customer is not readable')
+  return {
+    cliente: { id: cliente.id, nome: cliente.nome },
+    credencial: { tipo: c.kind, id: c.id, nome: cliente.credencial ?? '', escopos: [...c.escopos], expira_em: c.expiraEm.toISOString(), dpop: c.dpop },
+  }
 }
+
+const accountAnd = (credentialName: SQL) => fixedStatement<'cliente' | 'credencial'>(sql`SELECT ${clientes.id} AS id, ${clientes.nome} AS nome,
+  ${credentialName} AS credencial FROM ${clientes} WHERE ${clientes.id} = ${sql.placeholder('cliente')}`)
+const accountWithToken = accountAnd(sql`(SELECT ${tokens.nome} FROM ${tokens} WHERE ${tokens.id} = ${sql.placeholder('credencial')})`)
+const accountWithPerson = accountAnd(sql`(SELECT ${usuarios.nome} FROM ${usuarios} WHERE ${usuarios.id} = ${sql.placeholder('credencial')})`)
 
 /** The customer's tokens, newest first, never a secret (GET /api/conta/tokens). */
 export async function tokensView(db: Db, c: Credential, now: Date) {
