@@ -22,11 +22,11 @@ export const credentialsModule = defineModule({
     // Read once: DPoP nonces and the session's CSRF tokens (API and web app alike) are keyed from it.
     const secret = await readInstallationSecret(db.orm)
     const csrf = makeCsrfTokens(secret)
-    const guard = credentialGuard(http, {
+    const { guard, listening } = credentialGuard(http, {
       db, redis, clock, publicUrl: config.publicUrl, secureCookie: sessionCookieSecure(config), budget: config.rateLimits.credencial,
       secret, csrf, onRateLimited: (req) => metrics.rateLimited.inc({ route: routeLabel(req) }),
     })
-    return { provides: { credentials: { csrf } }, credentialGuard: guard }
+    return { provides: { credentials: { csrf } }, credentialGuard: guard, background: [listening] }
   },
   jobs: ({ db }) => [jtiPurgeJob(db)],
   commands: [

@@ -10,6 +10,7 @@ import { newToken } from '../../../src/modules/credentials/token-format.ts'
 import { queryRows } from '../../../src/platform/db/database.ts'
 import { API_ENV, bearer, issueToken } from '../../helpers/api-credentials.ts'
 import { auditRows, customer, operatorNow } from '../../helpers/credentials.ts'
+import { until } from '../../helpers/wait.ts'
 import { useTestApp } from '../../helpers/fixture.ts'
 
 const CHALLENGES = /^Bearer realm="api"(, error="[a-z_]+"[^,]*)?.*, DPoP realm="api".*algs="ES256 [^"]+"$/
@@ -61,7 +62,10 @@ describe('/api with a personal access token as Bearer', () => {
     const c = await customer(ctx.db)
     const t = await issueToken(ctx.db, c.id)
     assert.equal((await bearer(ctx.app, t.token, 'GET', '/api/conta')).statusCode, 200)
+    // Revoked outside this instance's requests (as the CLI or another instance would): refused within a second
+    // (the kept lookup, lookup-cache.ts), then with the answer of any revoked token.
     await withTenant(ctx.db, c.id, (tx) => revokeToken(tx, { clienteId: c.id, tokenId: t.id }, operatorNow()))
+    await until('the revocation to take effect', async () => (await bearer(ctx.app, t.token, 'GET', '/api/conta')).statusCode === 401, 1000)
     await invalid(`Bearer ${t.token}`)
     const short = await issueToken(ctx.db, c.id, { expiraEm: new Date(Date.now() + 1500) })
     await new Promise((r) => setTimeout(r, 1600))
@@ -84,7 +88,7 @@ describe('/api with a personal access token as Bearer', () => {
     assert.equal(res.statusCode, 403)
     assert.deepEqual(res.json(), { detail: 'assinatura_inativa' })
     await withTenant(ctx.db, c.id, (tx) => reactivateCustomer(tx, c.id, operatorNow()))
-    assert.equal((await bearer(ctx.app, t.token, 'GET', '/api/conta')).statusCode, 200)
+    await until('the reactivation to take effect', async () => (await bearer(ctx.app, t.token, 'GET', '/api/conta')).statusCode === 200, 1000)
   })
 
   it('403 escopo_insuficiente (insufficient_scope, naming the scope) for a token without the route\'s scope', async () => {

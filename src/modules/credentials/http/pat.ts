@@ -9,11 +9,15 @@ import { problem } from '../../../platform/http/problem.ts'
 import { appendAudit } from '../../../platform/tenancy/audit/store.ts'
 import { verifyDpopProof, type DpopResult, type DpopVerifierDeps } from '../dpop/proof.ts'
 import { withTenant } from '../../../platform/tenancy/tenancy.ts'
-import { findToken, recordTokenUse, tokenRefusal, tokenUseIsNews, type FoundToken } from '../tokens/store.ts'
+import { findTokenByHash, recordTokenUse, tokenRefusal, tokenUseIsNews, type FoundToken } from '../tokens/store.ts'
+import type { TokenLookup } from '../tokens/lookup-cache.ts'
+import { tokenHash, tokenKind } from '../token-format.ts'
 import type { AuthScheme } from './authorization.ts'
 import { actionContext, headerValues, type CheckDeps, type CheckResult, type Credential, type CredentialRequest } from './credential.ts'
 
 export type PatDeps = CheckDeps & {
+  /** The lookups this process keeps for a moment (lookup-cache.ts); without it, every request reads the token. */
+  tokenLookup?: TokenLookup
   dpop: DpopVerifierDeps
   /** Told when the replay store cannot answer (the request is refused with 503). */
   onStoreError(err: unknown): void
@@ -21,7 +25,8 @@ export type PatDeps = CheckDeps & {
 
 export async function checkPat(req: CredentialRequest, auth: { scheme: AuthScheme, token: string }, deps: PatDeps): Promise<CheckResult> {
   const { refusals } = deps
-  const found = await findToken(deps.db.orm, auth.token)
+  const found = tokenKind(auth.token) !== 'pat' ? undefined
+    : deps.tokenLookup ? await deps.tokenLookup.find(tokenHash(auth.token)) : await findTokenByHash(deps.db.orm, tokenHash(auth.token))
   if (!found) return { ok: false, answer: refusals.invalidToken(auth.scheme, 'the token is malformed or unknown') }
   const now = deps.clock.now()
   const refusal = tokenRefusal(found, now)
@@ -47,6 +52,10 @@ export async function checkPat(req: CredentialRequest, auth: { scheme: AuthSchem
     dpop: found.dpopJkt !== null,
   }
   if (tokenUseIsNews(found, req.ip, now)) {
+    // Noted on the kept lookup first, so the requests that share it do not all write the same use.
+    found.primeiroUsoEm ??= now
+    found.ultimoUsoEm = now
+    found.ultimoUsoIp = req.ip
     await withTenant(deps.db, found.clienteId, (tx) =>
       recordTokenUse(tx, { clienteId: found.clienteId, tokenId: found.id, ip: req.ip }, actionContext(req, { tipo: 'token', id: found.id }, now)))
   }

@@ -17,6 +17,9 @@ import { sessionCookieName } from '../sessions/cookie.ts'
 import type { CsrfTokens } from '../sessions/csrf.ts'
 import { makeCredentialGuard, type CredentialGuard } from './guard.ts'
 import { makeRefusals } from './refusals.ts'
+import { keptTokenLookup } from '../tokens/lookup-cache.ts'
+import { findTokenByHash } from '../tokens/store.ts'
+import type { BackgroundWork } from '../../../platform/module.ts'
 
 export type CredentialSetup = {
   db: Database
@@ -34,12 +37,34 @@ export type CredentialSetup = {
   onRateLimited?: (req: FastifyRequest) => void
 }
 
-/** After the rate-limit plugin (its store counts the credential's budget). */
-export function credentialGuard(app: FastifyInstance, setup: CredentialSetup): CredentialGuard {
+/**
+ * After the rate-limit plugin (its store counts the credential's budget). `listening`: the background work that
+ * drops the kept token lookups whenever the database notifies a change to what they read.
+ */
+export function credentialGuard(app: FastifyInstance, setup: CredentialSetup): { guard: CredentialGuard, listening: BackgroundWork } {
   const { clock, secret } = setup
   app.decorateRequest('credential', null)
-  return makeCredentialGuard({
+  const tokenLookup = keptTokenLookup((hash) => findTokenByHash(setup.db.orm, hash))
+  // Before answering a request that may have changed a credential (the change is committed by then), so the
+  // client's next request, on this instance, reads it anew; other instances hear of it from the database.
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') tokenLookup.forget()
+    done(null, payload)
+  })
+  let unlisten: (() => Promise<void>) | undefined
+  const listening: BackgroundWork = {
+    async start() {
+      try {
+        unlisten = await setup.db.listen(CREDENTIALS_CHANNEL, () => tokenLookup.forget())
+      } catch (err) {
+        app.log.warn({ code: (err as { code?: string }).code }, 'credential change notifications unavailable: kept token lookups last their half second')
+      }
+    },
+    async stop() { await unlisten?.() },
+  }
+  const guard = makeCredentialGuard({
     db: setup.db,
+    tokenLookup,
     clock,
     publicUrl: setup.publicUrl,
     refusals: makeRefusals(DEFAULT_DPOP_ALGORITHMS),
@@ -47,14 +72,18 @@ export function credentialGuard(app: FastifyInstance, setup: CredentialSetup): C
     dpop: {
       clock,
       nonces: makeDpopNonces({ key: derivedKey(secret, DPOP_NONCE_LABEL), clock }),
-      jtis: setup.redis ? redisJtiStore(setup.redis, clock) : databaseJtiStore(setup.db.orm),
+      jtis: setup.redis ? redisJtiStore(setup.redis, clock) : databaseJtiStore(setup.db),
     },
     onStoreError: (err) => app.log.warn({ code: (err as { code?: string }).code }, 'DPoP replay store unavailable: proof refused with 503'),
     cookieName: sessionCookieName(setup.secureCookie),
     csrf: setup.csrf,
     limiter: keyedLimit(app, setup.budget, (req) => `credencial:${req.credential!.kind}:${req.credential!.id}`, setup.onRateLimited),
   })
+  return { guard, listening }
 }
+
+/** Where migration 0022's triggers notify a change to what a token's lookup reads. */
+export const CREDENTIALS_CHANNEL = 'credenciais'
 
 /** Deletes the replay cache's expired rows every ten minutes (Redis expires its keys itself). */
 export function jtiPurgeJob(db: Database): Job {

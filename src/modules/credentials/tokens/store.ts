@@ -132,12 +132,16 @@ export type FoundToken = {
 
 /** The token a request presents, before its customer is known; undefined for a malformed or unknown one. */
 export async function findToken(orm: Orm, token: string): Promise<FoundToken | undefined> {
-  if (tokenKind(token) !== 'pat') return undefined
+  return tokenKind(token) === 'pat' ? findTokenByHash(orm, tokenHash(token)) : undefined
+}
+
+/** The token whose digest (tokenHash) is `hash`, through autentica_token. */
+export async function findTokenByHash(orm: Orm, hash: string): Promise<FoundToken | undefined> {
   const [row] = await queryRows<{
     id: string, cliente_id: string, usuario_id: string | null, escopos: Scope[], expira_em: Date | string, revogado_em: Date | string | null,
     dpop_jkt: string | null, cliente_estado: CustomerState, usuario_estado: UserState | null, usuario_papel: Papel | null,
     primeiro_uso_em: Date | string | null, ultimo_uso_em: Date | string | null, ultimo_uso_ip: string | null,
-  }>(orm, sql`SELECT * FROM autentica_token(${tokenHash(token)})`)
+  }>(orm, sql`SELECT * FROM autentica_token(${hash})`)
   return row && {
     id: row.id, clienteId: row.cliente_id, usuarioId: row.usuario_id, escopos: row.escopos, expiraEm: new Date(row.expira_em),
     revogadoEm: dateOrNull(row.revogado_em), dpopJkt: row.dpop_jkt,
