@@ -21,7 +21,7 @@ describe('a DPoP proof: claims, replay and nonces', () => {
   let key: TestKey
 
   before(async () => {
-    deps = { clock, nonces, jtis: databaseJtiStore(tdb.db.orm) }
+    deps = { clock, nonces, jtis: databaseJtiStore(tdb.db) }
     key = await makeKey('ES256')
   })
 
@@ -77,7 +77,7 @@ describe('a DPoP proof: claims, replay and nonces', () => {
     const proof = await makeProof(key, claims())
     assert.equal((await verifyDpopProof(input(proof), deps)).ok, true)
     refused(await verifyDpopProof(input(proof), deps), 'jti_replayed')
-    const secondInstance = { ...deps, jtis: databaseJtiStore(tdb.db.orm) }
+    const secondInstance = { ...deps, jtis: databaseJtiStore(tdb.db) }
     refused(await verifyDpopProof(input(proof), secondInstance), 'jti_replayed')
     // A new proof with the same jti, signed again, is the same replay.
     const jti = JSON.parse(Buffer.from(proof.split('.')[1]!, 'base64url').toString()).jti

@@ -35,7 +35,7 @@ describe('scripts/dpop-proof.mjs', () => {
   let deps: DpopVerifierDeps
   let dir: string
   before(() => {
-    deps = { clock: { now: () => new Date() }, nonces, jtis: databaseJtiStore(tdb.db.orm) }
+    deps = { clock: { now: () => new Date() }, nonces, jtis: databaseJtiStore(tdb.db) }
     dir = tempDir('dpop-script')
   })
 

@@ -22,7 +22,7 @@ describe('a DPoP proof: header, key and signature', () => {
   const keys: Record<string, TestKey> = {}
 
   before(async () => {
-    deps = { clock, nonces, jtis: databaseJtiStore(tdb.db.orm) }
+    deps = { clock, nonces, jtis: databaseJtiStore(tdb.db) }
     for (const alg of ['ES256', 'EdDSA', 'Ed25519', 'PS256', 'RS256']) keys[alg] = await makeKey(alg)
   })
 

@@ -18,8 +18,8 @@ describe('the replay cache on the database', () => {
   const tdb = useTestDatabase()
 
   it('a key is new once; a second instance on the same database sees it too', async () => {
-    const first = databaseJtiStore(tdb.db.orm)
-    const second = databaseJtiStore(tdb.db.orm)
+    const first = databaseJtiStore(tdb.db)
+    const second = databaseJtiStore(tdb.db)
     const key = jtiKey(JKT, 'jti-1')
     const until = new Date(Date.now() + 60_000)
     assert.equal(await first.remember(key, until), true)
@@ -31,14 +31,14 @@ describe('the replay cache on the database', () => {
   })
 
   it('racing instances: of many concurrent attempts at one key, exactly one wins', async () => {
-    const stores = Array.from({ length: 8 }, () => databaseJtiStore(tdb.db.orm))
+    const stores = Array.from({ length: 8 }, () => databaseJtiStore(tdb.db))
     const key = jtiKey(JKT, 'raced')
     const results = await Promise.all(stores.map((s) => s.remember(key, new Date(Date.now() + 60_000))))
     assert.equal(results.filter(Boolean).length, 1)
   })
 
   it('the purge deletes expired rows only, and says how many', async () => {
-    const store = databaseJtiStore(tdb.db.orm)
+    const store = databaseJtiStore(tdb.db)
     const now = new Date('2026-11-23T12:00:00Z')
     await store.remember(jtiKey(JKT, 'old'), new Date('2026-11-23T11:59:00Z'))
     await store.remember(jtiKey(JKT, 'live'), new Date('2026-11-23T12:01:00Z'))

@@ -89,7 +89,8 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   if (!isObject(jwk)) return fail('jwk')
   if (PRIVATE_KEY_MEMBERS.some((member) => Object.hasOwn(jwk, member))) return fail('jwk_private')
   if (!keyFitsAlgorithm(jwk, alg)) return fail('jwk')
-  const jkt = await thumbprint(jose, jwk)
+  const jwkText = JSON.stringify(jwk)
+  const jkt = await remembered(thumbprints, jwkText, () => thumbprint(jose, jwk))
   if (!jkt) return fail('jwk')
 
   if (claims.htm !== input.method) return fail('htm')
@@ -105,7 +106,9 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   if (claims.nonce === undefined) return fail('nonce_missing', 'use_dpop_nonce')
   if (typeof claims.nonce !== 'string' || !deps.nonces.isValid(claims.nonce)) return fail('nonce_invalid', 'use_dpop_nonce')
 
-  const key = await jose.EmbeddedJWK(header as JWSHeaderParameters).catch(() => undefined)
+  // The key as imported for this algorithm: a client signs every proof with one key, and importing it again for
+  // each was a sixth of a DPoP request's CPU. Only a key a token is bound to gets here (its thumbprint matched).
+  const key = await remembered(importedKeys, `${alg}.${jwkText}`, () => jose.EmbeddedJWK(header as JWSHeaderParameters).catch(() => undefined))
   if (!key) return fail('jwk')
   const signed = await jose.compactVerify(proof, key, { algorithms: [alg] }).then(() => true, () => false)
   if (!signed) return fail('signature')
@@ -115,6 +118,20 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   if (!await deps.jtis.remember(jtiKey(jkt, jti), expiresAt)) return fail('jti_replayed')
   const current = deps.nonces.currentNonce()
   return { ok: true, jkt, jti, nextNonce: claims.nonce === current ? undefined : current }
+}
+
+// What a public key's JSON gives, computed once: a pure function of the text, so nothing here can be wrong for
+// another request. Bounded: past MEMO_MAX keys (made-up ones, at worst) it starts again.
+const MEMO_MAX = 1000
+const thumbprints = new Map<string, string | undefined>()
+const importedKeys = new Map<string, Awaited<ReturnType<Jose['EmbeddedJWK']>> | undefined>()
+
+async function remembered<V>(memo: Map<string, V>, text: string, compute: () => Promise<V>): Promise<V> {
+  if (memo.has(text)) return memo.get(text)!
+  const value = await compute()
+  if (memo.size >= MEMO_MAX) memo.clear()
+  memo.set(text, value)
+  return value
 }
 
 type Decoded = { header: Record<string, unknown>, claims: Record<string, unknown> }
