@@ -6,6 +6,7 @@ import fc from 'fast-check'
 import { addDays, daysBetween } from '../../../src/modules/calendar/civil-date.ts'
 import { nextBusinessDay } from '../../../src/modules/calendar/business-days.ts'
 import { price, pricingProblem, TIPOS_TITULO, type PricingInput, type Terms } from '../../../src/modules/pricing/engine.ts'
+import { effectiveMonthlyRate } from '../../../src/modules/pricing/effective-rate.ts'
 import { SPEC_IOF } from './example.ts'
 
 /** A decimal string as an exact fraction. */
@@ -135,5 +136,27 @@ describe('pricing: properties over random borderôs', () => {
       assert.ok(pv(r - 5.0001e-7) >= net * (1 - 1e-12), `below ${r}`)
       assert.ok(r === 0 || pv(r + 5.0001e-7) <= net * (1 + 1e-12), `above ${r}`)
     }), { numRuns: 200 })
+  })
+})
+
+describe('the effective monthly rate', () => {
+  // Recomputed by another method: the residual of Σ VF·(1+r)^(−d/30) − net in binary floating point with
+  // Math.pow, a term at a time, no decimal library. The rate solves the equation when that residual is a
+  // rounding error's worth of the net amount.
+  it('solves Σ VF / (1 + r)^(d/30) = net for random flows (fast-check)', () => {
+    fc.assert(fc.property(
+      fc.array(fc.record({ valor: fc.bigInt({ min: 1n, max: 10_000_000_000n }), dias: fc.integer({ min: 1, max: 800 }) }), { minLength: 1, maxLength: 60 }),
+      fc.integer({ min: 500, max: 999_000 }),
+      (flows, netPerMille) => {
+        const face = flows.reduce((s, f) => s + f.valor, 0n)
+        const net = face * BigInt(netPerMille) / 1_000_000n
+        fc.pre(net > 0n)
+        const r = effectiveMonthlyRate(flows, net)
+        if (r === null) return
+        const rate = Number(r.toString())
+        const residual = flows.reduce((s, f) => s + Number(f.valor) * Math.pow(1 + rate, -f.dias / 30), 0) - Number(net)
+        assert.ok(Math.abs(residual) <= Number(net) * 1e-9, `rate ${r} leaves ${residual} of ${net}`)
+      },
+    ), { numRuns: 300 })
   })
 })
