@@ -8,15 +8,21 @@ export type Scenario = {
   /** A wrk Lua script under bench/load/ for bodies. */
   script?: string
   connections: number
+  /** The first gives the ratio; none: the scenario's req/s, latencies and CPU per request are reported alone. */
   baselines: Baseline[]
-  /** Minimum service/baseline ratio against the first baseline. */
-  target: number
+  /** Minimum service/baseline ratio against the first baseline; none where the issue asks for the numbers alone. */
+  target?: number
   /** Maximum p99 in ms, where the issue sets one. */
   p99Max?: number
   /** Expected answers are not 2xx (the 422 path): wrk's non-2xx count is then not an error. */
   non2xxExpected?: boolean
-  /** Sent with a customer's personal access token (`Authorization: Bearer`), made for the run by the operator's CLI. */
-  bearer?: boolean
+  /**
+   * Sent with a customer's personal access token made for the run by the operator's CLI: `bearer` an unbound one
+   * (`Authorization: Bearer`), `dpop` one bound to a key, each request with its own proof (bench/load/dpop.lua).
+   */
+  credential?: 'bearer' | 'dpop'
+  /** Draft operations made through the API before the scenario, their ids given to its script (BENCH_OPERATIONS). */
+  operations?: { count: number, titles: number }
   /** What pgbench runs as the baseline: the contact form's own transaction (default), or its built-in select-only (`-S`). */
   pgbench?: 'contact' | 'select-only'
 }
@@ -36,7 +42,23 @@ export const SCENARIOS: Scenario[] = [
     // Issue 19: a credentialed read costs at most one indexed read before its handler, so it stands against
     // PostgreSQL's own fastest read on the same machine.
     name: 'GET /api/conta (Bearer)', method: 'GET', path: '/api/conta', connections: 20, baselines: ['pgbench'], pgbench: 'select-only',
-    bearer: true, target: 0.30,
+    credential: 'bearer', target: 0.30,
+  },
+  {
+    // The same read with a proof of possession: its signature checked, its jti recorded once (a write, made cheap).
+    name: 'GET /api/conta (DPoP)', method: 'GET', path: '/api/conta', script: 'dpop.lua', connections: 20, baselines: ['pgbench'],
+    pgbench: 'select-only', credential: 'dpop', target: 0.15,
+  },
+  {
+    // Issue 19: pricing ten títulos, nothing stored; its req/s and CPU per request beside the health probe's.
+    name: 'POST /api/simulacoes (10 títulos)', method: 'POST', path: '/api/simulacoes', script: 'simulation.lua', connections: 20,
+    baselines: [], credential: 'bearer',
+  },
+  {
+    // Issue 19: quoting an operation of 100 títulos (a new version each time, written under the operation's lock),
+    // over 40 such operations in turn; its p50 and p99. bench/run.ts also times one quote of 1,000 títulos.
+    name: 'POST /api/operacoes/{id}/cotacao (100 títulos)', method: 'POST', path: '/api/operacoes', script: 'quote.lua', connections: 20,
+    baselines: [], credential: 'bearer', operations: { count: 40, titles: 100 },
   },
   {
     name: 'POST /api/site/contato (422)', method: 'POST', path: '/api/site/contato', script: 'invalid.lua', connections: 50,
