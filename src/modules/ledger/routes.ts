@@ -12,10 +12,9 @@ import { brasiliaDay } from '../../platform/lib/brasilia-time.ts'
 import { isUuid } from '../../platform/lib/uuid.ts'
 import { withTenant } from '../../platform/tenancy/tenancy.ts'
 import { dayNumber } from '../calendar/index.ts'
-import { getParty } from '../origination/index.ts'
 import type { Conta } from './accounts.ts'
 import { LEDGER_ROUTES } from './definitions.ts'
-import { listEntries, statement, trialBalance } from './store.ts'
+import { cedenteStatement, entriesPage, trialBalance } from './store.ts'
 import { entryView, statementView, trialBalanceView } from './views.ts'
 
 type Deps = { db: Database, clock: Clock, budget: Budget }
@@ -33,7 +32,7 @@ export function ledgerRoutes(deps: Deps) {
         ...(q.de ? { de: q.de } : {}), ...(q.ate ? { ate: q.ate } : {}), ...(q.conta ? { conta: q.conta } : {}),
         ...(q.cedente_id ? { cedenteId: q.cedente_id } : {}),
       }
-      const found = await withTenant(deps.db, request.credential!.clienteId, (tx) => listEntries(tx, filter, pageOf(q)))
+      const found = await entriesPage(deps.db, request.credential!.clienteId, filter, pageOf(q))
       return { itens: found.items.map(entryView), proximo: found.next }
     })
 
@@ -43,10 +42,7 @@ export function ledgerRoutes(deps: Deps) {
       const range = { de: req.query.de ?? `${today.slice(0, 8)}01`, ate: req.query.ate ?? today }
       checkDays(range)
       const id = req.params.id
-      const found = isUuid(id) ? await withTenant(deps.db, req.credential!.clienteId, async (tx) => {
-        if (!await getParty(tx, 'cedente', id)) return undefined
-        return statement(tx, id, range)
-      }) : undefined
+      const found = isUuid(id) ? await cedenteStatement(deps.db, req.credential!.clienteId, id, range) : undefined
       if (!found) throw problem('nao_encontrado')
       return statementView(id, range, found)
     })

@@ -1,7 +1,7 @@
 // The ledger as the API answers it: snake_case, centavos as safe integers.
-import type { Entry, Statement, TrialBalanceRow } from './store.ts'
+import type { EntrySummary, Statement, TrialBalanceRow } from './store.ts'
 
-export function entryView(e: Entry) {
+export function entryView(e: EntrySummary) {
   return {
     id: e.id, data: e.data, historico: e.historico, origem: { tipo: e.origemTipo, id: e.origemId }, request_id: e.requestId,
     linhas: e.linhas.map((l) => ({

@@ -26,9 +26,17 @@ export async function withTenant<T>(db: Pick<Database, 'orm'>, clienteId: string
  * together and run as one transaction, so a read costs one exchange with the server instead of four.
  */
 export async function readAsTenant<R>(db: Pick<Database, 'oneTrip'>, clienteId: string, query: OneTripStatement): Promise<R[]> {
-  if (!isUuid(clienteId)) throw new InvalidTenantError()
-  const [, rows] = await db.oneTrip([setTenant({ cliente: clienteId.toLowerCase() }), query])
+  const [rows] = await readAllAsTenant(db, clienteId, [query])
   return rows as R[]
+}
+
+/** Several reads as customer `clienteId` in one round trip and one transaction (one snapshot): each one's rows. */
+export async function readAllAsTenant(
+  db: Pick<Database, 'oneTrip'>, clienteId: string, queries: readonly OneTripStatement[],
+): Promise<Record<string, unknown>[][]> {
+  if (!isUuid(clienteId)) throw new InvalidTenantError()
+  const [, ...answers] = await db.oneTrip([setTenant({ cliente: clienteId.toLowerCase() }), ...queries])
+  return answers
 }
 
 const setTenant = fixedStatement<'cliente'>(sql`SELECT set_config('app.cliente_id', ${sql.placeholder('cliente')}, true)`)
