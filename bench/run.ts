@@ -17,6 +17,7 @@ import { capture, type Captured } from './lib/capture.ts'
 import { cpuMicros, freePort, rssMb, startServer, type Started } from './lib/processes.ts'
 import { currentNonce, dpopKey, writeProofs } from './lib/dpop.ts'
 import { apiCaller, draftOperations, productData, type ProductData } from './lib/operations.ts'
+import { seedLedger, writeLedgerScripts, type Ledger } from './lib/ledger.ts'
 import { parsePgbench, pinned, runCaptured, wrk, type LoadResult } from './lib/wrk.ts'
 import { SCENARIOS, type Baseline, type Scenario } from './scenarios.ts'
 
@@ -160,7 +161,7 @@ async function main() {
   const cliJson = async (...args: string[]) =>
     JSON.parse(await runCaptured([process.execPath, 'dist/cli/main.js', ...args, '--json'], cliEnv)) as Record<string, string>
   const customer = await cliJson('clientes', 'criar', '--nome', 'Cliente do bench')
-  const token = (await cliJson('tokens', 'criar', '--cliente', customer.id!, '--nome', 'bench', '--escopos', 'conta,cadastro,operacoes',
+  const token = (await cliJson('tokens', 'criar', '--cliente', customer.id!, '--nome', 'bench', '--escopos', 'conta,cadastro,operacoes,financeiro',
     '--expira-em', '1d')).token!
   const key = await dpopKey()
   const boundToken = (await cliJson('tokens', 'criar', '--cliente', customer.id!, '--nome', 'bench-dpop', '--escopos', 'conta', '--expira-em', '1d',
@@ -200,6 +201,17 @@ async function main() {
     return median(times)
   }
 
+  // The ledger scenarios' 100,000 entries, and pgbench's scripts of the same statements, made once they are asked for.
+  let ledger: { data: Ledger, scripts: { extrato: string, lancamentos: string } } | undefined
+  const prepareLedger = async (s: Scenario) => {
+    if (!s.ledger || ledger) return
+    log('seeding 100,000 ledger entries')
+    const data = await seedLedger(dbUrl, customer.id!, quick ? 5_000 : 100_000, 100)
+    ledger = { data, scripts: writeLedgerScripts(outDir, customer.id!, data) }
+  }
+  const pathOf = (s: Scenario) => !ledger ? s.path
+    : s.path.replace('{cedente}', ledger.data.cedente).replace('{de}', ledger.data.de).replace('{ate}', ledger.data.ate)
+
   const responses: Record<string, Captured> = {}
   for (const s of SCENARIOS.filter((s) => s.method === 'GET' && !s.credential)) responses[`GET ${s.path}`] = await capture(service.base, 'GET', s.path)
   responses['POST /api/site/contato'] = await capture(service.base, 'POST', '/api/site/contato', '{"nome":"M","email":"maria@empresa","mensagem":"Ola"}')
@@ -216,7 +228,7 @@ async function main() {
   const load = async (s: Scenario, base: string, seconds: number) => {
     if (s.credential === 'dpop') await makeProofs(s, seconds)
     const result = await wrk({
-      url: base + s.path, seconds, connections: s.connections, cpu: LOAD_CPU, script: s.script ? join(here, 'load', s.script) : undefined,
+      url: base + pathOf(s), seconds, connections: s.connections, cpu: LOAD_CPU, script: s.script ? join(here, 'load', s.script) : undefined,
       env: { BENCH_RUN: randomBytes(4).toString('hex'), BENCH_PROOFS: proofsFile, BENCH_OPERATIONS: operationsOf.get(s.name) ?? '' }, headers: authHeaders(s),
     })
     lastRps.set(s.name, Math.max(result.rps, lastRps.get(s.name) ?? 0))
@@ -229,15 +241,19 @@ async function main() {
     const after = cpuMicros(service.child.pid)
     return { ...result, cpuUs: before === null || after === null || result.requests === 0 ? null : (after - before) / result.requests }
   }
+  const pgbenchScript = (s: Scenario) => s.pgbench === 'select-only' ? ['-S']
+    : s.pgbench === 'extrato' || s.pgbench === 'lancamentos' ? ['-f', ledger!.scripts[s.pgbench]] : ['-f', join(here, 'load', 'contact.pgbench.sql')]
+  // The ledger's statements as the service runs them: as the runtime role, so row security applies to both.
+  const pgbenchEnv = (s: Scenario) => s.ledger ? { ...process.env, PGOPTIONS: '-c role=fct_servico' } : process.env
   const pgbench = async (s: Scenario, seconds: number) => parsePgbench(await runCaptured(pinned(SERVER_CPU,
-    ['pgbench', '-n', '-M', 'extended', `-c${s.connections}`, '-j1', `-T${seconds}`,
-      ...(s.pgbench === 'select-only' ? ['-S'] : ['-f', join(here, 'load', 'contact.pgbench.sql')]), dbUrl])))
+    ['pgbench', '-n', '-M', 'extended', `-c${s.connections}`, '-j1', `-T${seconds}`, ...pgbenchScript(s), dbUrl]), pgbenchEnv(s)))
 
   const rows = []
   let statusQueries: { flooded: number, idle: number } | undefined
   let quote1000Ms: number | undefined
   for (const s of scenarios) {
     await prepareOperations(s)
+    await prepareLedger(s)
     if (s.operations) {
       quote1000Ms = await quoteOfThousand()
       log(`one quote of 1,000 títulos: ${quote1000Ms.toFixed(0)} ms (median of five)`)

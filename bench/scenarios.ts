@@ -23,8 +23,13 @@ export type Scenario = {
   credential?: 'bearer' | 'dpop'
   /** Draft operations made through the API before the scenario, their ids given to its script (BENCH_OPERATIONS). */
   operations?: { count: number, titles: number }
-  /** What pgbench runs as the baseline: the contact form's own transaction (default), or its built-in select-only (`-S`). */
-  pgbench?: 'contact' | 'select-only'
+  /**
+   * What pgbench runs as the baseline: the contact form's own transaction (default), its built-in select-only
+   * (`-S`), or a ledger route's own statements in the customer's transaction as the runtime role (bench/lib/ledger.ts).
+   */
+  pgbench?: 'contact' | 'select-only' | 'extrato' | 'lancamentos'
+  /** Run on the customer's 100,000 ledger entries (seeded once); `{cedente}`, `{de}` and `{ate}` in the path are filled in. */
+  ledger?: boolean
 }
 
 export const SCENARIOS: Scenario[] = [
@@ -59,6 +64,16 @@ export const SCENARIOS: Scenario[] = [
     // over 40 such operations in turn; its p50 and p99. bench/run.ts also times one quote of 1,000 títulos.
     name: 'POST /api/operacoes/{id}/cotacao (100 títulos)', method: 'POST', path: '/api/operacoes', script: 'quote.lua', connections: 20,
     baselines: [], credential: 'bearer', operations: { count: 40, titles: 100 },
+  },
+  {
+    // Issue 19: a cedente's conta gráfica for a month, and the latest page of entries, on 100,000 entries: against
+    // pgbench running the same statements in the same transaction; the indexes are migration 0020's.
+    name: 'GET /api/cedentes/{id}/extrato (100,000 lançamentos)', method: 'GET', path: '/api/cedentes/{cedente}/extrato?de={de}&ate={ate}',
+    connections: 20, baselines: ['pgbench'], pgbench: 'extrato', credential: 'bearer', ledger: true, target: 0.50,
+  },
+  {
+    name: 'GET /api/lancamentos (100,000 lançamentos)', method: 'GET', path: '/api/lancamentos?limite=50', connections: 20, baselines: ['pgbench'],
+    pgbench: 'lancamentos', credential: 'bearer', ledger: true, target: 0.50,
   },
   {
     name: 'POST /api/site/contato (422)', method: 'POST', path: '/api/site/contato', script: 'invalid.lua', connections: 50,
