@@ -209,9 +209,10 @@ export async function draftOperation(tx: Orm, clienteId: string, b: OperacaoInT,
 async function borderoData(tx: Orm, id: string): Promise<BorderoData | undefined> {
   const op = await getOperation(tx, id)
   if (!op) return undefined
-  const [cedente, product, sacadoRows] = await Promise.all([
-    getParty(tx, 'cedente', op.cedenteId), getProduct(tx, op.produtoId, 'latest'), sacadosOf(tx, op.titulos.map((t) => t.sacadoId)),
-  ])
+  // One after another: a transaction is one connection (see quoteOperation).
+  const cedente = await getParty(tx, 'cedente', op.cedenteId)
+  const product = await getProduct(tx, op.produtoId, 'latest')
+  const sacadoRows = await sacadosOf(tx, op.titulos.map((t) => t.sacadoId))
   return { op, cedente: cedente!, produto: product!, sacados: sacadoRows }
 }
 

@@ -45,11 +45,10 @@ export async function getOperation(tx: Orm, id: string): Promise<OperationFull |
 }
 
 export async function withParts(tx: Orm, op: Operation): Promise<OperationFull> {
-  const [list, quote, payment] = await Promise.all([
-    titlesOf(tx, op.id),
-    op.cotacaoVersao > 0 ? quoteOf(tx, op.id, op.cotacaoVersao) : Promise.resolve(undefined),
-    latestPayment(tx, op.id),
-  ])
+  // One after another: a transaction is one connection (see quoteOperation).
+  const list = await titlesOf(tx, op.id)
+  const quote = op.cotacaoVersao > 0 ? await quoteOf(tx, op.id, op.cotacaoVersao) : undefined
+  const payment = await latestPayment(tx, op.id)
   return { ...op, titulos: list, cotacao: quote ?? null, desembolso: payment ?? null }
 }
 

@@ -21,9 +21,10 @@ export async function quoteOperation(tx: Orm, op: Operation, now: Date): Promise
   if (!list.length) {
     throw new RequestValidationError([{ type: 'value_error', loc: ['path', 'id'], msg: 'Value error, the operation has no títulos to quote', input: op.id }])
   }
-  const [product, cedente, sacadoRows] = await Promise.all([
-    getProduct(tx, op.produtoId, 'latest'), cedenteOf(tx, op.cedenteId), sacadosOf(tx, list.map((t) => t.sacadoId)),
-  ])
+  // One after another: a transaction is one connection, and node-postgres only queues (deprecated) what is sent at once.
+  const product = await getProduct(tx, op.produtoId, 'latest')
+  const cedente = await cedenteOf(tx, op.cedenteId)
+  const sacadoRows = await sacadosOf(tx, list.map((t) => t.sacadoId))
   refuseBlocked(cedente, sacadoRows.values())
   const version = product!.versoes[0]!
   const toQuote: TitleToQuote[] = list.map((t) => {
