@@ -47,8 +47,9 @@ export function credentialGuard(app: FastifyInstance, setup: CredentialSetup): {
   const tokenLookup = keptTokenLookup((hash) => findTokenByHash(setup.db.orm, hash))
   // Before answering a request that may have changed a credential (the change is committed by then), so the
   // client's next request, on this instance, reads it anew; other instances hear of it from the database.
-  app.addHook('onSend', (req, _reply, payload, done) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') tokenLookup.forget()
+  // A refused request changed nothing: only one that may have (any method but GET and HEAD, answered below 400).
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) tokenLookup.forget()
     done(null, payload)
   })
   let unlisten: (() => Promise<void>) | undefined
@@ -60,7 +61,8 @@ export function credentialGuard(app: FastifyInstance, setup: CredentialSetup): {
         app.log.warn({ code: (err as { code?: string }).code }, 'credential change notifications unavailable: kept token lookups last their half second')
       }
     },
-    async stop() { await unlisten?.() },
+    // The database may be gone already (closed by whoever owns it): then there is nothing left to stop listening to.
+    async stop() { await unlisten?.().catch(() => {}) },
   }
   const guard = makeCredentialGuard({
     db: setup.db,
