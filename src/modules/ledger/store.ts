@@ -96,7 +96,9 @@ export type Statement = { saldoInicial: bigint, movimentos: StatementLine[], sal
  * A cedente's conta gráfica between two days (both included): what is owed to the cedente (credits) less what it
  * owes or was paid (debits), before the first day, each movement with the balance after it, and at the end.
  * Undefined when the customer has no such cedente. One round trip (readAllAsTenant): the cedente's existence,
- * the opening balance and the movements, in one snapshot; amounts and days as text, which both drivers answer alike.
+ * the opening balance and the movements (each statement sees what was committed when it began; the ledger only
+ * grows, so a movement committed between two of them is at worst missing from both); amounts and days as text,
+ * which both drivers answer alike.
  */
 export async function cedenteStatement(db: Pick<Database, 'oneTrip'>, clienteId: string, cedenteId: string, range: { de: string, ate: string }):
   Promise<Statement | undefined> {

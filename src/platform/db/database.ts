@@ -97,6 +97,8 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
     max: opts.max ?? opts.poolMax ?? 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000,
     idleTimeoutMillis: 30_000,
+    // Whatever the server's or the role's default: one-trip statements quote their values for UTF-8 (one-trip.ts).
+    client_encoding: 'UTF8',
     // A server that stops answering must fail queries, not hang them (and the requests waiting on them).
     query_timeout: 10_000,
     keepAlive: true,
@@ -125,7 +127,10 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
       return releasing(client, async () => {
         // Several statements answer one result each, in order; a single one answers its result alone.
         const answered = (await client.query({ text, types: ORM_TYPE_PARSERS as pg.CustomTypesConfig })) as pg.QueryResult | pg.QueryResult[]
-        return (Array.isArray(answered) ? answered : [answered]).map((r) => r.rows as Record<string, unknown>[])
+        const results = Array.isArray(answered) ? answered : [answered]
+        // A statement holding its own `;` (or ending in a comment) would shift every answer after it.
+        if (results.length !== statements.length) throw new Error(`one trip of ${statements.length} statements answered ${results.length}`)
+        return results.map((r) => r.rows as Record<string, unknown>[])
       })
     },
     async ownerTransaction(fn) {

@@ -9,7 +9,8 @@
 // node-postgres sends every parameter as untyped text: so each value is first turned into the text node-postgres
 // itself would send (`prepareValue`: dates with their offset, arrays as array literals), then quoted by
 // `escapeLiteral`, which doubles quotes and, when a backslash occurs, writes the E'' form, so the text is read
-// back unchanged whatever `standard_conforming_strings` says.
+// back unchanged whatever `standard_conforming_strings` says. That quoting is sound for UTF-8 text only (in a
+// client encoding such as GBK a multibyte character can swallow a backslash): the pool pins client_encoding.
 import { is, Placeholder, type SQL } from 'drizzle-orm'
 import { CasingCache } from 'drizzle-orm/casing'
 import pg from 'pg'
@@ -42,7 +43,12 @@ export function fixedStatement<K extends string>(query: SQL): (values: Record<K,
   const parts = text.split(/\u0000(\d+)\u0000/)
   return (values) => {
     let out = parts[0]!
-    for (let i = 1; i < parts.length; i += 2) out += literal(values[names[Number(parts[i])]!]) + parts[i + 1]!
+    for (let i = 1; i < parts.length; i += 2) {
+      const name = names[Number(parts[i])]!
+      // As drizzle's own placeholders: a value not given is a mistake, never a NULL.
+      if (!Object.hasOwn(values, name)) throw new TypeError(`no value for the fixed statement's placeholder ${name}`)
+      out += literal(values[name]) + parts[i + 1]!
+    }
     return { inlined: out }
   }
 }
@@ -52,7 +58,10 @@ export function inlineStatement(query: OneTripStatement): string {
   if ('inlined' in query) return query.inlined
   return query.toQuery({
     casing, escapeName, escapeString: (s: string) => pg.escapeLiteral(s),
-    escapeParam: (_n: number, value: unknown) => literal(value),
+    escapeParam: (_n: number, value: unknown) => {
+      if (is(value, Placeholder)) throw new TypeError('a placeholder belongs in a fixed statement (fixedStatement)')
+      return literal(value)
+    },
   }).sql
 }
 
@@ -60,6 +69,8 @@ function literal(value: unknown): string {
   if (Buffer.isBuffer(value) || value instanceof Uint8Array) throw new TypeError('bytes cannot be written into a one-trip statement')
   const text = prepareValue(value)
   if (text === null || text === undefined) return 'NULL'
+  // PostgreSQL's text holds no NUL, and in the simple protocol one would end the whole message: refused here.
+  if (String(text).includes('\u0000')) throw new TypeError('a NUL character cannot be written into a statement')
   return pg.escapeLiteral(String(text))
 }
 

@@ -30,7 +30,10 @@ export async function readAsTenant<R>(db: Pick<Database, 'oneTrip'>, clienteId: 
   return rows as R[]
 }
 
-/** Several reads as customer `clienteId` in one round trip and one transaction (one snapshot): each one's rows. */
+/**
+ * Several reads as customer `clienteId` in one round trip and one transaction: each one's rows. Read committed, as
+ * withTenant's: each statement sees what was committed when it began.
+ */
 export async function readAllAsTenant(
   db: Pick<Database, 'oneTrip'>, clienteId: string, queries: readonly OneTripStatement[],
 ): Promise<Record<string, unknown>[][]> {

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
+import { Decimal } from 'decimal.js'
 import { addDays, daysBetween } from '../../../src/modules/calendar/civil-date.ts'
 import { nextBusinessDay } from '../../../src/modules/calendar/business-days.ts'
 import { price, pricingProblem, TIPOS_TITULO, type PricingInput, type Terms } from '../../../src/modules/pricing/engine.ts'
@@ -152,11 +153,50 @@ describe('the effective monthly rate', () => {
         const net = face * BigInt(netPerMille) / 1_000_000n
         fc.pre(net > 0n)
         const r = effectiveMonthlyRate(flows, net)
-        if (r === null) return
+        // null only for no rate any operation has (beyond 10⁶ a month): then (1+10⁶)^(d/30) still leaves value over.
+        if (r === null) {
+          const atMillion = flows.reduce((s, f) => s + Number(f.valor) * Math.pow(1 + 1e6, -f.dias / 30), 0)
+          assert.ok(atMillion > Number(net), 'null with a root below 10⁶')
+          return
+        }
         const rate = Number(r.toString())
         const residual = flows.reduce((s, f) => s + Number(f.valor) * Math.pow(1 + rate, -f.dias / 30), 0) - Number(net)
         assert.ok(Math.abs(residual) <= Number(net) * 1e-9, `rate ${r} leaves ${residual} of ${net}`)
       },
     ), { numRuns: 300 })
+  })
+})
+
+describe('the effective monthly rate against bisection', () => {
+  // Another method at the product's own precision: bisection, an exp per term at fifty digits, no Newton, no float
+  // guess. Slower, so fewer and smaller borderôs; the two must agree to 10⁻¹² a month.
+  const Fifty = Decimal.clone({ precision: 50 })
+  const bisect = (flows: { valor: bigint, dias: number }[], net: bigint): InstanceType<typeof Fifty> => {
+    const value = (r: InstanceType<typeof Fifty>) => flows.reduce((s, f) =>
+      s.plus(new Fifty(f.valor.toString()).times(r.plus(1).ln().times(f.dias).dividedBy(30).negated().exp())), new Fifty(net.toString()).negated())
+    let lo = new Fifty(0)
+    let hi = new Fifty(1)
+    while (value(hi).gt(0)) hi = hi.times(2)
+    while (hi.minus(lo).gt('1e-14')) {
+      const mid = lo.plus(hi).dividedBy(2)
+      if (value(mid).gt(0)) lo = mid
+      else hi = mid
+    }
+    return lo.plus(hi).dividedBy(2)
+  }
+
+  it('agrees with bisection to 1e-12 for random flows (fast-check)', () => {
+    fc.assert(fc.property(
+      fc.array(fc.record({ valor: fc.bigInt({ min: 1n, max: 10_000_000_000n }), dias: fc.integer({ min: 1, max: 400 }) }), { minLength: 1, maxLength: 8 }),
+      fc.integer({ min: 700_000, max: 999_000 }),
+      (flows, netPerMille) => {
+        const net = flows.reduce((s, f) => s + f.valor, 0n) * BigInt(netPerMille) / 1_000_000n
+        fc.pre(net > 0n)
+        const r = effectiveMonthlyRate(flows, net)
+        assert.ok(r !== null)
+        const reference = bisect(flows, net)
+        assert.ok(r.minus(reference.toString()).abs().lt('1e-12'), `${r} against ${reference}`)
+      },
+    ), { numRuns: 40 })
   })
 })

@@ -29,9 +29,14 @@ describe('one round trip of statements', () => {
   it('a failing statement undoes the ones before it', async () => {
     const c = await customer(tdb.db)
     const tenant = sql`SELECT set_config('app.cliente_id', ${c.id}, true)`
-    await assert.rejects(tdb.db.oneTrip([tenant, sql`UPDATE clientes SET nome = 'mudou' WHERE id = ${c.id}`, sql`SELECT 1 / 0`]))
-    const [row] = await readAsTenant<{ nome: string }>(tdb.db, c.id, sql`SELECT nome FROM clientes WHERE id = ${c.id}`)
-    assert.equal(row!.nome, c.nome)
+    await assert.rejects(tdb.db.oneTrip([tenant, sql`UPDATE clientes SET estado = 'suspenso' WHERE id = ${c.id}`, sql`SELECT 1 / 0`]),
+      (err: { code?: string, cause?: { code?: string } }) => (err.code ?? err.cause?.code) === '22012', 'the division fails, after the update went through')
+    const [row] = await readAsTenant<{ estado: string }>(tdb.db, c.id, sql`SELECT estado FROM clientes WHERE id = ${c.id}`)
+    assert.equal(row!.estado, 'ativo')
+  })
+
+  it('a statement holding two is refused rather than shifting the answers', async () => {
+    await assert.rejects(tdb.db.oneTrip([sql`SELECT 1 AS a; SELECT 2 AS b`, sql`SELECT 3 AS c`]))
   })
 
   it('every value reads back as the bound parameter reads it: hostile text, numbers, dates, booleans, null, arrays', async () => {
@@ -50,18 +55,18 @@ describe('one round trip of statements', () => {
     }
   })
 
-  it('a literal is never read as SQL: a hostile value compared in a WHERE finds nothing and changes nothing', async () => {
+  it('a literal is never read as SQL: each hostile value matches itself alone among all of them', async () => {
     const c = await customer(tdb.db)
     for (const text of HOSTILE) {
-      const rows = await readAsTenant(tdb.db, c.id, sql`SELECT id FROM clientes WHERE nome = ${text}`)
-      assert.deepEqual(rows, [])
+      const rows = await readAsTenant<{ x: string }>(tdb.db, c.id, sql`SELECT x FROM unnest(${sql.param(HOSTILE)}::text[]) AS x WHERE x = ${text}`)
+      assert.deepEqual(rows.map((r) => r.x), [text], JSON.stringify(text))
     }
-    const [row] = await readAsTenant<{ n: number }>(tdb.db, c.id, sql`SELECT count(*)::int AS n FROM clientes`)
-    assert.equal(row!.n, 1)
   })
 
-  it('bytes are refused rather than written as text', () => {
+  it('bytes, a NUL and a placeholder are refused rather than written as text', () => {
     assert.throws(() => inlineStatement(sql`SELECT ${Buffer.from('x')}`), /bytes/)
+    assert.throws(() => inlineStatement(sql`SELECT ${'a\u0000b'}`), /NUL/)
+    assert.throws(() => inlineStatement(sql`SELECT ${sql.placeholder('x')}`), /fixed statement/)
   })
 })
 
@@ -77,7 +82,9 @@ describe('a fixed statement', () => {
     }
   })
 
-  it('takes its values through placeholders alone', () => {
+  it('takes its values through placeholders alone, and every one of them', () => {
     assert.throws(() => fixedStatement(sql`SELECT ${'fixed value'}`), /sql\.placeholder/)
+    const fixed = fixedStatement<'a' | 'b'>(sql`SELECT ${sql.placeholder('a')}, ${sql.placeholder('b')}`)
+    assert.throws(() => fixed({ a: 1 } as never), /placeholder b/)
   })
 })
