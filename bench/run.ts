@@ -16,7 +16,7 @@ import pg from 'pg'
 import { capture, type Captured } from './lib/capture.ts'
 import { cpuMicros, freePort, rssMb, startServer, type Started } from './lib/processes.ts'
 import { currentNonce, dpopKey, writeProofs } from './lib/dpop.ts'
-import { apiCaller, draftOperations, productData, type ProductData } from './lib/operations.ts'
+import { apiCaller, draftOperations, holidayWindow, productData, writeQuoteScripts, type ProductData } from './lib/operations.ts'
 import { seedLedger, writeLedgerScripts, type Ledger } from './lib/ledger.ts'
 import { parsePgbench, pinned, runCaptured, wrk, type LoadResult } from './lib/wrk.ts'
 import { SCENARIOS, type Baseline, type Scenario } from './scenarios.ts'
@@ -161,8 +161,9 @@ async function main() {
   const cliJson = async (...args: string[]) =>
     JSON.parse(await runCaptured([process.execPath, 'dist/cli/main.js', ...args, '--json'], cliEnv)) as Record<string, string>
   const customer = await cliJson('clientes', 'criar', '--nome', 'Cliente do bench')
-  const token = (await cliJson('tokens', 'criar', '--cliente', customer.id!, '--nome', 'bench', '--escopos', 'conta,cadastro,operacoes,financeiro',
-    '--expira-em', '1d')).token!
+  const made = await cliJson('tokens', 'criar', '--cliente', customer.id!, '--nome', 'bench', '--escopos', 'conta,cadastro,operacoes,financeiro',
+    '--expira-em', '1d')
+  const token = made.token!
   const key = await dpopKey()
   const boundToken = (await cliJson('tokens', 'criar', '--cliente', customer.id!, '--nome', 'bench-dpop', '--escopos', 'conta', '--expira-em', '1d',
     '--dpop-jkt', key.thumbprint)).token!
@@ -183,10 +184,15 @@ async function main() {
   const call = apiCaller(service.base, token)
   let product: ProductData | undefined
   const operationsOf = new Map<string, string>()
+  let quoteScripts: string[] = []
   const prepareOperations = async (s: Scenario) => {
     if (!s.operations || operationsOf.has(s.name)) return
     product ??= await productData(call)
-    operationsOf.set(s.name, (await draftOperations(call, product, s.operations.count, s.operations.titles)).join(','))
+    const ids = await draftOperations(call, product, s.operations.count, s.operations.titles)
+    operationsOf.set(s.name, ids.join(','))
+    // pgbench's scripts of a quote's statements, with a real quote's calculation as the JSON it writes.
+    const sample = await call('POST', `/api/operacoes/${ids[0]}/cotacao`)
+    quoteScripts = writeQuoteScripts(outDir, { clienteId: customer.id!, tokenId: made.id!, data: product, holidays: holidayWindow() }, ids, sample)
   }
   /** One quote of 1,000 títulos, five times in a row on one operation: the median wall time, in ms. */
   const quoteOfThousand = async (): Promise<number> => {
@@ -242,9 +248,11 @@ async function main() {
     return { ...result, cpuUs: before === null || after === null || result.requests === 0 ? null : (after - before) / result.requests }
   }
   const pgbenchScript = (s: Scenario) => s.pgbench === 'select-only' ? ['-S']
-    : s.pgbench === 'extrato' || s.pgbench === 'lancamentos' ? ['-f', ledger!.scripts[s.pgbench]] : ['-f', join(here, 'load', 'contact.pgbench.sql')]
-  // The ledger's statements as the service runs them: as the runtime role, so row security applies to both.
-  const pgbenchEnv = (s: Scenario) => s.ledger ? { ...process.env, PGOPTIONS: '-c role=fct_servico' } : process.env
+    : s.pgbench === 'extrato' || s.pgbench === 'lancamentos' ? ['-f', ledger!.scripts[s.pgbench]]
+      : s.pgbench === 'cotacao' ? quoteScripts.flatMap((f) => ['-f', `${f}@1`]) : ['-f', join(here, 'load', 'contact.pgbench.sql')]
+  // A customer's statements as the service runs them: as the runtime role, so row security applies to both.
+  const pgbenchEnv = (s: Scenario) =>
+    s.pgbench === 'extrato' || s.pgbench === 'lancamentos' || s.pgbench === 'cotacao' ? { ...process.env, PGOPTIONS: '-c role=fct_servico' } : process.env
   const pgbench = async (s: Scenario, seconds: number) => parsePgbench(await runCaptured(pinned(SERVER_CPU,
     ['pgbench', '-n', '-M', 'extended', `-c${s.connections}`, '-j1', `-T${seconds}`, ...pgbenchScript(s), dbUrl]), pgbenchEnv(s)))
 

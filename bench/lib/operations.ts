@@ -2,6 +2,7 @@
 // product on the contract's terms, a cedente, a sacado, and operations of N títulos each (due dates spread over
 // five months, the acceptance example's kinds and amounts).
 import { randomUUID } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
 
 const TERMS = {
   base: 'simples_30', taxa_mensal: '0.035', taxa_ad_valorem: '0.003', tarifa_por_titulo_centavos: 800, tac_centavos: 15000,
@@ -23,10 +24,14 @@ export function apiCaller(base: string, token: string): Call {
 }
 
 /** Today in Brasília plus `days`, as YYYY-MM-DD. */
-function day(days: number): string {
+export function day(days: number): string {
   const brasilia = new Date(Date.now() - 3 * 3_600_000 + days * 86_400_000)
   return brasilia.toISOString().slice(0, 10)
 }
+
+/** The títulos fall due from 20 to 20 + LAST_DUE - 1 days after today; a quote looks 40 days past the last for holidays. */
+export const LAST_DUE = 150
+export const holidayWindow = () => ({ de: day(0), ate: day(20 + LAST_DUE - 1 + 40) })
 
 export type ProductData = { produto: string, cedente: string, sacado: string }
 
@@ -44,11 +49,54 @@ export async function draftOperations(call: Call, data: ProductData, count: numb
   const ids: string[] = []
   for (let o = 0; o < count; o++) {
     const titulos = Array.from({ length: titles }, (_, n) => ({
-      tipo: tipos[n % 3], numero: `B-${o}-${n}-${randomUUID().slice(0, 6)}`, sacado_id: data.sacado, emissao: day(0), vencimento: day(20 + (n % 150)),
+      tipo: tipos[n % 3], numero: `B-${o}-${n}-${randomUUID().slice(0, 6)}`, sacado_id: data.sacado, emissao: day(0), vencimento: day(20 + (n % LAST_DUE)),
       valor_face_centavos: 1_000_000 + n * 1_250,
     }))
     const op = await call('POST', '/api/operacoes', { cedente_id: data.cedente, produto_id: data.produto, titulos })
     ids.push(op.id as string)
   }
   return ids
+}
+
+/** What a quote's transaction reads besides the operation: the ids and the window of days it looks in. */
+export type QuoteContext = { clienteId: string, tokenId: string, data: ProductData, holidays: { de: string, ate: string } }
+
+/**
+ * pgbench scripts of the statements POST /api/operacoes/{id}/cotacao runs (src/modules/operations/flow/quote.ts, the
+ * route's lock, the audit row), one script per operation, in the customer's transaction: the lock, the títulos, the
+ * product and its version, the cedente, the sacados, the customer's holidays, the IOF table, the new quote (with a
+ * real quote's calculation as its JSON), the operation's new state, the installation's salt and the audit row. The
+ * version is read under the lock, as the service reads it. Answers the scripts' paths, each with its weight.
+ */
+export function writeQuoteScripts(dir: string, q: QuoteContext, operations: readonly string[], sample: Record<string, unknown>): string[] {
+  const totais = sample.totais as Record<string, number>
+  // Indented, so no `":null` reads as pgbench's `:variable`; a string holding `:word` itself is refused, not mangled.
+  const json = JSON.stringify(sample, null, 1).replace(/'/g, "''")
+  if (/:[A-Za-z_]/.test(json)) throw new Error('the sample quote holds text pgbench would read as a variable')
+  return operations.map((op, i) => {
+    const file = `${dir}/cotacao-${i}.pgbench.sql`
+    writeFileSync(file, `BEGIN;
+SELECT set_config('app.cliente_id', '${q.clienteId}', true);
+SELECT cotacao_versao FROM operacoes WHERE id = '${op}' FOR UPDATE \\gset
+SELECT * FROM titulos WHERE operacao_id = '${op}' ORDER BY seq;
+SELECT * FROM produtos WHERE id = '${q.data.produto}';
+SELECT * FROM produto_versoes WHERE produto_id = '${q.data.produto}' AND versao = 1;
+SELECT * FROM cedentes WHERE id = '${q.data.cedente}';
+SELECT * FROM sacados WHERE id IN ('${q.data.sacado}') ORDER BY id;
+SELECT * FROM feriados WHERE data >= '${q.holidays.de}' AND data <= '${q.holidays.ate}' ORDER BY data, criado_em;
+SELECT perfil, vigencia_inicio::text, vigencia_fim::text, taxa_diaria::text, taxa_adicional::text, fonte FROM iof_vigencias ORDER BY perfil, vigencia_inicio;
+\\set versao :cotacao_versao + 1
+INSERT INTO cotacoes (cliente_id, operacao_id, versao, produto_versao, valida_ate, valor_face_centavos, desagio_centavos,
+    ad_valorem_centavos, tarifas_centavos, tac_centavos, iof_centavos, valor_liquido_centavos, calculo, criado_em)
+  VALUES ('${q.clienteId}', '${op}', :versao, 1, now() + interval '1 day', ${totais.valor_face_centavos}, ${totais.desagio_centavos},
+    ${totais.ad_valorem_centavos}, ${totais.tarifas_centavos}, ${totais.tac_centavos}, ${totais.iof_centavos}, ${totais.valor_liquido_centavos},
+    '${json}', now()) RETURNING *;
+UPDATE operacoes SET estado = 'cotada', cotacao_versao = :versao, atualizado_em = now() WHERE id = '${op}' RETURNING *;
+SELECT sal_ip FROM instalacao;
+INSERT INTO auditoria_cliente (cliente_id, em, ator_tipo, ator_id, acao, alvo_id, request_id, request_id_cliente, ip_hash)
+  VALUES ('${q.clienteId}', now(), 'token', '${q.tokenId}', 'operacao.cotada', '${op}', md5(random()::text), NULL, md5(random()::text));
+COMMIT;
+`)
+    return file
+  })
 }
