@@ -15,6 +15,8 @@ export type Flow = { valor: bigint, dias: number }
 /** Enough for six decimal places with margin. */
 const TOLERANCE = new Dec('1e-15')
 const MAX_STEPS = 200
+/** A million a month: beyond it no rate is given (the search's last bracket ends exactly there). */
+const MAX_RATE = 1e6
 
 export function effectiveMonthlyRate(flows: readonly Flow[], netCentavos: bigint): Exact | null {
   const r = solve(flows, netCentavos)
@@ -61,8 +63,8 @@ function solve(flows: readonly Flow[], netCentavos: bigint): Dec | null {
   } else {
     hi = dec(1)
     while (f(hi).value.gt(0)) {
-      hi = hi.times(2)
-      if (hi.gt(1e6)) return null // not a rate any operation has
+      if (hi.gte(MAX_RATE)) return null // not a rate any operation has
+      hi = Dec.min(hi.times(2), MAX_RATE)
     }
     r = dec('0.03')
   }
@@ -94,8 +96,8 @@ function floatGuess(terms: readonly { dias: number, valor: number }[], net: numb
   let lo = 0
   let hi = 1
   while (f(hi).value > 0) {
-    hi *= 2
-    if (hi > 1e6) return undefined
+    if (hi >= MAX_RATE) return undefined
+    hi = Math.min(hi * 2, MAX_RATE)
   }
   let r = (lo + hi) / 2
   for (let step = 0; step < 200; step++) {
