@@ -59,12 +59,6 @@ export async function createParty(tx: Orm, kind: Kind, input: NewParty, now: Dat
   return made
 }
 
-/** Whether the customer has this cedente or sacado: one indexed probe, for a caller that needs nothing else of it. */
-export async function partyExists(tx: Orm, kind: Kind, id: string): Promise<boolean> {
-  const table = TABLES[kind]
-  return (await tx.select({ id: table.id }).from(table).where(eq(table.id, id))).length === 1
-}
-
 export async function getParty(tx: Orm, kind: Kind, id: string): Promise<Party | undefined> {
   const table = TABLES[kind]
   const [row] = await tx.select().from(table).where(eq(table.id, id))
