@@ -28,7 +28,8 @@ export type Expected = { type: string, loc: (string | number)[], input: unknown 
 /** The items pydantic reports for this parsed body, in model order (type, loc and input). */
 export function expectedItems(body: unknown): Expected[] {
   if (body === null || body === undefined) return [{ type: 'missing', loc: ['body'], input: null }]
-  if (typeof body !== 'object' || Array.isArray(body)) return [{ type: 'model_attributes_type', loc: ['body'], input: body }]
+  // The server drops poisoning keys at every depth, so an array's echo is scrubbed too.
+  if (typeof body !== 'object' || Array.isArray(body)) return [{ type: 'model_attributes_type', loc: ['body'], input: scrub(body) }]
   const sent = scrub(body) as Record<string, unknown>
   const items: Expected[] = []
   for (const { name, required, min = 0, max = Infinity, email } of FIELDS) {

@@ -158,7 +158,8 @@ describe('POST /api/site/contato: properties', () => {
       const res = await send(text, 'application/json')
       checkAnswer(res)
       checkItems(res, expectedItems(JSON.parse(text)))
-    }), { numRuns: RUNS })
+      // A poisoning key inside an array once escaped the model's scrubbing (seed -1303719605): kept as an example.
+    }), { numRuns: RUNS, examples: [[JSON.parse('[{"__proto__": null}]')], [JSON.parse('{"a": [{"constructor": {"prototype": 1}}]}')]] })
   })
 
   it('any JavaScript value sent as JSON: never a 5xx, and the answer pydantic would give', async () => {
