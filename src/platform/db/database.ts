@@ -11,7 +11,8 @@ import { lastingListener } from './listener.ts'
 import { BECOME_RUNTIME_ROLE, runtimeRoleError } from './runtime-role.ts'
 import { schema } from './schema.ts'
 import { databaseUnavailable } from './unavailable.ts'
-import { inlineStatement, ORM_TYPE_PARSERS, type OneTripStatement } from './one-trip.ts'
+import { boundStatement, ORM_TYPE_PARSERS, type OneTripStatement } from './one-trip.ts'
+import { forgetPrepared, runPipeline, stalePrepared } from './pipeline.ts'
 import { databaseStartupError } from '../lib/startup.ts'
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -97,7 +98,7 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
     max: opts.max ?? opts.poolMax ?? 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000,
     idleTimeoutMillis: 30_000,
-    // Whatever the server's or the role's default: one-trip statements quote their values for UTF-8 (one-trip.ts).
+    // Whatever the server's or the role's default: node-postgres writes and reads text as UTF-8.
     client_encoding: 'UTF8',
     // A server that stops answering must fail queries, not hang them (and the requests waiting on them).
     query_timeout: 10_000,
@@ -122,15 +123,18 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
       return releasing(client, () => inTransaction(client, fn))
     },
     async oneTrip(statements) {
-      const text = statements.map(inlineStatement).join(';\n')
+      const bound = statements.map(boundStatement)
       const client = await pool.connect()
       return releasing(client, async () => {
-        // Several statements answer one result each, in order; a single one answers its result alone.
-        const answered = (await client.query({ text, types: ORM_TYPE_PARSERS as pg.CustomTypesConfig })) as pg.QueryResult | pg.QueryResult[]
-        const results = Array.isArray(answered) ? answered : [answered]
-        // A statement holding its own `;` (or ending in a comment) would shift every answer after it.
-        if (results.length !== statements.length) throw new Error(`one trip of ${statements.length} statements answered ${results.length}`)
-        return results.map((r) => r.rows as Record<string, unknown>[])
+        try {
+          return await runPipeline(client, bound, ORM_TYPE_PARSERS)
+        } catch (err) {
+          // A failed trip did nothing: sent once more, its statements parsed afresh, when what failed was a
+          // prepared statement this connection no longer has as it was.
+          if (!stalePrepared(err)) throw err
+          forgetPrepared(client)
+          return await runPipeline(client, bound, ORM_TYPE_PARSERS)
+        }
       })
     },
     async ownerTransaction(fn) {

@@ -1,10 +1,10 @@
 // The embedded half of src/platform/db/database.ts: PGlite in DATA_DIR (or in memory), behind the same Database
 // interface. Imported on demand, so a PostgreSQL deployment never loads PGlite.
 import { PGlite, type Transaction } from '@electric-sql/pglite'
-import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { mkdirSync } from 'node:fs'
-import { queryRows, type Database, type Orm, type RawTx } from './database.ts'
+import type { Database, Orm, RawTx } from './database.ts'
+import { boundStatement, PGLITE_ORM_PARSERS } from './one-trip.ts'
 import { acquireDirLock, type DirLock } from './dir-lock.ts'
 import { EmbeddedSocketError, serveEmbeddedSocket, type EmbeddedSocket } from './embedded-socket.ts'
 import { initPgliteDir, PGLITE_START_PARAMS } from './pglite-init.ts'
@@ -58,10 +58,10 @@ function pgliteDatabase(client: PGlite, socket: EmbeddedSocket | undefined, lock
     // PGlite has one session: a BEGIN sent with query() would be shared by every caller, so use its own transaction().
     rawTransaction: (fn) => client.transaction((tx) => fn(rawTx(tx))),
     // In process there is no round trip to save: the statements run in order, with their parameters, in one transaction.
-    oneTrip: (statements) => orm.transaction(async (tx) => {
+    oneTrip: (statements) => client.transaction(async (tx) => {
       const answers: Record<string, unknown>[][] = []
-      for (const statement of statements) {
-        answers.push(await queryRows<Record<string, unknown>>(tx, 'inlined' in statement ? sql.raw(statement.inlined) : statement))
+      for (const { text, values } of statements.map(boundStatement)) {
+        answers.push((await tx.query<Record<string, unknown>>(text, values as unknown[], { parsers: PGLITE_ORM_PARSERS })).rows)
       }
       return answers
     }),
