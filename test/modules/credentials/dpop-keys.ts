@@ -1,5 +1,5 @@
 // Real key pairs and DPoP proofs made with jose, as a client makes them, and the ways a proof can be made wrong.
-import { randomUUID } from 'node:crypto'
+import { KeyObject, randomUUID, sign, type KeyLike, type SignKeyObjectInput } from 'node:crypto'
 import { base64url, calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose'
 import type { Clock } from '../../../src/platform/lib/clock.ts'
 import { accessTokenHash } from '../../../src/modules/credentials/dpop/proof.ts'
@@ -25,6 +25,19 @@ export async function makeProof(
     .filter(([, v]) => v !== undefined))
   const payload = Object.fromEntries(Object.entries(claims).filter(([, v]) => v !== undefined))
   return new SignJWT(payload).setProtectedHeader(header as { alg: string }).sign(opts.signWith ?? key.privateKey)
+}
+
+/**
+ * A compact JWS signed by node:crypto with whatever header and signing options a test needs (what jose will not
+ * sign: a `crit` it does not know, a DER-encoded ECDSA signature, a short RSA key).
+ */
+export function rawProof(
+  header: Record<string, unknown>, claims: ProofClaims, hash: string | null, key: KeyLike | CryptoKey, options: Omit<SignKeyObjectInput, 'key'> = {},
+): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const input = `${part(header)}.${part(claims)}`
+  const keyObject = key instanceof KeyObject || typeof key === 'string' || Buffer.isBuffer(key) ? key : KeyObject.from(key as CryptoKey)
+  return `${input}.${sign(hash, Buffer.from(input), { key: keyObject as KeyObject, ...options }).toString('base64url')}`
 }
 
 /** An unsecured JWT (`alg: none`, empty signature), which jose will not sign. */

@@ -1,7 +1,7 @@
-// RFC 9449 section 4.3, the JOSE half: real keys (P-256, Ed25519, RSA) and proofs made with jose; a good proof
+// RFC 9449 section 4.3, the JOSE half: real keys (P-256, P-384, Ed25519, RSA) and proofs made with jose; a good proof
 // passes, and each check violated alone fails naming that check. The claims half is in dpop-proof-claims.test.ts.
 import assert from 'node:assert/strict'
-import { randomBytes } from 'node:crypto'
+import { constants, generateKeyPairSync, randomBytes } from 'node:crypto'
 import { before, describe, it } from 'node:test'
 import { databaseJtiStore } from '../../../src/modules/credentials/dpop/jti-store.ts'
 import { makeDpopNonces } from '../../../src/modules/credentials/dpop/nonces.ts'
@@ -9,7 +9,7 @@ import { verifyDpopProof, type DpopProofInput, type DpopResult, type DpopVerifie
 import { newToken } from '../../../src/modules/credentials/token-format.ts'
 import { calculateJwkThumbprint } from 'jose'
 import { useTestDatabase } from '../../helpers/fixture.ts'
-import { goodClaims, makeKey, makeProof, testClock, unsignedProof, type TestKey } from './dpop-keys.ts'
+import { goodClaims, makeKey, makeProof, rawProof, testClock, unsignedProof, type TestKey } from './dpop-keys.ts'
 
 const URL_CONTA = 'https://api.factoring.example/api/conta'
 
@@ -23,7 +23,7 @@ describe('a DPoP proof: header, key and signature', () => {
 
   before(async () => {
     deps = { clock, nonces, jtis: databaseJtiStore(tdb.db) }
-    for (const alg of ['ES256', 'EdDSA', 'Ed25519', 'PS256', 'RS256']) keys[alg] = await makeKey(alg)
+    for (const alg of ['ES256', 'ES384', 'EdDSA', 'Ed25519', 'PS256', 'RS256']) keys[alg] = await makeKey(alg)
   })
 
   const input = (proofs: string[], key: TestKey, over: Partial<DpopProofInput> = {}): DpopProofInput =>
@@ -123,5 +123,54 @@ describe('a DPoP proof: header, key and signature', () => {
     const [h, p, s] = good.split('.')
     const flipped = `${h}.${p}.${s!.slice(0, 10)}${s![10] === 'A' ? 'B' : 'A'}${s!.slice(11)}`
     refused(await verifyDpopProof(input([flipped], key), deps), 'signature')
+  })
+
+  it('a proof naming any crit extension is refused: none is understood (RFC 7515 section 4.1.11)', async () => {
+    const key = keys.ES256!
+    const header = { typ: 'dpop+jwt', alg: 'ES256', jwk: key.jwk, crit: ['exp'] }
+    const c = { ...claims(), exp: Math.floor(clock.now().getTime() / 1000) + 60 }
+    refused(await verifyDpopProof(input([rawProof(header, c, 'sha256', key.privateKey, { dsaEncoding: 'ieee-p1363' })], key), deps), 'crit')
+    // The same proof without crit, signed the same way, passes: the signing helper is not what is refused.
+    const { crit: _, ...plain } = header
+    const passed = await verifyDpopProof(input([rawProof(plain, c, 'sha256', key.privateKey, { dsaEncoding: 'ieee-p1363' })], key), deps)
+    assert.equal(passed.ok, true)
+  })
+
+  it('an ECDSA signature DER-encoded, or one byte longer or shorter than r‖s, is refused (RFC 7518 section 3.4)', async () => {
+    const key = keys.ES256!
+    const header = { typ: 'dpop+jwt', alg: 'ES256', jwk: key.jwk }
+    refused(await verifyDpopProof(input([rawProof(header, claims(), 'sha256', key.privateKey, { dsaEncoding: 'der' })], key), deps), 'signature')
+    const good = rawProof(header, claims(), 'sha256', key.privateKey, { dsaEncoding: 'ieee-p1363' })
+    const [h, p, s] = good.split('.')
+    const signature = Buffer.from(s!, 'base64url')
+    for (const bytes of [Buffer.concat([signature, Buffer.alloc(1)]), signature.subarray(0, 63), Buffer.concat([Buffer.alloc(1), signature])]) {
+      refused(await verifyDpopProof(input([`${h}.${p}.${bytes.toString('base64url')}`], key), deps), 'signature')
+    }
+  })
+
+  it('an RSA key under 2048 bits is refused, though its signature is good (RFC 7518 section 3.3)', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 })
+    const jwk = publicKey.export({ format: 'jwk' })
+    const short = { alg: 'RS256', jwk, jkt: await calculateJwkThumbprint(jwk as never) } as unknown as TestKey
+    const proof = rawProof({ typ: 'dpop+jwt', alg: 'RS256', jwk }, claims(), 'sha256', privateKey)
+    refused(await verifyDpopProof(input([proof], short), deps), 'jwk')
+    // 2048 bits, made and signed the same way, passes.
+    const long = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    const longJwk = long.publicKey.export({ format: 'jwk' })
+    const longKey = { alg: 'RS256', jwk: longJwk, jkt: await calculateJwkThumbprint(longJwk as never) } as unknown as TestKey
+    const longProof = rawProof({ typ: 'dpop+jwt', alg: 'RS256', jwk: longJwk }, claims(), 'sha256', long.privateKey)
+    assert.equal((await verifyDpopProof(input([longProof], longKey), deps)).ok, true)
+  })
+
+  it('a signature of another algorithm over the same key is refused: PSS under RS256, PKCS#1 under PS256, SHA-384 under ES256', async () => {
+    const rsa = keys.RS256!
+    const pss = { padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }
+    refused(await verifyDpopProof(input([rawProof({ typ: 'dpop+jwt', alg: 'RS256', jwk: rsa.jwk }, claims(), 'sha256', rsa.privateKey, pss)], rsa), deps),
+      'signature')
+    const ps = keys.PS256!
+    refused(await verifyDpopProof(input([rawProof({ typ: 'dpop+jwt', alg: 'PS256', jwk: ps.jwk }, claims(), 'sha256', ps.privateKey)], ps), deps), 'signature')
+    const ec = keys.ES256!
+    const sha384 = rawProof({ typ: 'dpop+jwt', alg: 'ES256', jwk: ec.jwk }, claims(), 'sha384', ec.privateKey, { dsaEncoding: 'ieee-p1363' })
+    refused(await verifyDpopProof(input([sha384], ec), deps), 'signature')
   })
 })

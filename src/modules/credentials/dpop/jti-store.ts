@@ -19,23 +19,57 @@ export function jtiKey(jkt: string, jti: string): string {
 
 /**
  * On the dpop_jti table (migration 0007), PostgreSQL or PGlite: the primary key decides which of two racing proofs
- * wins. Every DPoP request writes here, so the write is made cheap: one round trip (Database.oneTrip) whose commit
- * does not wait for the disk (synchronous_commit off for this transaction alone). The row is in the WAL and
- * replicated like any other; what a crash of the database server can lose is the last fraction of a second of
- * recorded jtis, and a proof replayed after that still needs its nonce and its minute of age to be current.
+ * wins. Every DPoP request writes here, so the write is made cheap two ways. Its commit does not wait for the disk
+ * (synchronous_commit off for this transaction alone): the row is in the WAL and replicated like any other; what a
+ * crash of the database server can lose is the last fraction of a second of recorded jtis, and a proof replayed
+ * after that still needs its nonce and its minute of age to be current. And the writes are grouped: one insert is
+ * in flight at a time, and the keys that arrive meanwhile go together in the next (one statement, one round trip,
+ * one commit), so a busy instance pays one trip for many proofs and an idle one waits for nothing.
  */
 export function databaseJtiStore(db: Pick<Database, 'oneTrip'>): JtiStore {
+  let queued: Waiting[] = []
+  let inFlight = false
+
+  const flush = async (): Promise<void> => {
+    inFlight = true
+    while (queued.length) {
+      const batch = queued.slice(0, MAX_BATCH)
+      queued = queued.slice(MAX_BATCH)
+      // A key twice in one batch (a proof sent twice at once): the first is tried, the others are replays.
+      const first = new Map<string, Waiting>()
+      for (const w of batch) if (!first.has(w.key)) first.set(w.key, w)
+      try {
+        const keys = [...first.keys()]
+        const [, inserted] = await db.oneTrip([WITHOUT_WAITING_FOR_DISK, recordJtis({
+          chaves: keys, expiras: keys.map((k) => first.get(k)!.expiresAt.toISOString()),
+        })])
+        const recorded = new Set(inserted!.map((r) => r.chave as string))
+        for (const w of batch) w.resolve(first.get(w.key) === w && recorded.has(w.key))
+      } catch (err) {
+        for (const w of batch) w.reject(err)
+      }
+    }
+    inFlight = false
+  }
+
   return {
-    async remember(key, expiresAt) {
-      const [, inserted] = await db.oneTrip([WITHOUT_WAITING_FOR_DISK, recordJti({ chave: key, expira: expiresAt })])
-      return inserted!.length === 1
+    remember(key, expiresAt) {
+      return new Promise<boolean>((resolve, reject) => {
+        queued.push({ key, expiresAt, resolve, reject })
+        if (!inFlight) void flush()
+      })
     },
   }
 }
 
+type Waiting = { key: string, expiresAt: Date, resolve(recorded: boolean): void, reject(err: unknown): void }
+// Bounds one statement's size; past it the rest go in the next trip.
+const MAX_BATCH = 500
+
 const WITHOUT_WAITING_FOR_DISK = sql`SET LOCAL synchronous_commit = off`
-const recordJti = fixedStatement<'chave' | 'expira'>(sql`INSERT INTO ${dpopJti} (chave, expira_em)
-  VALUES (${sql.placeholder('chave')}, ${sql.placeholder('expira')}) ON CONFLICT DO NOTHING RETURNING chave`)
+const recordJtis = fixedStatement<'chaves' | 'expiras'>(sql`INSERT INTO ${dpopJti} (chave, expira_em)
+  SELECT * FROM unnest(${sql.placeholder('chaves')}::text[], ${sql.placeholder('expiras')}::timestamptz[])
+  ON CONFLICT DO NOTHING RETURNING chave`)
 
 /** Deletes the rows whose proofs can no longer pass the iat check; returns how many. Run it periodically. */
 export async function purgeExpiredJtis(orm: Orm, now: Date): Promise<number> {

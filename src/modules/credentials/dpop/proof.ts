@@ -5,12 +5,13 @@
 // The cheap checks on the decoded header and claims come first; the signature is verified after them and
 // before the jti is recorded, so a proof nobody signed cannot use up a jti (or a row) of anyone's key. A proof
 // failing a cheap check is refused whatever its signature: checks only ever refuse, never accept.
-import { createHash } from 'node:crypto'
-import type { JWK, JWSHeaderParameters } from 'jose'
+import { createHash, type KeyObject } from 'node:crypto'
+import type { JWK } from 'jose'
 import type { Clock } from '../../../platform/lib/clock.ts'
 import { checkedAlgorithms, DEFAULT_DPOP_ALGORITHMS, keyFitsAlgorithm, PRIVATE_KEY_MEMBERS, type DpopAlgorithm } from './algorithms.ts'
 import { sameHtu } from './htu.ts'
 import { jtiKey, type JtiStore } from './jti-store.ts'
+import { signedWith, verificationKey } from './signature.ts'
 import type { DpopNonces } from './nonces.ts'
 import { onFirstUse } from '../../../platform/lib/on-first-use.ts'
 
@@ -44,7 +45,7 @@ export type DpopVerifierDeps = {
 
 /** Which check of RFC 9449 section 4.3 failed. */
 export type DpopCheck =
-  | 'missing' | 'multiple' | 'malformed' | 'typ' | 'alg' | 'jwk' | 'jwk_private'
+  | 'missing' | 'multiple' | 'malformed' | 'typ' | 'alg' | 'crit' | 'jwk' | 'jwk_private'
   | 'htm' | 'htu' | 'iat' | 'iat_too_old' | 'iat_in_future' | 'jti' | 'ath' | 'jkt'
   | 'nonce_missing' | 'nonce_invalid' | 'signature' | 'jti_replayed'
 
@@ -85,6 +86,8 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   if (header.typ !== 'dpop+jwt') return fail('typ')
   const alg = algorithms.find((a) => a === header.alg)
   if (!alg) return fail('alg')
+  // RFC 7515 section 4.1.11: an extension the recipient must understand; this one understands none.
+  if (Object.hasOwn(header, 'crit')) return fail('crit')
   const jwk = header.jwk
   if (!isObject(jwk)) return fail('jwk')
   if (PRIVATE_KEY_MEMBERS.some((member) => Object.hasOwn(jwk, member))) return fail('jwk_private')
@@ -108,10 +111,9 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
 
   // The key as imported for this algorithm: a client signs every proof with one key, and importing it again for
   // each was a sixth of a DPoP request's CPU. Only a key a token is bound to gets here (its thumbprint matched).
-  const key = await remembered(importedKeys, `${alg}.${jwkText}`, () => jose.EmbeddedJWK(header as JWSHeaderParameters).catch(() => undefined))
+  const key = await remembered(importedKeys, `${alg}.${jwkText}`, async () => verificationKey(jwk, alg))
   if (!key) return fail('jwk')
-  const signed = await jose.compactVerify(proof, key, { algorithms: [alg] }).then(() => true, () => false)
-  if (!signed) return fail('signature')
+  if (!signedWith(proof, key, alg)) return fail('signature')
 
   // Kept while this proof's iat could still pass here, or on an instance whose clock is a little behind.
   const expiresAt = new Date((Math.max(claims.iat, now) + maxAge + maxFuture) * 1000)
@@ -124,7 +126,7 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
 // another request. Bounded: past MEMO_MAX keys (made-up ones, at worst) it starts again.
 const MEMO_MAX = 1000
 const thumbprints = new Map<string, string | undefined>()
-const importedKeys = new Map<string, Awaited<ReturnType<Jose['EmbeddedJWK']>> | undefined>()
+const importedKeys = new Map<string, KeyObject | undefined>()
 
 async function remembered<V>(memo: Map<string, V>, text: string, compute: () => Promise<V>): Promise<V> {
   if (memo.has(text)) return memo.get(text)!
