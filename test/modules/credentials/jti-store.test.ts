@@ -37,6 +37,37 @@ describe('the replay cache on the database', () => {
     assert.equal(results.filter(Boolean).length, 1)
   })
 
+  it('one instance under load: concurrent keys go together in few trips, each answered for itself', async () => {
+    let trips = 0
+    const counted = { oneTrip: (statements: Parameters<typeof tdb.db.oneTrip>[0]) => { trips++; return tdb.db.oneTrip(statements) } }
+    const store = databaseJtiStore(counted)
+    const until = new Date(Date.now() + 60_000)
+    await store.remember(jtiKey(JKT, 'already'), until)
+    trips = 0
+    const keys = [...Array.from({ length: 40 }, (_, i) => jtiKey(JKT, `load-${i}`)), jtiKey(JKT, 'already')]
+    // Each of the 40 new keys twice at once (a proof sent twice), and one recorded before.
+    const results = await Promise.all([...keys, ...keys].map((k) => store.remember(k, until)))
+    const byKey = new Map(keys.map((k) => [k, results.filter((r, i) => [...keys, ...keys][i] === k && r).length]))
+    assert.deepEqual([...byKey.values()], [...Array(40).fill(1), 0], 'each new key recorded once, the old one never')
+    assert.ok(trips <= 2, `${trips} trips for ${results.length} keys`)
+    const rows = (await tdb.db.orm.select().from(dpopJti)).filter((r) => keys.includes(r.chave))
+    assert.equal(rows.length, 41)
+    assert.deepEqual(new Set(rows.map((r) => r.expiraEm.getTime())), new Set([until.getTime()]))
+  })
+
+  it('a trip that fails refuses every key it held, and the next keys are tried anew', async () => {
+    let fail = true
+    const flaky = {
+      oneTrip: (statements: Parameters<typeof tdb.db.oneTrip>[0]) => fail ? Promise.reject(new Error('connection lost')) : tdb.db.oneTrip(statements),
+    }
+    const store = databaseJtiStore(flaky)
+    const until = new Date(Date.now() + 60_000)
+    const failed = await Promise.allSettled([1, 2, 3].map((i) => store.remember(jtiKey(JKT, `flaky-${i}`), until)))
+    assert.deepEqual(failed.map((r) => r.status), ['rejected', 'rejected', 'rejected'])
+    fail = false
+    assert.deepEqual(await Promise.all([1, 2, 3].map((i) => store.remember(jtiKey(JKT, `flaky-${i}`), until))), [true, true, true])
+  })
+
   it('the purge deletes expired rows only, and says how many', async () => {
     const store = databaseJtiStore(tdb.db)
     const now = new Date('2026-11-23T12:00:00Z')
