@@ -18,6 +18,7 @@ import { cpuMicros, freePort, rssMb, startServer, type Started } from './lib/pro
 import { currentNonce, dpopKey, writeProofs } from './lib/dpop.ts'
 import { apiCaller, draftOperations, holidayWindow, productData, writeQuoteScripts, type ProductData } from './lib/operations.ts'
 import { seedLedger, writeLedgerScripts, type Ledger } from './lib/ledger.ts'
+import { settleOutbox } from './lib/settle.ts'
 import { parsePgbench, pinned, runCaptured, wrk, type LoadResult } from './lib/wrk.ts'
 import { SCENARIOS, type Baseline, type Scenario } from './scenarios.ts'
 
@@ -31,6 +32,8 @@ measures it against a bare node:http server, a minimal Fastify app and pgbench i
   --no-metrics     the service without METRICS_PORT, to measure the metrics listener's cost
   --otel           the service with OpenTelemetry tracing on (OTEL_EXPORTER_OTLP_ENDPOINT: a sink in this process
                    that discards the spans): compare its ratios with a run without it for what tracing costs
+  --cpu-prof       the measured service under Node's --cpu-prof: its profile (.cpuprofile, for Chrome's
+                   DevTools) is written to the results directory when it stops; the numbers are then slower
   --help           this text
 
 environment: DATABASE_URL (admin URL, default postgres://postgres@127.0.0.1:5432/test), BENCH_SECONDS (3),
@@ -42,7 +45,7 @@ if (args.includes('--help') || args.includes('-h')) {
   console.log(USAGE)
   process.exit(0)
 }
-const unknown = args.filter((a) => !['--quick', '--no-metrics', '--otel'].includes(a) && !a.startsWith('--only='))
+const unknown = args.filter((a) => !['--quick', '--no-metrics', '--otel', '--cpu-prof'].includes(a) && !a.startsWith('--only='))
 if (unknown.length) {
   console.error(`bench: unknown option ${unknown.join(' ')}\n\n${USAGE}`)
   process.exit(2)
@@ -56,6 +59,7 @@ const scenarios = only.length ? SCENARIOS.filter((s) => only.some((w) => s.name.
 const metricsOn = !process.argv.includes('--no-metrics')
 // `--otel`: tracing on, every span exported (to a sink that answers at once, so the collector's speed is not measured).
 const otelOn = process.argv.includes('--otel')
+const cpuProf = process.argv.includes('--cpu-prof')
 const SECONDS = quick ? 2 : Number(process.env.BENCH_SECONDS ?? 3)
 const ROUNDS = quick ? 1 : Number(process.env.BENCH_ROUNDS ?? 9)
 const WARMUP_S = quick ? 1 : 3
@@ -142,7 +146,8 @@ async function main() {
     RATE_LIMIT_ALLOWLIST: '127.0.0.1', REDIS_URL: process.env.BENCH_REDIS_URL ?? '', OTEL_EXPORTER_OTLP_ENDPOINT: otlpSink?.url ?? '',
   }
   const serviceLog = join(outDir, 'service.log')
-  const startService = () => startServer(pinned(SERVER_CPU, [process.execPath, 'dist/main.js']), serviceEnv, servicePort, serviceLog)
+  const profiling = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${outDir}`] : []
+  const startService = () => startServer(pinned(SERVER_CPU, [process.execPath, ...profiling, 'dist/main.js']), serviceEnv, servicePort, serviceLog)
 
   // Start-up to ready on an already migrated database: the first start migrates and is not counted.
   await (await startService()).stop()
@@ -166,7 +171,7 @@ async function main() {
   const token = made.token!
   const key = await dpopKey()
   const boundToken = (await cliJson('tokens', 'criar', '--cliente', customer.id!, '--nome', 'bench-dpop', '--escopos', 'conta', '--expira-em', '1d',
-    '--dpop-jkt', key.thumbprint)).token!
+    `--dpop-jkt=${key.thumbprint}`)).token!
   const authHeaders = (s: Scenario) =>
     s.credential === 'bearer' ? [`Authorization: Bearer ${token}`] : s.credential === 'dpop' ? [`Authorization: DPoP ${boundToken}`] : []
   // A proof is good once: before each run of a DPoP scenario, more fresh ones than the last run's rate could use.
@@ -292,6 +297,7 @@ async function main() {
       ok: (s.target === undefined || ratio >= s.target) && errors === 0 && (s.p99Max === undefined || med('service', 'p99') <= s.p99Max),
     })
     log(`${s.name}: ${med('service', 'rps').toFixed(0)} req/s, ratio ${ratio.toFixed(2)}, ${med('service', 'cpuUs').toFixed(0)} µs CPU per request`)
+    await settleOutbox((text) => admin(text, [], dbUrl), log)
   }
 
   log(`RSS after ${SOAK_S} s of load on /api/status`)

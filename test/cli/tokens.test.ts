@@ -43,6 +43,12 @@ describe('tokens', () => {
     assert.deepEqual(created.map((r) => [r.ator_tipo, r.ator_id, r.alvo_id]), [['operador', null, out.id]])
   })
 
+  it('--dpop-jkt=THUMBPRINT takes a thumbprint that begins with a dash (one in 64 keys has one)', async () => {
+    const dashed = `-${JKT.slice(1)}`
+    const out = await issue(`--dpop-jkt=${dashed}`)
+    assert.equal((await findToken(tdb.db.orm, out.token))?.dpopJkt, dashed)
+  })
+
   it('criar without --json: the id, the token once, its expiry in Brasília time, and a warning that it is not shown again', async () => {
     assert.equal(await cli('tokens', 'criar', '--cliente', cliente, '--nome', 'Planilha', '--escopos', 'mcp', '--expira-em', '12h'), 0)
     assert.match(lines[0]!, /^id: [0-9a-f-]{36}$/)
@@ -126,7 +132,7 @@ describe('tokens', () => {
   it('--help, on the command and on a subcommand: every option, exit 0', async () => {
     for (const args of [['tokens', '--help'], ['tokens', 'criar', '--help']]) {
       assert.equal(await cli(...args), 0)
-      for (const part of ['--cliente ID', '--escopos conta,tokens,mcp', '--expira-em 30d', '--dpop-jkt THUMBPRINT', 'tokens listar', 'tokens revogar ID']) {
+      for (const part of ['--cliente ID', '--escopos conta,tokens,mcp', '--expira-em 30d', '--dpop-jkt=THUMBPRINT', 'tokens listar', 'tokens revogar ID']) {
         assert.ok(lines.join('\n').includes(part), part)
       }
     }

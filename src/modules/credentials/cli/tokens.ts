@@ -8,11 +8,12 @@ import { createToken, customerOfToken, getToken, listTokens, revokeToken, TOKEN_
 import { isoOrNull, operatorContext, parseCommand, requireUuid } from './operator.ts'
 import { tableRow, shown, UsageError, type CommandContext } from '../../../platform/cli/output.ts'
 
-export const TOKENS_HELP = `  tokens criar --cliente ID --nome NOME --escopos ${SCOPES.join(',')} --expira-em 30d [--dpop-jkt THUMBPRINT] [--json]
+export const TOKENS_HELP = `  tokens criar --cliente ID --nome NOME --escopos ${SCOPES.join(',')} --expira-em 30d [--dpop-jkt=THUMBPRINT] [--json]
                                a personal access token of the customer; --expira-em: days (30d) or
                                hours (12h), at most ${TOKEN_MAX_DAYS} days; --dpop-jkt binds it to a key (its RFC 7638
                                SHA-256 thumbprint, base64url): then only DPoP proofs of that key are
-                               accepted with it. The token is printed once, never again
+                               accepted with it (write it with '=': a thumbprint may begin with '-').
+                               The token is printed once, never again
   tokens listar --cliente ID [--json]
                                the customer's tokens: name, scopes, expiry, last use, bound or not, state
   tokens revogar ID [--json]   revoke a token now, for good`
