@@ -29,7 +29,17 @@ export function makeDpopNonces(opts: DpopNonceOptions): DpopNonces {
   if (opts.key.length < 32) throw new TypeError('the DPoP nonce key must have at least 32 bytes')
   const stepMs = (opts.stepSeconds ?? 60) * 1000
   const skewMs = (opts.clockSkewSeconds ?? 5) * 1000
+  // Each step's nonce is asked for on every DPoP request (three HMACs a request): kept for the few steps in use.
+  const known = new Map<number, string>()
   const nonceOf = (step: number) => {
+    let nonce = known.get(step)
+    if (nonce === undefined) {
+      if (known.size >= 8) known.clear()
+      known.set(step, nonce = computeNonce(step))
+    }
+    return nonce
+  }
+  const computeNonce = (step: number) => {
     const counter = Buffer.alloc(8)
     counter.writeBigUInt64BE(BigInt(step))
     // Never a leading '-' (a base64url digest starts with one once in 64 steps): a command line would read the

@@ -16,7 +16,6 @@ import type { DpopNonces } from './nonces.ts'
 import { onFirstUse } from '../../../platform/lib/on-first-use.ts'
 
 const loadJose = onFirstUse(() => import('jose'))
-type Jose = Awaited<ReturnType<typeof loadJose>>
 
 export type DpopProofInput = {
   /** Every `DPoP` header value the request carried, counted in `rawHeaders` (Node joins repeated headers). */
@@ -78,8 +77,7 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   if (input.proofs.length === 0) return fail('missing')
   if (input.proofs.length > 1) return fail('multiple')
   const proof = input.proofs[0]!
-  const jose = await loadJose()
-  const decoded = decode(jose, proof)
+  const decoded = decode(proof)
   if (!decoded) return fail('malformed')
   const { header, claims } = decoded
 
@@ -93,7 +91,7 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   if (PRIVATE_KEY_MEMBERS.some((member) => Object.hasOwn(jwk, member))) return fail('jwk_private')
   if (!keyFitsAlgorithm(jwk, alg)) return fail('jwk')
   const jwkText = JSON.stringify(jwk)
-  const jkt = await remembered(thumbprints, jwkText, () => thumbprint(jose, jwk))
+  const jkt = thumbprints.has(jwkText) ? thumbprints.get(jwkText) : remember(thumbprints, jwkText, await thumbprint(jwk))
   if (!jkt) return fail('jwk')
 
   if (claims.htm !== input.method) return fail('htm')
@@ -111,7 +109,8 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
 
   // The key as imported for this algorithm: a client signs every proof with one key, and importing it again for
   // each was a sixth of a DPoP request's CPU. Only a key a token is bound to gets here (its thumbprint matched).
-  const key = await remembered(importedKeys, `${alg}.${jwkText}`, async () => verificationKey(jwk, alg))
+  const keyText = `${alg}.${jwkText}`
+  const key = importedKeys.has(keyText) ? importedKeys.get(keyText) : remember(importedKeys, keyText, verificationKey(jwk, alg))
   if (!key) return fail('jwk')
   if (!signedWith(proof, key, alg)) return fail('signature')
 
@@ -128,9 +127,7 @@ const MEMO_MAX = 1000
 const thumbprints = new Map<string, string | undefined>()
 const importedKeys = new Map<string, KeyObject | undefined>()
 
-async function remembered<V>(memo: Map<string, V>, text: string, compute: () => Promise<V>): Promise<V> {
-  if (memo.has(text)) return memo.get(text)!
-  const value = await compute()
+function remember<V>(memo: Map<string, V>, text: string, value: V): V {
   if (memo.size >= MEMO_MAX) memo.clear()
   memo.set(text, value)
   return value
@@ -142,18 +139,29 @@ type Decoded = { header: Record<string, unknown>, claims: Record<string, unknown
  * The header and claims of a compact JWS whose first two parts are base64url JSON objects; undefined for anything
  * else. An empty signature (an unsecured JWT) is well-formed: it is refused by its `alg`.
  */
-function decode(jose: Jose, proof: string): Decoded | undefined {
-  if (proof.length > MAX_PROOF_LENGTH || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(proof)) return undefined
+function decode(proof: string): Decoded | undefined {
+  if (proof.length > MAX_PROOF_LENGTH || !COMPACT_JWS.test(proof)) return undefined
+  const [header, claims] = proof.split('.', 2).map(jsonObject)
+  return header && claims ? { header, claims } : undefined
+}
+
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/
+
+/** A base64url part (RFC 7515 section 2, no padding) holding a UTF-8 JSON object, or undefined. */
+function jsonObject(part: string | undefined): Record<string, unknown> | undefined {
+  // One character over a multiple of four carries no whole byte: not base64url (Buffer would ignore it).
+  if (part === undefined || part.length % 4 === 1) return undefined
   try {
-    return { header: jose.decodeProtectedHeader(proof) as Record<string, unknown>, claims: jose.decodeJwt(proof) as Record<string, unknown> }
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
+    return isObject(value) ? value : undefined
   } catch {
     return undefined
   }
 }
 
-async function thumbprint(jose: Jose, jwk: Record<string, unknown>): Promise<string | undefined> {
+async function thumbprint(jwk: Record<string, unknown>): Promise<string | undefined> {
   try {
-    return await jose.calculateJwkThumbprint(jwk as JWK, 'sha256')
+    return await (await loadJose()).calculateJwkThumbprint(jwk as JWK, 'sha256')
   } catch {
     return undefined
   }
