@@ -16,7 +16,8 @@ export async function settleOutbox(query: Query, log: (s: string) => void, maxSe
   }
   const open = async () => Number((await query(`SELECT count(*)::int AS n FROM outbox WHERE estado IN ('pendente', 'enviando')`))[0]!.n)
   const started = Date.now()
-  let left = await open()
+  const first = await open()
+  let left = first
   let said = 0
   while (left > 0 && Date.now() - started < maxSeconds * 1000) {
     if (Date.now() - said >= 5000) { log(`waiting for the outbox to send the service's ${left} accepted messages`); said = Date.now() }
@@ -24,5 +25,9 @@ export async function settleOutbox(query: Query, log: (s: string) => void, maxSe
     left = await open()
   }
   if (left > 0) log(`outbox not settled after ${maxSeconds} s: ${left} messages still open; the next scenario shares the CPU with their sending`)
+  else if (first > 0) {
+    const seconds = (Date.now() - started) / 1000
+    log(`outbox settled: ${first} messages sent in ${seconds.toFixed(1)} s (${(first / seconds).toFixed(0)} a second, sandbox delivery)`)
+  }
   return left
 }
