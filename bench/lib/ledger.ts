@@ -5,8 +5,10 @@
 // store.ts, the existence check of src/modules/origination), in the customer's transaction as the runtime role.
 import { writeFileSync } from 'node:fs'
 import pg from 'pg'
+import { entriesPageQuery } from '../../src/modules/ledger/store.ts'
+import { boundStatement } from '../../src/platform/db/one-trip.ts'
 
-export type Ledger = { cedente: string, de: string, ate: string, newest: string[] }
+export type Ledger = { cedente: string, de: string, ate: string }
 
 const DAYS = 700
 const FIRST_DAY = '2025-01-01'
@@ -30,9 +32,8 @@ export async function seedLedger(dbUrl: string, clienteId: string, entries: numb
        ORDER BY l.seq, x.conta`, [ids, cedentes])
     await client.query('COMMIT')
     await client.query('ANALYZE lancamentos, lancamento_linhas, cedentes')
-    const newest = await client.query<{ id: string }>(`SELECT id FROM lancamentos WHERE cliente_id = $1 ORDER BY seq DESC LIMIT 51`, [clienteId])
     // A month of the last year of entries: about 140 movements of the cedente among its 1,000.
-    return { cedente: ids[0]!, de: '2026-09-01', ate: '2026-09-30', newest: newest.rows.map((r) => r.id) }
+    return { cedente: ids[0]!, de: '2026-09-01', ate: '2026-09-30' }
   } finally {
     await client.end()
   }
@@ -51,10 +52,13 @@ ${[
   ].join(' ')}
 COMMIT;
 `
-  const lancamentos = `${tenant}SELECT * FROM lancamentos ORDER BY seq DESC LIMIT 51;
-SELECT * FROM lancamento_linhas WHERE lancamento_id IN (${l.newest.slice(0, 50).map((id) => `'${id}'`).join(', ')}) ORDER BY id;
-COMMIT;
-`
+  // The service's own statement for a page of 50 (rendered by its code), its values written in.
+  const page = boundStatement(entriesPageQuery({}, { limit: 50 }))
+  const text = page.text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = page.values[Number(n) - 1]
+    return typeof value === 'number' ? String(value) : pg.escapeLiteral(String(value))
+  }).replace(/\s+/g, ' ')
+  const lancamentos = `${tenant}${text};\nCOMMIT;\n`
   const files = { extrato: `${dir}/extrato.pgbench.sql`, lancamentos: `${dir}/lancamentos.pgbench.sql` }
   writeFileSync(files.extrato, extrato)
   writeFileSync(files.lancamentos, lancamentos)
