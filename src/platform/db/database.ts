@@ -131,7 +131,7 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
         } catch (err) {
           // A failed trip did nothing: sent once more, its statements parsed afresh, when what failed was a
           // prepared statement this connection no longer has as it was.
-          if (!stalePrepared(err)) throw err
+          if (!stalePrepared(err, bound)) throw err
           forgetPrepared(client)
           return await runPipeline(client, bound, ORM_TYPE_PARSERS)
         }

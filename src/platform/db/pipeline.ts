@@ -21,6 +21,7 @@ type Connection = {
   execute(c: { portal: string, rows: number }): void
   close(m: { type: 'P' | 'S', name: string }): void
   sync(): void
+  sendCopyFail(message: string): void
   stream: { cork?(): void, uncork?(): void }
 }
 type TypeParsers = { getTypeParser(oid: number, format?: 'text'): (value: string) => unknown }
@@ -43,8 +44,18 @@ export class Pipeline {
   private parsers: ((value: string) => unknown)[] = []
   private rows: Record<string, unknown>[] = []
   private prepared: Set<string> | undefined
+  /** A row that could not be read: the trip fails with it once the server is ready again (as pg's Query does). */
+  private failed: Error | undefined
 
   constructor(private readonly statements: readonly BoundStatement[], private readonly types: TypeParsers) {}
+
+  /**
+   * The statements' texts (never their values), for whatever reads a query's `text`: OpenTelemetry's pg
+   * instrumentation only wraps the callback, and so ends its span, of a query object that has one.
+   */
+  get text(): string {
+    return this.statements.map((s) => s.text).join(';\n')
+  }
 
   submit(connection: Connection): Error | null {
     let values: unknown[][]
@@ -70,6 +81,10 @@ export class Pipeline {
         connection.execute({ portal: '', rows: 0 })
       })
       connection.sync()
+    } catch (err) {
+      // Some messages may be written: the Sync ends them, and the trip fails when the server is ready (pg's own way).
+      this.failed = err as Error
+      connection.sync()
     } finally {
       connection.stream.uncork?.()
     }
@@ -82,10 +97,17 @@ export class Pipeline {
   }
 
   handleDataRow(msg: { fields: (string | null)[] }): void {
+    if (this.failed) return
     const row: Record<string, unknown> = {}
-    for (let i = 0; i < this.fields.length; i++) {
-      const value = msg.fields[i]
-      row[this.fields[i]!.name] = value === null || value === undefined ? null : this.parsers[i]!(value)
+    try {
+      for (let i = 0; i < this.fields.length; i++) {
+        const value = msg.fields[i]
+        row[this.fields[i]!.name] = value === null || value === undefined ? null : this.parsers[i]!(value)
+      }
+    } catch (err) {
+      // Thrown here it would escape into node-postgres's socket handler.
+      this.failed = err as Error
+      return
     }
     this.rows.push(row)
   }
@@ -115,13 +137,18 @@ export class Pipeline {
   handleReadyForQuery(): void {
     const cb = this.callback
     this.callback = undefined
+    if (this.failed) cb?.(this.failed)
     // A statement holding its own `;` cannot be prepared, so every statement answers once; checked all the same.
-    if (this.answers.length !== this.statements.length) cb?.(new Error(`one trip of ${this.statements.length} statements answered ${this.answers.length}`))
+    else if (this.answers.length !== this.statements.length) cb?.(new Error(`one trip of ${this.statements.length} statements answered ${this.answers.length}`))
     else cb?.(null, this.answers)
   }
 
-  handleCopyInResponse(): void {
-    this.handleError(new Error('a statement of one trip asked for COPY'))
+  handleCopyInResponse(connection: Connection): void {
+    // The server waits for data that will not come: refused, so it answers with an error. It ignored the trip's
+    // Sync while it waited for data, so another ends the trip.
+    this.failed ??= new Error('a statement of one trip asked for COPY')
+    connection.sendCopyFail('one trip sends no COPY data')
+    connection.sync()
   }
 
   handleCopyData(): void {}
@@ -135,10 +162,14 @@ export function forgetPrepared(client: pg.ClientBase): void {
   preparedOn.delete((client as unknown as { connection: object }).connection)
 }
 
-/** Whether a trip failed because a prepared statement is gone (26000) or outdated by a change of its tables (0A000). */
-export function stalePrepared(err: unknown): boolean {
+/**
+ * Whether a trip of `statements` failed because a prepared statement is gone (26000) or outdated by a change of its
+ * tables (0A000, "cached plan must not change result type"; the code covers other unsupported features too, so
+ * only a trip that had named statements is taken to have met this one).
+ */
+export function stalePrepared(err: unknown, statements: readonly BoundStatement[]): boolean {
   const code = (err as { code?: unknown })?.code
-  return code === '26000' || code === '0A000'
+  return (code === '26000' || code === '0A000') && statements.some((s) => s.name)
 }
 
 /** Runs the statements in one exchange on `client`: each statement's rows, in order. */

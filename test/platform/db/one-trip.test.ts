@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm'
 import { queryRows } from '../../../src/platform/db/database.ts'
 import { openDatabase } from '../../../src/platform/db/database.ts'
 import { boundStatement, fixedStatement } from '../../../src/platform/db/one-trip.ts'
+import { runPipeline } from '../../../src/platform/db/pipeline.ts'
+import pg from 'pg'
 import { readAsTenant } from '../../../src/platform/tenancy/tenancy.ts'
 import { customer } from '../../helpers/credentials.ts'
 import { onPostgresOnly } from '../../helpers/database.ts'
@@ -117,6 +119,12 @@ describe('a fixed statement on PostgreSQL: prepared once per connection', postgr
     const { name } = fixed({ a: 1 })
     const [, before] = await db.oneTrip([fixed({ a: 1 }), preparedNames])
     assert.deepEqual(before!.map((r) => r.name), [name])
+    // The server's own record of when it was prepared does not move: the second trip only bound it.
+    const preparedAt = sql`SELECT prepare_time::text AS t FROM pg_prepared_statements WHERE name = ${name}`
+    const [, first] = await db.oneTrip([fixed({ a: 2 }), preparedAt])
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const [, second] = await db.oneTrip([fixed({ a: 3 }), preparedAt])
+    assert.deepEqual(second, first)
     // Dropped behind the trip's back: a trip that parsed again would not notice; one that only binds fails once and
     // is sent again, parsed afresh (the failed trip did nothing).
     await db.oneTrip([sql`DEALLOCATE ALL`])
@@ -139,5 +147,21 @@ describe('a fixed statement on PostgreSQL: prepared once per connection', postgr
     await assert.rejects(db.oneTrip([fixed({ a: 1 }), sql`SELECT 1 / 0`]), (err: { code?: string }) => err.code === '22012')
     await assert.rejects(db.oneTrip([fixed({ a: 'não é número' })]), (err: { code?: string }) => err.code === '22P02')
     assert.deepEqual(await db.oneTrip([fixed({ a: 2 }), fixed({ a: 3 })]), [[{ dobro: 4 }], [{ dobro: 6 }]])
+  })
+
+  it('a statement asking for COPY data fails the trip at once, and the connection goes on', async (t) => {
+    const db = await oneConnection(t)
+    await db.ownerTransaction((tx) => tx.exec('CREATE TABLE prova_copia (a int); GRANT INSERT ON prova_copia TO PUBLIC'))
+    await assert.rejects(db.oneTrip([sql`COPY prova_copia FROM STDIN`]), /COPY/)
+    assert.deepEqual(await db.oneTrip([fixed({ a: 4 })]), [[{ dobro: 8 }]])
+  })
+
+  it('a row its reader cannot read fails the trip, and the connection goes on', async (t) => {
+    const client = new pg.Client({ connectionString: tdb.url! })
+    await client.connect()
+    t.after(() => client.end())
+    const refusing = { getTypeParser: () => () => { throw new Error('unreadable value') } }
+    await assert.rejects(runPipeline(client, [{ text: 'SELECT 1 AS um', values: [] }], refusing), /unreadable value/)
+    assert.deepEqual((await client.query('SELECT 2 AS dois')).rows, [{ dois: 2 }])
   })
 })

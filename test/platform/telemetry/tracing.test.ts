@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it } from 'node:test'
 import { contactBody } from '../../helpers/app.ts'
+import { customer, operatorToken } from '../../helpers/credentials.ts'
 import { onPostgresOnly } from '../../helpers/database.ts'
 import { useTestDatabase } from '../../helpers/fixture.ts'
 import { tempDir } from '../../helpers/temp.ts'
@@ -78,6 +79,21 @@ describe('OpenTelemetry', () => {
       assert.equal(mail.attributes['mail.transport'], 'StreamTransport', 'the sandbox transport')
       assert.ok(!JSON.stringify(mail).includes('@'), 'no address in the mail span')
       assert.deepEqual([...collector.contentTypes], ['application/json'])
+      assert.equal(await service.stop(), 0)
+    })
+
+    it('a read in one round trip (its statements prepared) is a pg span of the request, ended', async (t) => {
+      const collector = await startCollector(t)
+      const service = await startService(t, { DATABASE_URL: tdb.url!, OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '100' })
+      const c = await customer(tdb.db)
+      const { token } = await operatorToken(tdb.db, c.id)
+      const res = await fetch(`${service.base}/api/conta`, { headers: { authorization: `Bearer ${token}`, traceparent: TRACEPARENT } })
+      assert.equal(res.status, 200)
+      // Only an ended span is exported: the one-trip read's, with the tenant's setting and the read in its statement.
+      const statementOf = (s: ReceivedSpan) => String(s.attributes['db.statement'] ?? s.attributes['db.query.text'] ?? '')
+      const trip = await until('the one-trip read\'s span', () => collector.spans.find((s) => s.traceId === TRACE_ID
+        && s.scope === '@opentelemetry/instrumentation-pg' && /set_config\('app\.cliente_id'[^]*FROM "?clientes"?/.test(statementOf(s))))
+      assert.ok(!statementOf(trip).includes(c.id), 'the values are parameters, never in the statement')
       assert.equal(await service.stop(), 0)
     })
   })
