@@ -175,4 +175,58 @@ describe('a DPoP proof: header, key and signature', () => {
     const sha384 = rawProof({ typ: 'dpop+jwt', alg: 'ES256', jwk: ec.jwk }, claims(), 'sha384', ec.privateKey, { dsaEncoding: 'ieee-p1363' })
     refused(await verifyDpopProof(input([sha384], ec), deps), 'signature')
   })
+
+  it('a jwk saying it is for encryption, for another alg, or not for verifying is refused (RFC 7517 section 4)', async () => {
+    const key = keys.ES256!
+    for (const extra of [{ use: 'enc' }, { alg: 'ES384' }, { key_ops: ['sign'] }, { key_ops: 'verify' }]) {
+      const proof = await makeProof(key, claims(), { header: { jwk: { ...key.jwk, ...extra } } })
+      refused(await verifyDpopProof(input([proof], key), deps), 'jwk')
+    }
+    // Said rightly, each passes.
+    for (const extra of [{ use: 'sig' }, { alg: 'ES256' }, { key_ops: ['verify'] }]) {
+      const proof = await makeProof(key, claims(), { header: { jwk: { ...key.jwk, ...extra } } })
+      assert.equal((await verifyDpopProof(input([proof], key), deps)).ok, true, JSON.stringify(extra))
+    }
+  })
+
+  it('a signature not in canonical base64url is refused: a dangling character, or unused bits set', async () => {
+    const key = keys.ES384!
+    const good = await makeProof(key, claims())
+    const [h, p, s] = good.split('.')
+    // 96 bytes are 128 characters: one more carries no byte, and a lenient decoder ignores it.
+    refused(await verifyDpopProof(input([`${h}.${p}.${s}A`], key), deps), 'malformed')
+    const es256 = keys.ES256!
+    const [h2, p2, s2] = (await makeProof(es256, claims())).split('.')
+    // 64 bytes end in a character of which only 4 bits count (86 characters): the others set give the same bytes.
+    const last = s2!.at(-1)!
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+    const sameBytes = alphabet[alphabet.indexOf(last) ^ 1]!
+    assert.deepEqual(Buffer.from(s2!.slice(0, -1) + sameBytes, 'base64url'), Buffer.from(s2!, 'base64url'))
+    refused(await verifyDpopProof(input([`${h2}.${p2}.${s2!.slice(0, -1)}${sameBytes}`], es256), deps), 'signature')
+  })
+
+  it('PS256 with a salt other than the hash\'s length, or an RSA signature shorter than the modulus, is refused', async () => {
+    const ps = keys.PS256!
+    const header = { typ: 'dpop+jwt', alg: 'PS256', jwk: ps.jwk }
+    for (const saltLength of [0, 20, 33, constants.RSA_PSS_SALTLEN_MAX_SIGN]) {
+      const proof = rawProof(header, claims(), 'sha256', ps.privateKey, { padding: constants.RSA_PKCS1_PSS_PADDING, saltLength })
+      refused(await verifyDpopProof(input([proof], ps), deps), 'signature')
+    }
+    const right = rawProof(header, claims(), 'sha256', ps.privateKey, { padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 })
+    assert.equal((await verifyDpopProof(input([right], ps), deps)).ok, true)
+    // A signature whose first byte is zero, sent without it: the same number, one byte short.
+    let proof: string
+    do proof = rawProof(header, claims(), 'sha256', ps.privateKey, { padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 })
+    while (Buffer.from(proof.split('.')[2]!, 'base64url')[0] !== 0)
+    const [h, p, s] = proof.split('.')
+    refused(await verifyDpopProof(input([`${h}.${p}.${Buffer.from(s!, 'base64url').subarray(1).toString('base64url')}`], ps), deps), 'signature')
+  })
+
+  it('a header or claims that are not UTF-8 are malformed, not read with a replacement character', async () => {
+    const key = keys.ES256!
+    const [h, , s] = (await makeProof(key, claims())).split('.')
+    const json = Buffer.from(JSON.stringify(claims()))
+    const broken = Buffer.concat([json.subarray(0, -1), Buffer.from([0x2c, 0x22, 0x78, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d])])
+    refused(await verifyDpopProof(input([`${h}.${broken.toString('base64url')}.${s}`], key), deps), 'malformed')
+  })
 })

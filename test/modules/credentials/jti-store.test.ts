@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { Redis } from 'ioredis'
-import { databaseJtiStore, jtiKey, purgeExpiredJtis } from '../../../src/modules/credentials/dpop/jti-store.ts'
+import { sql } from 'drizzle-orm'
+import { databaseJtiStore, jtiKey, JtiStoreBusyError, MAX_QUEUED, purgeExpiredJtis } from '../../../src/modules/credentials/dpop/jti-store.ts'
 import { REDIS_JTI_PREFIX, redisJtiStore } from '../../../src/modules/credentials/dpop/jti-store-redis.ts'
 import { dpopJti } from '../../../src/platform/db/schema.ts'
 import { useTestDatabase } from '../../helpers/fixture.ts'
@@ -66,6 +67,36 @@ describe('the replay cache on the database', () => {
     assert.deepEqual(failed.map((r) => r.status), ['rejected', 'rejected', 'rejected'])
     fail = false
     assert.deepEqual(await Promise.all([1, 2, 3].map((i) => store.remember(jtiKey(JKT, `flaky-${i}`), until))), [true, true, true])
+  })
+
+  it('the insert\'s commit does not wait for the disk: synchronous_commit is off in its transaction, and only there', async () => {
+    const seen: unknown[] = []
+    const watched = {
+      oneTrip: async (statements: Parameters<typeof tdb.db.oneTrip>[0]) => {
+        const answers = await tdb.db.oneTrip([...statements, sql`SELECT current_setting('synchronous_commit') AS s`])
+        seen.push(answers.at(-1)![0]!.s)
+        return answers.slice(0, -1)
+      },
+    }
+    assert.equal(await databaseJtiStore(watched).remember(jtiKey(JKT, 'disk'), new Date(Date.now() + 60_000)), true)
+    assert.deepEqual(seen, ['off'])
+    const [after] = await tdb.db.oneTrip([sql`SELECT current_setting('synchronous_commit') AS s`])
+    assert.deepEqual(after, [{ s: 'on' }], 'the next transaction on the pool waits for the disk again')
+  })
+
+  it('a database that does not keep up: past the queue\'s bound a proof is refused at once, the queued ones answered', async () => {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => { release = resolve })
+    const slow = { oneTrip: async (statements: Parameters<typeof tdb.db.oneTrip>[0]) => { await held; return tdb.db.oneTrip(statements) } }
+    const store = databaseJtiStore(slow)
+    const until = new Date(Date.now() + 60_000)
+    const first = store.remember(jtiKey(JKT, 'stuck-0'), until)
+    const queued = Array.from({ length: MAX_QUEUED }, (_, i) => store.remember(jtiKey(JKT, `stuck-${i + 1}`), until))
+    await assert.rejects(store.remember(jtiKey(JKT, 'one-too-many'), until), JtiStoreBusyError)
+    release()
+    assert.equal(await first, true)
+    const answers = await Promise.all(queued)
+    assert.equal(answers.filter(Boolean).length, MAX_QUEUED)
   })
 
   it('the purge deletes expired rows only, and says how many', async () => {

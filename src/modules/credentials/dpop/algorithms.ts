@@ -39,8 +39,16 @@ export function checkedAlgorithms(algs: readonly string[]): readonly DpopAlgorit
   return algs as readonly DpopAlgorithm[]
 }
 
-/** The jwk is of the type (and curve) the algorithm signs with. */
+/**
+ * The jwk is of the type (and curve) the algorithm signs with, and what it says of its own use allows verifying
+ * this algorithm's signatures (RFC 7517 section 4: `use` "sig", `key_ops` holding "verify", `alg` this one), as
+ * WebCrypto's import checked when jose verified.
+ */
 export function keyFitsAlgorithm(jwk: Record<string, unknown>, alg: DpopAlgorithm): boolean {
   const shape: KeyShape = KEY_SHAPES[alg]
-  return jwk.kty === shape.kty && (shape.crv === undefined || jwk.crv === shape.crv)
+  if (jwk.kty !== shape.kty || (shape.crv !== undefined && jwk.crv !== shape.crv)) return false
+  if (Object.hasOwn(jwk, 'use') && jwk.use !== 'sig') return false
+  if (Object.hasOwn(jwk, 'alg') && jwk.alg !== alg) return false
+  if (Object.hasOwn(jwk, 'key_ops') && !(Array.isArray(jwk.key_ops) && jwk.key_ops.includes('verify'))) return false
+  return true
 }

@@ -32,11 +32,14 @@ export function sameHtu(claim: string, expected: string): boolean {
 // A client calls the same few URLs again and again, and parsing one is a few microseconds of every DPoP request:
 // the normal form of each is kept (a pure function of the text). Bounded: past MEMO_MAX it starts again.
 const MEMO_MAX = 1000
+const MEMO_KEY_MAX = 512
 const normalForms = new Map<string, string | undefined>()
 
 function normalized(value: string): string | undefined {
   if (normalForms.has(value)) return normalForms.get(value)
   const form = normalizeHtu(value)
+  // The claim's htu is anyone's text: a long one is not kept.
+  if (value.length > MEMO_KEY_MAX) return form
   if (normalForms.size >= MEMO_MAX) normalForms.clear()
   normalForms.set(value, form)
   return form

@@ -27,14 +27,13 @@ export function jtiKey(jkt: string, jti: string): string {
  * one commit), so a busy instance pays one trip for many proofs and an idle one waits for nothing.
  */
 export function databaseJtiStore(db: Pick<Database, 'oneTrip'>): JtiStore {
-  let queued: Waiting[] = []
+  const queued: Waiting[] = []
   let inFlight = false
 
   const flush = async (): Promise<void> => {
     inFlight = true
     while (queued.length) {
-      const batch = queued.slice(0, MAX_BATCH)
-      queued = queued.slice(MAX_BATCH)
+      const batch = queued.splice(0, MAX_BATCH)
       // A key twice in one batch (a proof sent twice at once): the first is tried, the others are replays.
       const first = new Map<string, Waiting>()
       for (const w of batch) if (!first.has(w.key)) first.set(w.key, w)
@@ -55,6 +54,9 @@ export function databaseJtiStore(db: Pick<Database, 'oneTrip'>): JtiStore {
   return {
     remember(key, expiresAt) {
       return new Promise<boolean>((resolve, reject) => {
+        // The database is not keeping up (a stuck connection, at worst for the query timeout): refused at once,
+        // as a store that cannot answer, rather than held in memory without end.
+        if (queued.length >= MAX_QUEUED) return reject(new JtiStoreBusyError(MAX_QUEUED))
         queued.push({ key, expiresAt, resolve, reject })
         if (!inFlight) void flush()
       })
@@ -65,8 +67,16 @@ export function databaseJtiStore(db: Pick<Database, 'oneTrip'>): JtiStore {
 type Waiting = { key: string, expiresAt: Date, resolve(recorded: boolean): void, reject(err: unknown): void }
 // Bounds one statement's size; past it the rest go in the next trip.
 const MAX_BATCH = 500
+/** Proofs waiting for their insert, at most: many seconds of an instance's DPoP requests. */
+export const MAX_QUEUED = 10_000
 
-const WITHOUT_WAITING_FOR_DISK = sql`SET LOCAL synchronous_commit = off`
+export class JtiStoreBusyError extends Error {
+  constructor(max: number) { super(`the replay cache has ${max} proofs waiting for the database`) }
+}
+
+// For this transaction alone (set_config's third argument, as SET LOCAL, which over the extended protocol would
+// warn on every trip that it runs outside a transaction block).
+const WITHOUT_WAITING_FOR_DISK = sql`SELECT set_config('synchronous_commit', 'off', true)`
 const recordJtis = fixedStatement<'chaves' | 'expiras'>(sql`INSERT INTO ${dpopJti} (chave, expira_em)
   SELECT * FROM unnest(${sql.placeholder('chaves')}::text[], ${sql.placeholder('expiras')}::timestamptz[])
   ON CONFLICT DO NOTHING RETURNING chave`)

@@ -124,10 +124,14 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
 // What a public key's JSON gives, computed once: a pure function of the text, so nothing here can be wrong for
 // another request. Bounded: past MEMO_MAX keys (made-up ones, at worst) it starts again.
 const MEMO_MAX = 1000
+/** An RSA-4096 public jwk is about 750 characters; a P-256 one about 130. */
+const MEMO_KEY_MAX = 1024
 const thumbprints = new Map<string, string | undefined>()
 const importedKeys = new Map<string, KeyObject | undefined>()
 
 function remember<V>(memo: Map<string, V>, text: string, value: V): V {
+  // Written before the signature is checked, so its keys are anyone's: a long one is not kept.
+  if (text.length > MEMO_KEY_MAX) return value
   if (memo.size >= MEMO_MAX) memo.clear()
   memo.set(text, value)
   return value
@@ -141,18 +145,23 @@ type Decoded = { header: Record<string, unknown>, claims: Record<string, unknown
  */
 function decode(proof: string): Decoded | undefined {
   if (proof.length > MAX_PROOF_LENGTH || !COMPACT_JWS.test(proof)) return undefined
-  const [header, claims] = proof.split('.', 2).map(jsonObject)
+  const parts = proof.split('.')
+  // One character over a multiple of four carries no whole byte: not base64url (Buffer would ignore it).
+  if (parts.some((part) => part.length % 4 === 1)) return undefined
+  const [header, claims] = parts.slice(0, 2).map(jsonObject)
   return header && claims ? { header, claims } : undefined
 }
 
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/
 
+// Invalid UTF-8 is refused, not replaced (two different jtis must not read as one).
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
 /** A base64url part (RFC 7515 section 2, no padding) holding a UTF-8 JSON object, or undefined. */
 function jsonObject(part: string | undefined): Record<string, unknown> | undefined {
-  // One character over a multiple of four carries no whole byte: not base64url (Buffer would ignore it).
-  if (part === undefined || part.length % 4 === 1) return undefined
+  if (part === undefined) return undefined
   try {
-    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
+    const value: unknown = JSON.parse(utf8.decode(Buffer.from(part, 'base64url')))
     return isObject(value) ? value : undefined
   } catch {
     return undefined

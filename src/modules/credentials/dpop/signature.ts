@@ -64,8 +64,13 @@ export function verificationKey(jwk: Record<string, unknown>, alg: DpopAlgorithm
 export function signedWith(proof: string, key: KeyObject, alg: DpopAlgorithm): boolean {
   const v: Verifier = VERIFIERS[alg]
   const dot = proof.lastIndexOf('.')
-  const signature = Buffer.from(proof.slice(dot + 1), 'base64url')
+  const encoded = proof.slice(dot + 1)
+  const signature = Buffer.from(encoded, 'base64url')
+  // Buffer reads base64url leniently (a dangling character, unused bits set): only its one canonical text is taken.
+  if (signature.toString('base64url') !== encoded) return false
   if (v.signatureBytes !== undefined && signature.length !== v.signatureBytes) return false
+  // RSA's signature is exactly as long as the modulus (RFC 8017 section 8.1.2 and 8.2.2, step 1).
+  if (v.type === 'rsa' && signature.length !== Math.ceil((key.asymmetricKeyDetails?.modulusLength ?? 0) / 8)) return false
   const input: VerifyKeyObjectInput | KeyObject = v.type === 'ec' ? { key, dsaEncoding: 'ieee-p1363' } : v.options ? { key, ...v.options } : key
   try {
     return verify(v.hash, Buffer.from(proof.slice(0, dot), 'ascii'), input, signature)
