@@ -3,8 +3,10 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { sql } from 'drizzle-orm'
+import pg from 'pg'
 import { queryRows } from '../../../src/platform/db/database.ts'
 import { claimNext } from '../../../src/platform/outbox/claim.ts'
+import { onPostgresOnly } from '../../helpers/database.ts'
 import { useTestDatabase } from '../../helpers/fixture.ts'
 
 const NOW = new Date('2026-11-27T12:00:00Z')
@@ -34,5 +36,20 @@ describe('claiming the next message', () => {
     const [taken] = await queryRows<{ tentativas: number, estado: string }>(tdb.db.orm,
       sql`SELECT tentativas, estado FROM outbox WHERE protocolo = 'CT-20261127-00000005'`)
     assert.deepEqual(taken, { tentativas: 1, estado: 'enviando' })
+  })
+
+  it('two workers at once: a row another holds is passed over for the next, never taken twice', { skip: onPostgresOnly('two sessions at once') }, async (t) => {
+    await row('CT-20261127-0000000A', 'enviando', at(-60), at(-120))
+    await row('CT-20261127-0000000B', 'pendente', at(-30), at(-30))
+    // The other worker, inside its claim: it holds the run-out lease's row until it commits.
+    const other = new pg.Client({ connectionString: tdb.url! })
+    await other.connect()
+    t.after(() => other.end())
+    await other.query('BEGIN')
+    await other.query(`SELECT id FROM outbox WHERE protocolo = 'CT-20261127-0000000A' FOR UPDATE`)
+    assert.equal(await claimed(), 'CT-20261127-0000000B')
+    assert.equal(await claimed(), undefined, 'the held row is skipped, not waited for; the other is taken')
+    await other.query('COMMIT')
+    assert.equal(await claimed(), 'CT-20261127-0000000A')
   })
 })
