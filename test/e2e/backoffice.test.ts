@@ -135,6 +135,13 @@ describe('the back office in the browser, two people', () => {
           await noSerious(page, 'the conta gráfica')
           await page.goto(`${server.base}/conta/razao`)
           await noSerious(page, 'the ledger')
+          await page.goto(`${server.base}/conta/auditoria`)
+          const actions = await page.locator('#auditoria tbody tr td[data-rotulo="Ação"]').allInnerTexts()
+          for (const acao of ['operacao.criada', 'operacao.cotada', 'operacao.aceita', 'operacao.formalizada', 'desembolso.solicitado',
+            'desembolso.aprovado', 'desembolso.pago']) assert.ok(actions.includes(acao), `${acao} in the audit trail: ${actions.join(', ')}`)
+          await noSerious(page, 'the audit trail')
+          await page.goto(`${server.base}/conta/feriados`)
+          await noSerious(page, 'the holidays')
           assert.deepEqual([...op.errors(), ...ap.errors()], [])
         } finally {
           await op.close()
