@@ -1,11 +1,14 @@
 // What the back office refuses, and how: an amount that is not one (nothing sent, the page again with what was
 // typed), the API's own refusals in words beside the form, a post from another site or without the page's token,
 // another customer's ids (404), a role that does not reach a form (not offered, refused if forged), the person who
-// asked for a payment approving it, and a form posted twice (one change).
+// asked for a payment approving it, and a form posted twice (one change), also while the first is still running.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { colleagueWithPassword, personWithPassword, postForm } from '../../helpers/account-web.ts'
 import { rowsAs } from '../../helpers/credentials.ts'
+import { holdInAnotherSession, onPostgresOnly } from '../../helpers/database.ts'
+import { until } from '../../helpers/wait.ts'
+import pg from 'pg'
 import { useTestApp } from '../../helpers/fixture.ts'
 import { callerFor, created, EXAMPLE_NOW, exampleRegisters, exampleTitles, settableClock } from '../operations/helpers.ts'
 import { hiddenFields, paymentAsked, refusalsOn, signIn } from './steps.ts'
@@ -119,6 +122,38 @@ describe('the back office refuses', () => {
     }
     const [a, b] = [await postForm(ctx.app, action, filled, { cookie: web.cookie }), await postForm(ctx.app, action, filled, { cookie: web.cookie })]
     assert.deepEqual([a.statusCode, b.statusCode], [303, 303])
+    assert.equal((await rowsAs(ctx.db, admin.clienteId, 'select id from titulos')).length, 1)
+  })
+})
+
+describe('the back office, a form posted again while the first is still running', () => {
+  const skip = onPostgresOnly('a second session holds the table the first post waits for; PGlite has one connection')
+  const clock = settableClock(EXAMPLE_NOW)
+  const ctx = useTestApp({ env: { MAIL_WORKER: 'off' }, deps: { clock } }, { skip })
+
+  it('the second answer says the form is still being processed (409), and the first makes the one change', { skip }, async (t) => {
+    const admin = await personWithPassword(ctx.db)
+    const call = await callerFor(ctx.db, ctx.app, admin.clienteId, admin.usuarioId)
+    const regs = await exampleRegisters(call)
+    const op = created(await call('POST', '/api/operacoes', { cedente_id: regs.cedente.id, produto_id: regs.produto.id, data_operacao: '2026-10-05' }))
+    const web = await signIn(ctx.app, admin.email)
+    const { action, fields } = hiddenFields((await web.get(`/conta/operacoes/${op.id}`)).body, 'form-titulo')
+    const filled = {
+      ...fields, tipo: 'cheque', numero: 'L1', sacado_id: regs.sacados[0].id, emissao: '2026-10-01', vencimento: '2026-11-04', valor_face: '100,00',
+    }
+    const held = await holdInAnotherSession(t, ctx.url, ['LOCK TABLE titulos IN EXCLUSIVE MODE'])
+    const first = postForm(ctx.app, action, filled, { cookie: web.cookie })
+    // The first post waits for the table, its Idempotency-Key taken.
+    const watcher = new pg.Client({ connectionString: ctx.url! })
+    await watcher.connect()
+    t.after(() => watcher.end())
+    await until('the first post waiting for the lock', async () =>
+      (await watcher.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%titulos%'`)).rowCount! > 0)
+    const second = await postForm(ctx.app, action, filled, { cookie: web.cookie })
+    assert.equal(second.statusCode, 409, second.body)
+    assert.match(refusalsOn(second.body), /Este formulário ainda está sendo processado: aguarde e recarregue a página/)
+    await held.release()
+    assert.equal((await first).statusCode, 303)
     assert.equal((await rowsAs(ctx.db, admin.clienteId, 'select id from titulos')).length, 1)
   })
 })
