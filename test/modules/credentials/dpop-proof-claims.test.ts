@@ -1,7 +1,7 @@
 // RFC 9449 section 4.3, the claims half: htm, htu, iat, jti and its replay (on the same store and on another
 // instance's), ath, the key's thumbprint against the token's dpop_jkt, and the server's nonces.
 import assert from 'node:assert/strict'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { before, describe, it } from 'node:test'
 import { databaseJtiStore, purgeExpiredJtis } from '../../../src/modules/credentials/dpop/jti-store.ts'
 import { makeDpopNonces } from '../../../src/modules/credentials/dpop/nonces.ts'
@@ -100,6 +100,15 @@ describe('a DPoP proof: claims, replay and nonces', () => {
     refused(await verify(claims({ ath: undefined })), 'ath')
     refused(await verify(claims({ ath: accessTokenHash(newToken('pat')) })), 'ath')
     refused(await verify(claims({ ath: accessTokenHash(token).toUpperCase() })), 'ath')
+  })
+
+  it('ath against the token\'s digest the caller already has (hex SHA-256): the same check', async () => {
+    const hex = createHash('sha256').update(token).digest('hex')
+    // RFC 9449 section 4.2: base64url of the SHA-256 of the token's ASCII, computed here by node:crypto alone.
+    const ath = createHash('sha256').update(token, 'ascii').digest('base64url')
+    assert.equal((await verify(claims({ ath }), { accessTokenDigest: hex })).ok, true)
+    const otherHex = createHash('sha256').update(newToken('pat')).digest('hex')
+    refused(await verify(claims({ ath }), { accessTokenDigest: otherHex }), 'ath')
   })
 
   it('the key must be the one the token is bound to', async () => {

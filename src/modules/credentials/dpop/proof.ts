@@ -26,6 +26,8 @@ export type DpopProofInput = {
   htu: string
   /** The token of `Authorization: DPoP …`: the proof's `ath` must be its SHA-256. */
   accessToken: string
+  /** The token's SHA-256 in hex, when the caller already has it (tokenHash): the `ath` is the same digest. */
+  accessTokenDigest?: string
   /** The RFC 7638 thumbprint the token is bound to (`tokens.dpop_jkt`). */
   dpopJkt: string
 }
@@ -102,7 +104,8 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   if (claims.iat - now > maxFuture) return fail('iat_in_future')
   const jti = claims.jti
   if (typeof jti !== 'string' || jti.length === 0 || jti.length > MAX_JTI_LENGTH) return fail('jti')
-  if (claims.ath !== accessTokenHash(input.accessToken)) return fail('ath')
+  const ath = input.accessTokenDigest !== undefined ? Buffer.from(input.accessTokenDigest, 'hex').toString('base64url') : accessTokenHash(input.accessToken)
+  if (claims.ath !== ath) return fail('ath')
   if (jkt !== input.dpopJkt) return fail('jkt')
   if (claims.nonce === undefined) return fail('nonce_missing', 'use_dpop_nonce')
   if (typeof claims.nonce !== 'string' || !deps.nonces.isValid(claims.nonce)) return fail('nonce_invalid', 'use_dpop_nonce')

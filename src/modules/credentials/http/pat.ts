@@ -25,8 +25,9 @@ export type PatDeps = CheckDeps & {
 
 export async function checkPat(req: CredentialRequest, auth: { scheme: AuthScheme, token: string }, deps: PatDeps): Promise<CheckResult> {
   const { refusals } = deps
-  const found = tokenKind(auth.token) !== 'pat' ? undefined
-    : deps.tokenLookup ? await deps.tokenLookup.find(tokenHash(auth.token)) : await findTokenByHash(deps.db.orm, tokenHash(auth.token))
+  const digest = tokenKind(auth.token) === 'pat' ? tokenHash(auth.token) : undefined
+  const found = digest === undefined ? undefined
+    : deps.tokenLookup ? await deps.tokenLookup.find(digest) : await findTokenByHash(deps.db.orm, digest)
   if (!found) return { ok: false, answer: refusals.invalidToken(auth.scheme, 'the token is malformed or unknown') }
   const now = deps.clock.now()
   const refusal = tokenRefusal(found, now)
@@ -41,7 +42,7 @@ export async function checkPat(req: CredentialRequest, auth: { scheme: AuthSchem
     }
   } else {
     if (found.dpopJkt === null) return { ok: false, answer: refusals.invalidToken('DPoP', 'the token is not bound to a key: send it as Bearer') }
-    const proved = await proveDpop(req, auth.token, found, deps)
+    const proved = await proveDpop(req, auth.token, digest!, found, deps)
     if (!proved.ok) return proved
     headers = proved.headers
   }
@@ -64,13 +65,13 @@ export async function checkPat(req: CredentialRequest, auth: { scheme: AuthSchem
 
 type Proved = { ok: true, headers: Record<string, string> | undefined } | Extract<CheckResult, { ok: false }>
 
-async function proveDpop(req: CredentialRequest, token: string, found: FoundToken, deps: PatDeps): Promise<Proved> {
+async function proveDpop(req: CredentialRequest, token: string, digest: string, found: FoundToken, deps: PatDeps): Promise<Proved> {
   const { refusals } = deps
   const path = req.url.split('?')[0]!
   let result: DpopResult
   try {
     result = await verifyDpopProof({
-      proofs: headerValues(req, 'dpop'), method: req.method, htu: deps.publicUrl + path, accessToken: token, dpopJkt: found.dpopJkt!,
+      proofs: headerValues(req, 'dpop'), method: req.method, htu: deps.publicUrl + path, accessToken: token, accessTokenDigest: digest, dpopJkt: found.dpopJkt!,
     }, deps.dpop)
   } catch (err) {
     // The replay store did not answer: a proof that cannot be recorded is not accepted (fail closed).
