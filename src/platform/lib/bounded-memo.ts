@@ -1,16 +1,18 @@
 // Answers remembered per key, for a hot path that would otherwise work the same answer out on every request
-// (a header value, a client address). Bounded, since the keys are the client's to choose: when full it starts
-// again, which costs only the work it saved.
+// (a header value, a client address, a DPoP proof's key). Bounded, since the keys are the client's to choose: when
+// full it starts again, which costs only the work it saved; and a key longer than `maxKeyLength` is answered
+// without being kept, so a few long made-up keys cannot fill memory.
 
 export class BoundedMemo<T> {
   private readonly seen = new Map<string, T>()
 
-  constructor(private readonly max: number) {}
+  constructor(private readonly max: number, private readonly maxKeyLength = Infinity) {}
 
   get(key: string, decide: () => T): T {
     if (this.seen.has(key)) return this.seen.get(key) as T
-    if (this.seen.size >= this.max) this.seen.clear()
     const answer = decide()
+    if (key.length > this.maxKeyLength) return answer
+    if (this.seen.size >= this.max) this.seen.clear()
     this.seen.set(key, answer)
     return answer
   }

@@ -4,6 +4,8 @@
 // "/" and removes dot segments; what is left is percent-encoding: hex digits in upper case, and unreserved
 // characters decoded.
 
+import { BoundedMemo } from '../../../platform/lib/bounded-memo.ts'
+
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/
 
 /** `scheme://host[:port]/path` of an absolute http(s) URL, normalised; undefined for anything else. */
@@ -23,24 +25,13 @@ function normalizeHtu(value: string): string | undefined {
   return `${url.protocol}//${url.host}${path}`
 }
 
+// A client calls the same few URLs again and again, and parsing one is a few microseconds of every DPoP request:
+// the normal form of each is kept (a pure function of the text).
+const normalForms = new BoundedMemo<string | undefined>(1000, 512)
+const normalized = (value: string) => normalForms.get(value, () => normalizeHtu(value))
+
 /** Both are absolute http(s) URLs naming the same resource, queries and fragments aside. */
 export function sameHtu(claim: string, expected: string): boolean {
   const a = normalized(claim)
   return a !== undefined && a === normalized(expected)
-}
-
-// A client calls the same few URLs again and again, and parsing one is a few microseconds of every DPoP request:
-// the normal form of each is kept (a pure function of the text). Bounded: past MEMO_MAX it starts again.
-const MEMO_MAX = 1000
-const MEMO_KEY_MAX = 512
-const normalForms = new Map<string, string | undefined>()
-
-function normalized(value: string): string | undefined {
-  if (normalForms.has(value)) return normalForms.get(value)
-  const form = normalizeHtu(value)
-  // The claim's htu is anyone's text: a long one is not kept.
-  if (value.length > MEMO_KEY_MAX) return form
-  if (normalForms.size >= MEMO_MAX) normalForms.clear()
-  normalForms.set(value, form)
-  return form
 }

@@ -4,6 +4,7 @@
 // advance (with an iat in the future, by someone who held the key for a moment) is useless once its nonce is
 // two steps old.
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { BoundedMemo } from '../../../platform/lib/bounded-memo.ts'
 import type { Clock } from '../../../platform/lib/clock.ts'
 
 export type DpopNonces = {
@@ -30,15 +31,8 @@ export function makeDpopNonces(opts: DpopNonceOptions): DpopNonces {
   const stepMs = (opts.stepSeconds ?? 60) * 1000
   const skewMs = (opts.clockSkewSeconds ?? 5) * 1000
   // Each step's nonce is asked for on every DPoP request (three HMACs a request): kept for the few steps in use.
-  const known = new Map<number, string>()
-  const nonceOf = (step: number) => {
-    let nonce = known.get(step)
-    if (nonce === undefined) {
-      if (known.size >= 8) known.clear()
-      known.set(step, nonce = computeNonce(step))
-    }
-    return nonce
-  }
+  const known = new BoundedMemo<string>(8)
+  const nonceOf = (step: number) => known.get(String(step), () => computeNonce(step))
   const computeNonce = (step: number) => {
     const counter = Buffer.alloc(8)
     counter.writeBigUInt64BE(BigInt(step))
