@@ -7,13 +7,12 @@ import { randomUUID } from 'node:crypto'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { withTenant } from '../../src/platform/tenancy/tenancy.ts'
-import { accessTokenHash } from '../../src/modules/credentials/dpop/proof.ts'
 import { newToken } from '../../src/modules/credentials/token-format.ts'
 import { revokeToken } from '../../src/modules/credentials/tokens/store.ts'
 import { API_ENV, issueToken, PUBLIC_URL } from '../helpers/api-credentials.ts'
 import { customer, operatorNow } from '../helpers/credentials.ts'
 import { useTestApp } from '../helpers/fixture.ts'
-import { makeKey, makeProof, type TestKey } from '../modules/credentials/dpop-keys.ts'
+import { athOf, makeKey, makeProof, type TestKey } from '../modules/credentials/dpop-keys.ts'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 9_2026)
 const RUNS = Number(process.env.FUZZ_CREDENTIAL_RUNS ?? 1500)
@@ -99,7 +98,7 @@ async function headersOf(r: FuzzRequest, key: TestKey, bound: string): Promise<R
   const claimsOf = (generated: Record<string, unknown>) => {
     if (!r.targeted) return generated
     const [one] = Object.entries(generated)
-    const good = { htm: r.method, htu: PUBLIC_URL + r.url, iat: Math.floor(Date.now() / 1000), jti: randomUUID(), ath: accessTokenHash(bound) }
+    const good = { htm: r.method, htu: PUBLIC_URL + r.url, iat: Math.floor(Date.now() / 1000), jti: randomUUID(), ath: athOf(bound) }
     return one ? { ...good, [one[0]]: one[1] } : good
   }
   if (r.dpop !== undefined) {

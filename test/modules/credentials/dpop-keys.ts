@@ -1,8 +1,7 @@
 // Real key pairs and DPoP proofs made with jose, as a client makes them, and the ways a proof can be made wrong.
-import { KeyObject, randomUUID, sign, type KeyLike, type SignKeyObjectInput } from 'node:crypto'
+import { createHash, KeyObject, randomUUID, sign, type KeyLike, type SignKeyObjectInput } from 'node:crypto'
 import { base64url, calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose'
 import type { Clock } from '../../../src/platform/lib/clock.ts'
-import { accessTokenHash } from '../../../src/modules/credentials/dpop/proof.ts'
 
 export type TestKey = { alg: string, privateKey: CryptoKey, jwk: JWK, privateJwk: JWK, jkt: string }
 
@@ -46,9 +45,14 @@ export function unsignedProof(key: TestKey, claims: ProofClaims): string {
   return `${part({ typ: 'dpop+jwt', alg: 'none', jwk: key.jwk })}.${part(claims)}.`
 }
 
+/** A proof's `ath` for `token`, as RFC 9449 section 4.2 defines it: base64url of the SHA-256 of its ASCII. */
+export function athOf(token: string): string {
+  return createHash('sha256').update(token, 'ascii').digest('base64url')
+}
+
 /** The claims of a good proof for `token` on `method url` at the clock's time. */
 export function goodClaims(clock: Clock, method: string, url: string, token: string, nonce?: string): ProofClaims {
-  return { htm: method, htu: url, iat: Math.floor(clock.now().getTime() / 1000), jti: randomUUID(), ath: accessTokenHash(token), nonce }
+  return { htm: method, htu: url, iat: Math.floor(clock.now().getTime() / 1000), jti: randomUUID(), ath: athOf(token), nonce }
 }
 
 /** A clock tests move by hand. */

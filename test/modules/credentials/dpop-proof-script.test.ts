@@ -11,7 +11,7 @@ import { calculateJwkThumbprint, decodeJwt, decodeProtectedHeader } from 'jose'
 import { databaseJtiStore } from '../../../src/modules/credentials/dpop/jti-store.ts'
 import { makeDpopNonces } from '../../../src/modules/credentials/dpop/nonces.ts'
 import { verifyDpopProof, type DpopVerifierDeps } from '../../../src/modules/credentials/dpop/proof.ts'
-import { newToken } from '../../../src/modules/credentials/token-format.ts'
+import { newToken, tokenHash } from '../../../src/modules/credentials/token-format.ts'
 import { useTestDatabase } from '../../helpers/fixture.ts'
 import { tempDir } from '../../helpers/temp.ts'
 
@@ -61,7 +61,7 @@ describe('scripts/dpop-proof.mjs', () => {
       assert.deepEqual([header.typ, header.alg], ['dpop+jwt', alg])
       assert.equal(header.jwk && 'd' in header.jwk, false, 'no private member in the proof')
       assert.equal(decodeJwt(proof).htu, URL_CONTA, 'the query and fragment are left out')
-      const input = { proofs: [proof], method: 'GET', htu: URL_CONTA, accessToken: token, dpopJkt: jkt }
+      const input = { proofs: [proof], method: 'GET', htu: URL_CONTA, accessTokenDigest: tokenHash(token), dpopJkt: jkt }
       const result = await verifyDpopProof(input, deps)
       assert.equal(result.ok, true, JSON.stringify(result))
       assert.equal(result.ok && result.jkt, jkt)
@@ -73,10 +73,10 @@ describe('scripts/dpop-proof.mjs', () => {
     const jkt = (await run('key', file)).stdout.trim()
     const token = newToken('pat')
     const noNonce = (await run('proof', file, 'POST', URL_CONTA, '--token', token)).stdout.trim()
-    const asked = await verifyDpopProof({ proofs: [noNonce], method: 'POST', htu: URL_CONTA, accessToken: token, dpopJkt: jkt }, deps)
+    const asked = await verifyDpopProof({ proofs: [noNonce], method: 'POST', htu: URL_CONTA, accessTokenDigest: tokenHash(token), dpopJkt: jkt }, deps)
     assert.deepEqual(asked.ok ? undefined : [asked.check, asked.error], ['nonce_missing', 'use_dpop_nonce'])
     const noToken = (await run('proof', file, 'POST', URL_CONTA, '--nonce', nonces.currentNonce())).stdout.trim()
-    const refused = await verifyDpopProof({ proofs: [noToken], method: 'POST', htu: URL_CONTA, accessToken: token, dpopJkt: jkt }, deps)
+    const refused = await verifyDpopProof({ proofs: [noToken], method: 'POST', htu: URL_CONTA, accessTokenDigest: tokenHash(token), dpopJkt: jkt }, deps)
     assert.equal(refused.ok ? undefined : refused.check, 'ath')
   })
 

@@ -6,7 +6,7 @@ import { before, describe, it } from 'node:test'
 import { databaseJtiStore } from '../../../src/modules/credentials/dpop/jti-store.ts'
 import { makeDpopNonces } from '../../../src/modules/credentials/dpop/nonces.ts'
 import { verifyDpopProof, type DpopProofInput, type DpopResult, type DpopVerifierDeps } from '../../../src/modules/credentials/dpop/proof.ts'
-import { newToken } from '../../../src/modules/credentials/token-format.ts'
+import { newToken, tokenHash } from '../../../src/modules/credentials/token-format.ts'
 import { calculateJwkThumbprint } from 'jose'
 import { useTestDatabase } from '../../helpers/fixture.ts'
 import { goodClaims, makeKey, makeProof, rawProof, testClock, unsignedProof, type TestKey } from './dpop-keys.ts'
@@ -27,7 +27,7 @@ describe('a DPoP proof: header, key and signature', () => {
   })
 
   const input = (proofs: string[], key: TestKey, over: Partial<DpopProofInput> = {}): DpopProofInput =>
-    ({ proofs, method: 'GET', htu: URL_CONTA, accessToken: token, dpopJkt: key.jkt, ...over })
+    ({ proofs, method: 'GET', htu: URL_CONTA, accessTokenDigest: tokenHash(token), dpopJkt: key.jkt, ...over })
   const claims = () => goodClaims(clock, 'GET', URL_CONTA, token, nonces.currentNonce())
   const refused = (result: DpopResult, check: string, error = 'invalid_dpop_proof') => {
     assert.equal(result.ok, false, `expected a refusal for ${check}`)

@@ -5,7 +5,7 @@
 // The cheap checks on the decoded header and claims come first; the signature is verified after them and
 // before the jti is recorded, so a proof nobody signed cannot use up a jti (or a row) of anyone's key. A proof
 // failing a cheap check is refused whatever its signature: checks only ever refuse, never accept.
-import { createHash, type KeyObject } from 'node:crypto'
+import type { KeyObject } from 'node:crypto'
 import type { JWK } from 'jose'
 import type { Clock } from '../../../platform/lib/clock.ts'
 import { checkedAlgorithms, DEFAULT_DPOP_ALGORITHMS, keyFitsAlgorithm, PRIVATE_KEY_MEMBERS, type DpopAlgorithm } from './algorithms.ts'
@@ -14,6 +14,7 @@ import { jtiKey, type JtiStore } from './jti-store.ts'
 import { signedWith, verificationKey } from './signature.ts'
 import type { DpopNonces } from './nonces.ts'
 import { onFirstUse } from '../../../platform/lib/on-first-use.ts'
+import { BoundedMemo } from '../../../platform/lib/bounded-memo.ts'
 
 const loadJose = onFirstUse(() => import('jose'))
 
@@ -24,10 +25,11 @@ export type DpopProofInput = {
   method: string
   /** The URL the client called: the public URL (`PUBLIC_URL`) and the path; a query or fragment is ignored. */
   htu: string
-  /** The token of `Authorization: DPoP …`: the proof's `ath` must be its SHA-256. */
-  accessToken: string
-  /** The token's SHA-256 in hex, when the caller already has it (tokenHash): the `ath` is the same digest. */
-  accessTokenDigest?: string
+  /**
+   * The SHA-256 of the token of `Authorization: DPoP …`, in hex (tokenHash, which its lookup already computed): the
+   * proof's `ath` must be the same digest in base64url (RFC 9449 section 4.2).
+   */
+  accessTokenDigest: string
   /** The RFC 7638 thumbprint the token is bound to (`tokens.dpop_jkt`). */
   dpopJkt: string
 }
@@ -64,11 +66,6 @@ export const DPOP_MAX_FUTURE_SECONDS = 5
 const MAX_PROOF_LENGTH = 8192
 const MAX_JTI_LENGTH = 256
 
-/** base64url(SHA-256(token)): the `ath` a proof carries for `token` (RFC 9449 section 4.2). */
-export function accessTokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('base64url')
-}
-
 export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierDeps): Promise<DpopResult> {
   const algorithms = checkedAlgorithms(deps.algorithms ?? DEFAULT_DPOP_ALGORITHMS)
   const maxAge = deps.maxAgeSeconds ?? DPOP_MAX_AGE_SECONDS
@@ -93,7 +90,7 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   if (PRIVATE_KEY_MEMBERS.some((member) => Object.hasOwn(jwk, member))) return fail('jwk_private')
   if (!keyFitsAlgorithm(jwk, alg)) return fail('jwk')
   const jwkText = JSON.stringify(jwk)
-  const jkt = thumbprints.has(jwkText) ? thumbprints.get(jwkText) : remember(thumbprints, jwkText, await thumbprint(jwk))
+  const jkt = await thumbprints.get(jwkText, () => thumbprint(jwk))
   if (!jkt) return fail('jwk')
 
   if (claims.htm !== input.method) return fail('htm')
@@ -104,16 +101,14 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   if (claims.iat - now > maxFuture) return fail('iat_in_future')
   const jti = claims.jti
   if (typeof jti !== 'string' || jti.length === 0 || jti.length > MAX_JTI_LENGTH) return fail('jti')
-  const ath = input.accessTokenDigest !== undefined ? Buffer.from(input.accessTokenDigest, 'hex').toString('base64url') : accessTokenHash(input.accessToken)
-  if (claims.ath !== ath) return fail('ath')
+  if (claims.ath !== Buffer.from(input.accessTokenDigest, 'hex').toString('base64url')) return fail('ath')
   if (jkt !== input.dpopJkt) return fail('jkt')
   if (claims.nonce === undefined) return fail('nonce_missing', 'use_dpop_nonce')
   if (typeof claims.nonce !== 'string' || !deps.nonces.isValid(claims.nonce)) return fail('nonce_invalid', 'use_dpop_nonce')
 
   // The key as imported for this algorithm: a client signs every proof with one key, and importing it again for
   // each was a sixth of a DPoP request's CPU. Only a key a token is bound to gets here (its thumbprint matched).
-  const keyText = `${alg}.${jwkText}`
-  const key = importedKeys.has(keyText) ? importedKeys.get(keyText) : remember(importedKeys, keyText, verificationKey(jwk, alg))
+  const key = importedKeys.get(`${alg}.${jwkText}`, () => verificationKey(jwk, alg))
   if (!key) return fail('jwk')
   if (!signedWith(proof, key, alg)) return fail('signature')
 
@@ -125,20 +120,11 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
 }
 
 // What a public key's JSON gives, computed once: a pure function of the text, so nothing here can be wrong for
-// another request. Bounded: past MEMO_MAX keys (made-up ones, at worst) it starts again.
-const MEMO_MAX = 1000
-/** An RSA-4096 public jwk is about 750 characters; a P-256 one about 130. */
-const MEMO_KEY_MAX = 1024
-const thumbprints = new Map<string, string | undefined>()
-const importedKeys = new Map<string, KeyObject | undefined>()
-
-function remember<V>(memo: Map<string, V>, text: string, value: V): V {
-  // Written before the signature is checked, so its keys are anyone's: a long one is not kept.
-  if (text.length > MEMO_KEY_MAX) return value
-  if (memo.size >= MEMO_MAX) memo.clear()
-  memo.set(text, value)
-  return value
-}
+// another request. The thumbprint is kept before the signature is checked, so its keys are anyone's: bounded in
+// number and in length (an RSA-4096 public jwk is about 750 characters, a P-256 one about 130). The thumbprint
+// is kept as its promise, which never rejects.
+const thumbprints = new BoundedMemo<Promise<string | undefined>>(1000, 1024)
+const importedKeys = new BoundedMemo<KeyObject | undefined>(1000, 1024)
 
 type Decoded = { header: Record<string, unknown>, claims: Record<string, unknown> }
 

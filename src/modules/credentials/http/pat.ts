@@ -42,7 +42,7 @@ export async function checkPat(req: CredentialRequest, auth: { scheme: AuthSchem
     }
   } else {
     if (found.dpopJkt === null) return { ok: false, answer: refusals.invalidToken('DPoP', 'the token is not bound to a key: send it as Bearer') }
-    const proved = await proveDpop(req, auth.token, digest!, found, deps)
+    const proved = await proveDpop(req, digest!, found, deps)
     if (!proved.ok) return proved
     headers = proved.headers
   }
@@ -65,13 +65,13 @@ export async function checkPat(req: CredentialRequest, auth: { scheme: AuthSchem
 
 type Proved = { ok: true, headers: Record<string, string> | undefined } | Extract<CheckResult, { ok: false }>
 
-async function proveDpop(req: CredentialRequest, token: string, digest: string, found: FoundToken, deps: PatDeps): Promise<Proved> {
+async function proveDpop(req: CredentialRequest, digest: string, found: FoundToken, deps: PatDeps): Promise<Proved> {
   const { refusals } = deps
   const path = req.url.split('?')[0]!
   let result: DpopResult
   try {
     result = await verifyDpopProof({
-      proofs: headerValues(req, 'dpop'), method: req.method, htu: deps.publicUrl + path, accessToken: token, accessTokenDigest: digest, dpopJkt: found.dpopJkt!,
+      proofs: headerValues(req, 'dpop'), method: req.method, htu: deps.publicUrl + path, accessTokenDigest: digest, dpopJkt: found.dpopJkt!,
     }, deps.dpop)
   } catch (err) {
     // The replay store did not answer: a proof that cannot be recorded is not accepted (fail closed).
