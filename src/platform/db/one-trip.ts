@@ -21,14 +21,10 @@ const escapeString = (s: string) => pg.escapeLiteral(s)
  */
 export function fixedStatement<K extends string>(query: SQL): (values: Record<K, unknown>) => BoundStatement {
   const names: K[] = []
-  const text = query.toQuery({
-    casing, escapeName, escapeString,
-    escapeParam: (n: number, value: unknown) => {
-      if (!is(value, Placeholder)) throw new TypeError('a fixed statement takes its values through sql.placeholder alone')
-      names.push(value.name as K)
-      return `$${n + 1}`
-    },
-  }).sql
+  const { text } = rendered(query, (value) => {
+    if (!is(value, Placeholder)) throw new TypeError('a fixed statement takes its values through sql.placeholder alone')
+    names.push(value.name as K)
+  })
   // Named by its text: the same text is the same prepared statement on every connection and instance.
   const name = `fixo_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`
   return (values) => ({
@@ -44,14 +40,22 @@ export function fixedStatement<K extends string>(query: SQL): (values: Record<K,
 /** A statement as its text and its values, unnamed unless it is a fixed statement's. */
 export function boundStatement(query: OneTripStatement): BoundStatement {
   if (!is(query, SQL)) return query
+  const { text, params } = rendered(query, (value) => {
+    if (is(value, Placeholder)) throw new TypeError('a placeholder belongs in a fixed statement (fixedStatement)')
+  })
+  return { text, values: params }
+}
+
+/** `query`'s text with each parameter as `$n` (PostgreSQL's numbering), `seen` told of each value in order. */
+function rendered(query: SQL, seen: (value: unknown) => void): { text: string, params: unknown[] } {
   const { sql: text, params } = query.toQuery({
     casing, escapeName, escapeString,
     escapeParam: (n: number, value: unknown) => {
-      if (is(value, Placeholder)) throw new TypeError('a placeholder belongs in a fixed statement (fixedStatement)')
+      seen(value)
       return `$${n + 1}`
     },
   })
-  return { text, values: params }
+  return { text, params }
 }
 
 // Dates, times and intervals (and their arrays) as the text the server sent, as drizzle's node-postgres session

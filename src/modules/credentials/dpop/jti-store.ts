@@ -38,9 +38,9 @@ export function databaseJtiStore(db: Pick<Database, 'oneTrip'>): JtiStore {
       const first = new Map<string, Waiting>()
       for (const w of batch) if (!first.has(w.key)) first.set(w.key, w)
       try {
-        const keys = [...first.keys()]
+        const tried = [...first.values()]
         const [, inserted] = await db.oneTrip([WITHOUT_WAITING_FOR_DISK, recordJtis({
-          chaves: keys, expiras: keys.map((k) => first.get(k)!.expiresAt.toISOString()),
+          chaves: tried.map((w) => w.key), expiras: tried.map((w) => w.expiresAt.toISOString()),
         })])
         const recorded = new Set(inserted!.map((r) => r.chave as string))
         for (const w of batch) w.resolve(first.get(w.key) === w && recorded.has(w.key))
