@@ -1,84 +1,158 @@
 // The effective monthly rate of a borderô: the r that solves Σ VF / (1 + r)^(n/30) = net amount (produto.md §2.6),
-// in decimal arithmetic. Newton's method kept inside a bracket that always holds the root, so it cannot diverge.
-// Binary floating point only guesses where to look: a guess whose bracket the decimal evaluation confirms saves
-// most of the decimal steps (each an ln and an exp at fifty digits); any other falls back to the whole search.
-import { Dec as Exact } from './decimal.ts'
-
-// Thirty significant digits: an answer to fifteen places with margin, where the amounts' exact fifty would make
-// each step's ln and exp cost several times as much. The answer is handed back in the product's own type.
-const Dec = Exact.clone({ precision: 30 })
-type Dec = InstanceType<typeof Dec>
-const dec = (x: bigint | number | string): Dec => new Dec(typeof x === 'bigint' ? x.toString() : x)
+// answered as the API writes it, to six decimal places, half up. The answer is A millionths exactly when the root
+// lies in [A − ½, A + ½) millionths, and since the left side falls as r grows, that is a question of two signs: of
+// f(r) = Σ VF · (1 + r)^(−n/30) − net at those two midpoints. A guess in binary floating point says which A to
+// ask about; the signs are decided in decimal arithmetic with a bound on its error, so the float only chooses
+// where to look, never the answer. A guess that misses walks to the right A, a sign too close to call is asked
+// again with more digits, and a root exactly on a midpoint (possible: some day counts make the power rational)
+// rounds up. The signs are computed on BigInt alone: exact integers and a bound on the one truncation each step
+// makes, where decimal.js's logarithm and exponential took three quarters of the time (docs/decisions.md).
 
 export type Flow = { valor: bigint, dias: number }
 
-/** Enough for six decimal places with margin. */
-const TOLERANCE = new Dec('1e-15')
-const MAX_STEPS = 200
-/** A million a month: beyond it no rate is given (the search's last bracket ends exactly there). */
-const MAX_RATE = 1e6
+type Term = { dias: number, valor: bigint }
 
-export function effectiveMonthlyRate(flows: readonly Flow[], netCentavos: bigint): Exact | null {
-  const r = solve(flows, netCentavos)
-  return r === null ? null : new Exact(r.toString())
+/** Millionths in a unit: six decimal places. */
+const PLACES = 6
+const UNIT = 10n ** BigInt(PLACES)
+/** A million a month: beyond it no rate is given. */
+const MAX_UNITS = 1_000_000n * UNIT
+
+/** The rate to six places, half up ("0.046060"), or null when no rate up to a million a month gives the net amount. */
+export function effectiveMonthlyRate(flows: readonly Flow[], netCentavos: bigint): string | null {
+  if (netCentavos <= 0n || flows.length === 0) return null
+  const terms = grouped(flows)
+  const face = terms.reduce((s, t) => s + t.valor, 0n)
+  // f(0) is face − net, exact: nothing discounted (or a net above the face values) has no positive rate.
+  if (face <= netCentavos) return asRate(0n)
+  // At r = 0 f is positive; with no day to discount over it stays so, and past a million a month no rate is given.
+  const f = (halves: bigint) => signAt(terms, netCentavos, halves)
+  if (f(2n * MAX_UNITS) > 0) return null
+  // below(A): the root lies below A + ½ millionth. The smallest such A is the answer; below(MAX_UNITS) holds.
+  const below = (a: bigint) => f(2n * a + 1n) < 0
+  const guess = floatGuess(terms.map((t) => ({ dias: t.dias, valor: Number(t.valor) })), Number(netCentavos))
+  const start = guess === undefined ? undefined : BigInt(Math.min(Math.max(Math.round(guess * 1e6), 0), Number(MAX_UNITS)))
+  return asRate(smallest(below, start ?? 0n, MAX_UNITS))
 }
 
-function solve(flows: readonly Flow[], netCentavos: bigint): Dec | null {
-  if (netCentavos <= 0n || flows.length === 0) return null
-  // Títulos with the same day count discount together: a thousand títulos are at most a few hundred terms.
-  const byDays = new Map<number, Dec>()
-  for (const f of flows) byDays.set(f.dias, (byDays.get(f.dias) ?? dec(0)).plus(dec(f.valor)))
-  const terms = [...byDays].sort(([a], [b]) => a - b).map(([dias, valor]) => ({ dias, t: dec(dias).dividedBy(30), valor }))
-  const net = dec(netCentavos)
+/** Títulos with the same day count discount together: a thousand títulos are at most a few hundred terms. */
+function grouped(flows: readonly Flow[]): Term[] {
+  const byDays = new Map<number, bigint>()
+  for (const f of flows) byDays.set(f.dias, (byDays.get(f.dias) ?? 0n) + f.valor)
+  return [...byDays].sort(([a], [b]) => a - b).map(([dias, valor]) => ({ dias, valor }))
+}
 
-  // f(r) = Σ valor · (1+r)^(−t) − net falls as r grows (every t ≥ 0 and some valor > 0). Each term's discount is
-  // a whole power of one day's, (1+r)^(−1/30): one exp a step and, through the days in order, a few
-  // multiplications a term, where an exp per term at fifty digits made a quote of a hundred títulos cost a
-  // tenth of a second of CPU.
-  const f = (r: Dec): { value: Dec, slope: Dec } => {
-    const perDay = r.plus(1).ln().dividedBy(30).negated().exp()
-    let value = net.negated()
-    let slope = dec(0)
-    let power = dec(1)
-    let at = 0
-    for (const { dias, t, valor } of terms) {
-      power = power.times(perDay.pow(dias - at))
-      at = dias
-      const discounted = valor.times(power)
-      value = value.plus(discounted)
-      slope = slope.minus(discounted.times(t).dividedBy(r.plus(1)))
+const asRate = (units: bigint): string => {
+  const digits = units.toString().padStart(PLACES + 1, '0')
+  return `${digits.slice(0, -PLACES)}.${digits.slice(-PLACES)}`
+}
+
+/**
+ * The least a in [0, max] for which `holds` (false below some point, true from it on), searched from `start`: a
+ * good guess costs two questions, a poor one a gallop and a bisection.
+ */
+export function smallest(holds: (a: bigint) => boolean, start: bigint, max: bigint): bigint {
+  let lo: bigint // holds(lo) is false, or lo = −1
+  let hi: bigint // holds(hi) is true
+  if (holds(start)) {
+    hi = start
+    let step = 1n
+    lo = hi - step
+    while (lo >= 0n && holds(lo)) {
+      hi = lo
+      step *= 2n
+      lo = hi - step
     }
-    return { value, slope }
-  }
-
-  let lo = dec(0)
-  if (f(lo).value.lte(0)) return dec(0) // nothing was discounted (or net exceeds the face values)
-  let hi: Dec
-  let r: Dec
-  const guess = floatGuess(terms.map((x) => ({ dias: x.dias, valor: x.valor.toNumber() })), net.toNumber())
-  const near = guess === undefined ? undefined : { lo: dec(guess * (1 - 1e-9)), hi: dec(guess * (1 + 1e-9) + 1e-12) }
-  if (near && f(near.lo).value.gt(0) && f(near.hi).value.lt(0)) {
-    ({ lo, hi } = near)
-    r = dec(guess!)
+    if (lo < 0n) lo = -1n
   } else {
-    hi = dec(1)
-    while (f(hi).value.gt(0)) {
-      if (hi.gte(MAX_RATE)) return null // not a rate any operation has
-      hi = Dec.min(hi.times(2), MAX_RATE)
+    lo = start
+    let step = 1n
+    hi = lo + step
+    while (hi < max && !holds(hi)) {
+      lo = hi
+      step *= 2n
+      hi = lo + step
     }
-    r = dec('0.03')
+    if (hi > max) hi = max
   }
-  for (let step = 0; step < MAX_STEPS; step++) {
-    const { value, slope } = f(r)
-    if (value.isZero()) return r
-    if (value.gt(0)) lo = r
-    else hi = r
-    let next = slope.isZero() ? lo.plus(hi).dividedBy(2) : r.minus(value.dividedBy(slope))
-    if (next.lte(lo) || next.gte(hi)) next = lo.plus(hi).dividedBy(2)
-    if (next.minus(r).abs().lt(TOLERANCE)) return next
-    r = next
+  while (hi - lo > 1n) {
+    const mid = (lo + hi) / 2n
+    if (holds(mid)) hi = mid
+    else lo = mid
   }
-  return r
+  return hi
+}
+
+/** Digits the sign is first asked with, then (rarely) again with many more. */
+const DIGITS = [30, 100]
+
+/** The sign of f at r = halves / (2 · UNIT): 1, −1, or 0 when even the most digits cannot tell it from zero. */
+function signAt(terms: readonly Term[], net: bigint, halves: bigint): -1 | 0 | 1 {
+  for (const digits of DIGITS) {
+    const { value, error } = fAt(terms, net, halves, digits)
+    if (value > error) return 1
+    if (value < -error) return -1
+  }
+  return 0
+}
+
+/**
+ * f at r = halves / (2 · UNIT), as an integer scaled by 10^digits, with a bound on how far it may be from the true
+ * value. One day's discount, (1 + r)^(−1/30), is the exact integer 30th root (truncated) of the scaled fraction
+ * 2·UNIT / (2·UNIT + halves); each term's is a whole power of it, carried along the days in order, truncated at the
+ * scale. The day's factor is off by under a unit, and each multiplication by a factor at most one adds under a
+ * unit: after d days the power is off by under 2·d units, and each term's share of the error is its face value
+ * times that.
+ */
+function fAt(terms: readonly Term[], net: bigint, halves: bigint, digits: number): { value: bigint, error: bigint } {
+  const scale = 10n ** BigInt(digits)
+  const perDay = floorRoot(scale ** 30n * 2n * UNIT / (2n * UNIT + halves), 30n, dayFactorGuess(halves, digits))
+  let power = scale
+  let at = 0
+  let value = -net * scale
+  let error = 0n
+  for (const { dias, valor } of terms) {
+    power = raised(power, perDay, dias - at, scale)
+    at = dias
+    value += valor * power
+    error += valor * (2n * BigInt(dias) + 1n)
+  }
+  return { value, error }
+}
+
+/** (1 + r)^(−1/30) scaled by 10^digits, from binary floating point: where the exact root's search starts. */
+function dayFactorGuess(halves: bigint, digits: number): bigint {
+  const factor = Math.pow(1 + Number(halves) / Number(2n * UNIT), -1 / 30)
+  return BigInt(Math.round(factor * 1e15)) * 10n ** BigInt(Math.max(digits - 15, 0)) / 10n ** BigInt(Math.max(15 - digits, 0)) + 1n
+}
+
+/**
+ * ⌊a^(1/n)⌋ by Newton's method on integers. One step from any positive x lands at or above the root (the mean of
+ * n − 1 copies of x and a/x^(n−1) is at least their geometric mean), and from above the steps fall to it.
+ */
+function floorRoot(a: bigint, n: bigint, guess: bigint): bigint {
+  const step = (x: bigint) => ((n - 1n) * x + a / x ** (n - 1n)) / n
+  let x = step(guess > 0n ? guess : 1n)
+  for (let next = step(x); next < x; next = step(x)) x = next
+  // What makes it the floor, checked rather than trusted: a wrong root would be a wrong sign, not a slow one.
+  while (x ** n > a) x -= 1n
+  while ((x + 1n) ** n <= a) x += 1n
+  return x
+}
+
+/**
+ * power · factor^times, each product truncated to the scale (square and multiply). For values at most one, a
+ * product's error is at most the sum of its factors' errors plus one unit, so factor^g is off by at most g times
+ * the factor's error plus g − 1 units, however the products are grouped: the bound above holds.
+ */
+function raised(power: bigint, factor: bigint, times: number, scale: bigint): bigint {
+  let p = power
+  let base = factor
+  for (let k = times; k > 0; k >>= 1) {
+    if (k & 1) p = p * base / scale
+    if (k > 1) base = base * base / scale
+  }
+  return p
 }
 
 /** The root in binary floating point (bisection and Newton), or undefined when it found none: a guess, never the answer. */
@@ -96,8 +170,8 @@ function floatGuess(terms: readonly { dias: number, valor: number }[], net: numb
   let lo = 0
   let hi = 1
   while (f(hi).value > 0) {
-    if (hi >= MAX_RATE) return undefined
-    hi = Math.min(hi * 2, MAX_RATE)
+    if (hi >= 1e6) return undefined
+    hi = Math.min(hi * 2, 1e6)
   }
   let r = (lo + hi) / 2
   for (let step = 0; step < 200; step++) {

@@ -4,7 +4,8 @@
 import { daysBetween } from '../calendar/index.ts'
 import { nextBusinessDay, nationalHolidaysBetween, type HolidaySet } from '../calendar/index.ts'
 import type { Holiday } from '../calendar/index.ts'
-import { centavos, dec, Dec, fixed } from './decimal.ts'
+import { centavos, dec, Dec } from './decimal.ts'
+import { decimalFraction, fixedFraction, roundHalfUp } from './exact.ts'
 import { effectiveProfile, rateOn, type IofRate, type PerfilIof } from './iof-rates.ts'
 import { effectiveMonthlyRate } from './effective-rate.ts'
 import { DomainError } from '../../platform/http/domain-error.ts'
@@ -102,10 +103,29 @@ export function pricingProblem(p: Pricing): PricingProblem | undefined {
 /** IOF counts at most a year of days (Decreto 6.306/2007 art. 7 § 1). */
 const IOF_MAX_DAYS = 365
 
-function desagio(terms: Terms, vf: Dec, n: number): Dec {
-  const i = dec(terms.taxaMensal)
-  if (terms.base === 'simples_30') return vf.times(i).times(n).dividedBy(30)
-  return vf.times(Dec(1).minus(i.plus(1).pow(dec(-n).dividedBy(30))))
+/**
+ * Each line's deságio for its day count n. simples_30 is VF · i · n / 30: a fraction of integers, exact on BigInt.
+ * composta_30 is VF · (1 − (1 + i)^(−n/30)): irrational for most n, so decimal.js at fifty digits, one power per
+ * day count of the borderô (títulos due on one day share it).
+ */
+function desagioOf(terms: Terms): (vf: bigint, n: number) => bigint {
+  if (terms.base === 'simples_30') {
+    const i = decimalFraction(terms.taxaMensal)
+    return (vf, n) => roundHalfUp(vf * i.num * BigInt(n), i.den * 30n)
+  }
+  const growth = dec(terms.taxaMensal).plus(1)
+  const discounts = new Map<number, Dec>()
+  return (vf, n) => {
+    let discount = discounts.get(n)
+    if (discount === undefined) discounts.set(n, discount = Dec(1).minus(growth.pow(dec(-n).dividedBy(30))))
+    return centavos(dec(vf).times(discount))
+  }
+}
+
+/** VF · rate (times days), rounded half up: ad valorem and both parts of IOF are products of decimals, exact on BigInt. */
+const times = (rate: string): (base: bigint, days?: number) => bigint => {
+  const r = decimalFraction(rate)
+  return (base, days = 1) => roundHalfUp(base * r.num * BigInt(days), r.den)
 }
 
 export function price(input: PricingInput): Pricing {
@@ -114,26 +134,29 @@ export function price(input: PricingInput): Pricing {
   const perfil = terms.iof === 'isento' ? 'isento' : effectiveProfile(input.perfilIof, totalFace)
   const aliquota = perfil === 'isento' ? null : rateOn(input.iofTable, perfil, d0) ?? null
   if (perfil !== 'isento' && aliquota === null) throw new MissingIofRate(perfil, d0)
-  const adValoremRate = dec(terms.taxaAdValorem)
+  const desagio = desagioOf(terms)
+  const adValorem = times(terms.taxaAdValorem)
+  const iofDaily = aliquota ? times(aliquota.taxaDiaria) : undefined
+  const iofExtra = aliquota ? times(aliquota.taxaAdicional) : undefined
   const feriados = new Map<string, Holiday>()
 
   const linhas = input.titulos.map((t): Line => {
     const vencimentoUtil = nextBusinessDay(t.vencimento, t.feriadosLocais)
     if (vencimentoUtil !== t.vencimento) collectHolidays(feriados, t, vencimentoUtil)
     const n = daysBetween(d0, vencimentoUtil) + (terms.diasFloat[t.tipo] ?? 0)
-    const vf = dec(t.valorFaceCentavos)
-    const d = centavos(desagio(terms, vf, n))
-    const av = centavos(vf.times(adValoremRate))
+    const vf = t.valorFaceCentavos
+    const d = desagio(vf, n)
+    const av = adValorem(vf)
     const tarifa = terms.tarifaPorTituloCentavos
     const diasIof = Math.min(daysBetween(d0, t.vencimento), IOF_MAX_DAYS)
-    const iofBase = aliquota ? t.valorFaceCentavos - d : 0n
-    const iofDiario = aliquota ? centavos(dec(iofBase).times(aliquota.taxaDiaria).times(diasIof)) : 0n
-    const iofAdicional = aliquota ? centavos(dec(iofBase).times(aliquota.taxaAdicional)) : 0n
+    const iofBase = aliquota ? vf - d : 0n
+    const iofDiario = iofDaily ? iofDaily(iofBase, diasIof) : 0n
+    const iofAdicional = iofExtra ? iofExtra(iofBase) : 0n
     const iof = iofDiario + iofAdicional
     return {
       vencimento: t.vencimento, vencimentoUtil, diasDesconto: n, diasIof,
       desagio: d, adValorem: av, tarifa, iofBase, iofDiario, iofAdicional, iof,
-      precoCompra: t.valorFaceCentavos - d - av - tarifa - iof,
+      precoCompra: vf - d - av - tarifa - iof,
     }
   })
 
@@ -144,12 +167,11 @@ export function price(input: PricingInput): Pricing {
     valorFace: totalFace, desagio: sum((l) => l.desagio), adValorem: sum((l) => l.adValorem),
     tarifas: sum((l) => l.tarifa), tac: terms.tacCentavos, iof: sum((l) => l.iof), compensacoes, valorLiquido,
   }
-  const weighted = linhas.reduce((s, l, k) => s.plus(dec(input.titulos[k]!.valorFaceCentavos).times(l.diasDesconto)), dec(0))
-  const prazoMedioDias = totalFace > 0n ? fixed(weighted.dividedBy(dec(totalFace)), 2) : '0.00'
-  const rate = effectiveMonthlyRate(input.titulos.map((t, k) => ({ valor: t.valorFaceCentavos, dias: linhas[k]!.diasDesconto })), valorLiquido)
+  const weighted = linhas.reduce((s, l, k) => s + input.titulos[k]!.valorFaceCentavos * BigInt(l.diasDesconto), 0n)
+  const prazoMedioDias = totalFace > 0n ? fixedFraction(weighted, totalFace, 2) : '0.00'
   return {
     linhas, totais, prazoMedioDias,
-    taxaEfetivaMensal: rate === null ? null : fixed(rate, 6),
+    taxaEfetivaMensal: effectiveMonthlyRate(input.titulos.map((t, k) => ({ valor: t.valorFaceCentavos, dias: linhas[k]!.diasDesconto })), valorLiquido),
     iof: { perfil, aliquota },
     feriados: [...feriados.values()].sort((a, b) => (a.data < b.data ? -1 : 1)),
   }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import Holidays from 'date-holidays'
-import { dayNumber, daysBetween, weekday } from '../../../src/modules/calendar/civil-date.ts'
+import { dateOf, dayNumber, daysBetween, weekday } from '../../../src/modules/calendar/civil-date.ts'
 import { isBusinessDay, nextBusinessDay } from '../../../src/modules/calendar/business-days.ts'
 import { easter, nationalHolidays } from '../../../src/modules/calendar/national-holidays.ts'
 
@@ -55,5 +55,25 @@ describe('calendar days', () => {
     assert.notEqual(dayNumber('2028-02-29'), undefined)
     assert.equal(daysBetween('2026-10-05', '2026-11-23'), 49)
     assert.equal(daysBetween('2026-12-31', '2027-01-01'), 1)
+  })
+
+  // Recomputed by another method: JavaScript's Date, which the arithmetic replaced for speed.
+  it('every day from 0100 to 9999 has the day number and the date Date gives it, both ways', () => {
+    const DAY = 86_400_000
+    for (let day = Date.UTC(100, 0, 1) / DAY, last = Date.UTC(9999, 11, 31) / DAY; day <= last; day++) {
+      const iso = new Date(day * DAY).toISOString().slice(0, 10)
+      if (dateOf(day) !== iso || dayNumber(iso) !== day) assert.fail(`day ${day}: ${dateOf(day)} / ${dayNumber(iso)} against ${iso}`)
+    }
+    assert.equal(dateOf(dayNumber('0100-01-01')! - 1), '0099-12-31')
+  })
+
+  it('refuses every malformed shape: signs, spaces, letters, full-width digits, a day past its month', () => {
+    for (const bad of ['2026-02-3a', '+026-02-03', '2026-02-0 ', ' 2026-02-03', '2026/02/03', '２０２６-02-03', '2026-02-03T', '2100-02-29', '1900-02-29',
+      '2026-06-31', '2026-09-31', '2026-11-31', '9999-12-32']) {
+      assert.equal(dayNumber(bad), undefined, bad)
+    }
+    assert.notEqual(dayNumber('2000-02-29'), undefined)
+    assert.equal(dayNumber('1970-01-01'), 0)
+    assert.equal(dayNumber('0100-03-01'), Date.UTC(100, 2, 1) / 86_400_000)
   })
 })
