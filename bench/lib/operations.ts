@@ -64,9 +64,10 @@ export type QuoteContext = { clienteId: string, tokenId: string, data: ProductDa
 /**
  * pgbench scripts of the statements POST /api/operacoes/{id}/cotacao runs (src/modules/operations/flow/quote.ts, the
  * route's lock, the audit row), one script per operation, in the customer's transaction: the lock, the títulos, the
- * product and its version, the cedente, the sacados, the customer's holidays, the IOF table, the new quote (with a
- * real quote's calculation as its JSON), the operation's new state, the installation's salt and the audit row. The
- * version is read under the lock, as the service reads it. Answers the scripts' paths, each with its weight.
+ * product's latest version, the cedente, the IOF table, the sacados, the customer's holidays, the new quote (with a
+ * real quote's calculation as its JSON, not read back), the operation's new state, the installation's salt and the
+ * audit row. The version is read under the lock, as the service reads it. The service sends the reads in two round
+ * trips and the writes in one; pgbench sends each on its own. Answers the scripts' paths, each with its weight.
  */
 export function writeQuoteScripts(dir: string, q: QuoteContext, operations: readonly string[], sample: Record<string, unknown>): string[] {
   const totais = sample.totais as Record<string, number>
@@ -79,19 +80,19 @@ export function writeQuoteScripts(dir: string, q: QuoteContext, operations: read
 SELECT set_config('app.cliente_id', '${q.clienteId}', true);
 SELECT cotacao_versao FROM operacoes WHERE id = '${op}' FOR UPDATE \\gset
 SELECT * FROM titulos WHERE operacao_id = '${op}' ORDER BY seq;
-SELECT * FROM produtos WHERE id = '${q.data.produto}';
-SELECT * FROM produto_versoes WHERE produto_id = '${q.data.produto}' AND versao = 1;
+SELECT v.* FROM produto_versoes v JOIN produtos p ON p.id = v.produto_id AND p.versao_atual = v.versao WHERE p.id = '${q.data.produto}';
 SELECT * FROM cedentes WHERE id = '${q.data.cedente}';
-SELECT * FROM sacados WHERE id IN ('${q.data.sacado}') ORDER BY id;
-SELECT * FROM feriados WHERE data >= '${q.holidays.de}' AND data <= '${q.holidays.ate}' ORDER BY data, criado_em;
 SELECT perfil, vigencia_inicio::text, vigencia_fim::text, taxa_diaria::text, taxa_adicional::text, fonte FROM iof_vigencias ORDER BY perfil, vigencia_inicio;
+SELECT * FROM sacados WHERE id = ANY('{${q.data.sacado}}'::uuid[]) ORDER BY id;
+SELECT * FROM feriados WHERE data >= '${q.holidays.de}' AND data <= '${q.holidays.ate}' ORDER BY data, criado_em;
 \\set versao :cotacao_versao + 1
 INSERT INTO cotacoes (cliente_id, operacao_id, versao, produto_versao, valida_ate, valor_face_centavos, desagio_centavos,
     ad_valorem_centavos, tarifas_centavos, tac_centavos, iof_centavos, valor_liquido_centavos, calculo, criado_em)
   VALUES ('${q.clienteId}', '${op}', :versao, 1, now() + interval '1 day', ${totais.valor_face_centavos}, ${totais.desagio_centavos},
     ${totais.ad_valorem_centavos}, ${totais.tarifas_centavos}, ${totais.tac_centavos}, ${totais.iof_centavos}, ${totais.valor_liquido_centavos},
-    '${json}', now()) RETURNING *;
-UPDATE operacoes SET estado = 'cotada', cotacao_versao = :versao, atualizado_em = now() WHERE id = '${op}' RETURNING *;
+    '${json}', now()) RETURNING id, cliente_id, operacao_id, versao, produto_versao, valida_ate, valor_face_centavos, desagio_centavos,
+    ad_valorem_centavos, tarifas_centavos, tac_centavos, iof_centavos, valor_liquido_centavos, criado_em;
+UPDATE operacoes SET estado = 'cotada', cotacao_versao = :versao, atualizado_em = now() WHERE id = '${op}';
 SELECT sal_ip FROM instalacao;
 INSERT INTO auditoria_cliente (cliente_id, em, ator_tipo, ator_id, acao, alvo_id, request_id, request_id_cliente, ip_hash)
   VALUES ('${q.clienteId}', now(), 'token', '${q.tokenId}', 'operacao.cotada', '${op}', md5(random()::text), NULL, md5(random()::text));

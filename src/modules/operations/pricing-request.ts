@@ -1,8 +1,10 @@
 // What a quote and a simulation price with, gathered from the customer's data: the terms, the títulos with their
 // sacado's own holidays, the IOF table; and the priced borderô as both answer it (produto.md §2.6).
 import type { Orm } from '../../platform/db/database.ts'
-import { addDays, ownHolidays, ufOfMunicipio, type Holiday } from '../calendar/index.ts'
-import { iofRowJson, iofTable, price, pricingProblem, type PerfilIof, type Pricing, type Terms, type TipoTitulo } from '../pricing/index.ts'
+import { addDays, ownHolidays, ufOfMunicipio, type Holiday, type OwnHoliday } from '../calendar/index.ts'
+import {
+  iofRowJson, iofTable, price, pricingProblem, type IofRate, type PerfilIof, type Pricing, type Terms, type TipoTitulo,
+} from '../pricing/index.ts'
 import { UnviableQuoteError } from './errors.ts'
 
 /** A sacado's place: its municipality (whose holidays and whose state's apply) or only its state. */
@@ -13,14 +15,25 @@ export type TitleToQuote = { tipo: TipoTitulo, vencimento: string, valorFaceCent
 /** Beyond the latest due date, the longest run of days a business day may be pushed by (Carnaval, a long weekend, the customer's own). */
 const HOLIDAY_MARGIN_DAYS = 40
 
+type PricingQuestion = { dataOperacao: string, perfilIof: PerfilIof, terms: Terms, list: readonly TitleToQuote[], viable: boolean }
+
+/** The days whose customer's holidays can move a due date of `list`: from the operation's date to past the last due date. */
+export function holidayWindow(dataOperacao: string, list: readonly { vencimento: string }[]): { de: string, ate: string } {
+  const last = list.reduce((m, t) => (t.vencimento > m ? t.vencimento : m), dataOperacao)
+  return { de: dataOperacao, ate: addDays(last, HOLIDAY_MARGIN_DAYS) }
+}
+
 /** Prices `list` on `dataOperacao`; refuses a borderô no one would sign (cotacao_inviavel) when `viable` is asked. */
-export async function priceTitles(
-  tx: Orm, q: { dataOperacao: string, perfilIof: PerfilIof, terms: Terms, list: readonly TitleToQuote[], viable: boolean },
-): Promise<Pricing> {
-  const last = q.list.reduce((m, t) => (t.vencimento > m ? t.vencimento : m), q.dataOperacao)
-  const own = q.list.length ? await ownHolidays(tx, { de: q.dataOperacao, ate: addDays(last, HOLIDAY_MARGIN_DAYS) }) : []
+export async function priceTitles(tx: Orm, q: PricingQuestion): Promise<Pricing> {
+  const own = q.list.length ? await ownHolidays(tx, holidayWindow(q.dataOperacao, q.list)) : []
+  return pricedWith({ ...q, own, iofTable: await iofTable(tx) })
+}
+
+/** The same with the customer's holidays in the window and the IOF table already read. */
+export function pricedWith(q: PricingQuestion & { own: readonly OwnHoliday[], iofTable: readonly IofRate[] }): Pricing {
+  const own = q.own
   const pricing = price({
-    dataOperacao: q.dataOperacao, perfilIof: q.perfilIof, terms: q.terms, iofTable: await iofTable(tx),
+    dataOperacao: q.dataOperacao, perfilIof: q.perfilIof, terms: q.terms, iofTable: q.iofTable,
     titulos: q.list.map((t) => {
       const local = own.filter((h) => appliesTo(h, t.place))
       return {
@@ -47,13 +60,17 @@ export function pricingBody(p: Pricing, list: readonly TitleToQuote[], dataOpera
   return {
     data_operacao: dataOperacao,
     perfil_iof: p.iof.perfil,
-    linhas: p.linhas.map((l, k) => ({
-      ...(list[k]!.tituloId ? { titulo_id: list[k]!.tituloId } : {}),
-      vencimento: l.vencimento, vencimento_util: l.vencimentoUtil, dias_desconto: l.diasDesconto, dias_iof: l.diasIof,
-      valor_face_centavos: n(list[k]!.valorFaceCentavos), desagio_centavos: n(l.desagio), ad_valorem_centavos: n(l.adValorem), tarifa_centavos: n(l.tarifa),
-      iof_base_centavos: n(l.iofBase), iof_diario_centavos: n(l.iofDiario), iof_adicional_centavos: n(l.iofAdicional), iof_centavos: n(l.iof),
-      preco_compra_centavos: n(l.precoCompra),
-    })),
+    linhas: p.linhas.map((l, k) => {
+      const line = {
+        vencimento: l.vencimento, vencimento_util: l.vencimentoUtil, dias_desconto: l.diasDesconto, dias_iof: l.diasIof,
+        valor_face_centavos: n(list[k]!.valorFaceCentavos), desagio_centavos: n(l.desagio), ad_valorem_centavos: n(l.adValorem), tarifa_centavos: n(l.tarifa),
+        iof_base_centavos: n(l.iofBase), iof_diario_centavos: n(l.iofDiario), iof_adicional_centavos: n(l.iofAdicional), iof_centavos: n(l.iof),
+        preco_compra_centavos: n(l.precoCompra),
+      }
+      // A quote's lines name their títulos first; a simulation's have none. (A spread here cost a millisecond a hundred lines.)
+      const tituloId = list[k]!.tituloId
+      return tituloId ? { titulo_id: tituloId, ...line } : line
+    }),
     totais: {
       valor_face_centavos: n(p.totais.valorFace), desagio_centavos: n(p.totais.desagio), ad_valorem_centavos: n(p.totais.adValorem),
       tarifas_centavos: n(p.totais.tarifas), tac_centavos: n(p.totais.tac), iof_centavos: n(p.totais.iof),

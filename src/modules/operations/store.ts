@@ -3,6 +3,9 @@
 // the second finds the state the first left.
 import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/database.ts'
+import { readInTransaction, sendInTransaction, type Read } from '../../platform/db/in-transaction.ts'
+import { fixedStatement } from '../../platform/db/one-trip.ts'
+import { columnsOf, rowDecoder } from '../../platform/db/table-rows.ts'
 import { isUniqueViolation } from '../../platform/db/driver-errors.ts'
 import { pageFrom } from '../../platform/http/api-schemas.ts'
 import { ExternalIdInUseError } from '../../platform/tenancy/external-id.ts'
@@ -29,9 +32,12 @@ export async function createOperation(tx: Orm, input: NewOperation, now: Date): 
 
 /** The operation, locked for this transaction's change; undefined when the customer has none with this id. */
 export async function lockOperation(tx: Orm, id: string): Promise<Operation | undefined> {
-  const [row] = await tx.select().from(operacoes).where(eq(operacoes.id, id)).for('update')
-  return row
+  const [found] = await readInTransaction(tx, [{ statement: LOCK_OPERATION({ id }), answer: (rows) => rows.map(decodeOperation)[0] }])
+  return found
 }
+
+const decodeOperation = rowDecoder(operacoes)
+const LOCK_OPERATION = fixedStatement<'id'>(sql`SELECT ${columnsOf(operacoes)} FROM ${operacoes} WHERE ${operacoes.id} = ${sql.placeholder('id')} FOR UPDATE`)
 
 export async function updateOperation(tx: Orm, id: string, set: Partial<Operation>, now: Date): Promise<Operation> {
   const [row] = await tx.update(operacoes).set({ ...set, atualizadoEm: now }).where(eq(operacoes.id, id)).returning()
@@ -74,6 +80,45 @@ export async function titleTotals(tx: Orm, ids: string[]): Promise<Map<string, {
 
 export const titlesOf = (tx: Orm, operacaoId: string): Promise<Title[]> =>
   tx.select().from(titulos).where(eq(titulos.operacaoId, operacaoId)).orderBy(asc(titulos.seq))
+
+const decodeTitle = rowDecoder(titulos)
+const TITLES = fixedStatement<'operacao'>(sql`SELECT ${columnsOf(titulos)} FROM ${titulos}
+  WHERE ${titulos.operacaoId} = ${sql.placeholder('operacao')} ORDER BY ${titulos.seq}`)
+
+/** The operation's títulos in the order they were added, as a read of a transaction's round trip (a quote's). */
+export const titlesRead = (operacaoId: string): Read<Title[]> => ({ statement: TITLES({ operacao: operacaoId }), answer: (rows) => rows.map(decodeTitle) })
+
+export type NewQuote = Omit<Quote, 'id' | 'criadoEm'>
+
+const decodeQuote = rowDecoder(cotacoes)
+type QuoteKeys = 'cliente' | 'operacao' | 'versao' | 'produtoVersao' | 'validaAte' | 'face' | 'desagio' | 'adValorem' | 'tarifas' | 'tac' | 'iof'
+  | 'liquido' | 'calculo' | 'em'
+const INSERT_QUOTE = fixedStatement<QuoteKeys>(sql`INSERT INTO ${cotacoes} (${sql.join([cotacoes.clienteId, cotacoes.operacaoId, cotacoes.versao,
+  cotacoes.produtoVersao, cotacoes.validaAte, cotacoes.valorFaceCentavos, cotacoes.desagioCentavos, cotacoes.adValoremCentavos, cotacoes.tarifasCentavos,
+  cotacoes.tacCentavos, cotacoes.iofCentavos, cotacoes.valorLiquidoCentavos, cotacoes.calculo, cotacoes.criadoEm].map((c) => sql.identifier(c.name)), sql`, `)})
+  VALUES (${sql.join((['cliente', 'operacao', 'versao', 'produtoVersao', 'validaAte', 'face', 'desagio', 'adValorem', 'tarifas', 'tac', 'iof', 'liquido',
+    'calculo', 'em'] as const).map((k) => sql.placeholder(k)), sql`, `)})
+  RETURNING ${columnsOf(cotacoes, ['calculo'])}`)
+const MARK_QUOTED = fixedStatement<'id' | 'versao' | 'em'>(sql`UPDATE ${operacoes} SET ${sql.identifier(operacoes.estado.name)} = 'cotada',
+  ${sql.identifier(operacoes.cotacaoVersao.name)} = ${sql.placeholder('versao')}, ${sql.identifier(operacoes.atualizadoEm.name)} = ${sql.placeholder('em')}
+  WHERE ${operacoes.id} = ${sql.placeholder('id')}`)
+
+/**
+ * Stores the operation's next quote and marks the operation quoted with it, in one round trip. The calculation is
+ * sent as JSON text once and answered from memory, not read back: it is the largest thing a quote moves.
+ */
+export async function saveQuote(tx: Orm, q: NewQuote, now: Date): Promise<Quote> {
+  const em = now.toISOString()
+  const [inserted] = await sendInTransaction(tx, [
+    INSERT_QUOTE({
+      cliente: q.clienteId, operacao: q.operacaoId, versao: q.versao, produtoVersao: q.produtoVersao, validaAte: q.validaAte.toISOString(),
+      face: String(q.valorFaceCentavos), desagio: String(q.desagioCentavos), adValorem: String(q.adValoremCentavos), tarifas: String(q.tarifasCentavos),
+      tac: String(q.tacCentavos), iof: String(q.iofCentavos), liquido: String(q.valorLiquidoCentavos), calculo: JSON.stringify(q.calculo), em,
+    }),
+    MARK_QUOTED({ id: q.operacaoId, versao: q.versao, em }),
+  ])
+  return { ...decodeQuote(inserted![0]!), calculo: q.calculo }
+}
 
 export type NewTitle = Pick<Title, 'tipo' | 'numero' | 'sacadoId' | 'emissao' | 'vencimento' | 'valorFaceCentavos' | 'chaveNfe' | 'idExterno'>
 

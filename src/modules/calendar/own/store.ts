@@ -1,7 +1,10 @@
 // The customer's own holidays: added, removed, and those that apply to a place between two days (a municipality's
 // own and its state's), in the caller's tenant transaction.
-import { and, asc, eq, gte, isNull, lte, or, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/database.ts'
+import type { Read } from '../../../platform/db/in-transaction.ts'
+import { fixedStatement } from '../../../platform/db/one-trip.ts'
+import { columnsOf, rowDecoder } from '../../../platform/db/table-rows.ts'
 import { isUniqueViolation } from '../../../platform/db/driver-errors.ts'
 import { DomainError } from '../../../platform/http/domain-error.ts'
 import { ufOfMunicipio } from './places.ts'
@@ -44,3 +47,11 @@ export async function ownHolidays(tx: Orm, range: { de: string, ate: string }, m
   }
   return tx.select().from(feriados).where(and(...where)).orderBy(asc(feriados.data), asc(feriados.criadoEm))
 }
+
+const decodeHoliday = rowDecoder(feriados)
+const HOLIDAYS_BETWEEN = fixedStatement<'de' | 'ate'>(sql`SELECT ${columnsOf(feriados)} FROM ${feriados}
+  WHERE ${feriados.data} >= ${sql.placeholder('de')} AND ${feriados.data} <= ${sql.placeholder('ate')} ORDER BY ${feriados.data}, ${feriados.criadoEm}`)
+
+/** All the customer's holidays between two days (both included), as a read of a transaction's round trip (a quote's). */
+export const ownHolidaysRead = (range: { de: string, ate: string }): Read<OwnHoliday[]> =>
+  ({ statement: HOLIDAYS_BETWEEN(range), answer: (rows) => rows.map(decodeHoliday) })

@@ -1,7 +1,10 @@
 // The registers an operation stands on, read (and for an acceptance, locked) in its transaction: a blocked one
 // takes part in nothing new.
-import { asc, inArray, eq } from 'drizzle-orm'
+import { asc, inArray, eq, sql } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/database.ts'
+import type { Read } from '../../../platform/db/in-transaction.ts'
+import { fixedStatement } from '../../../platform/db/one-trip.ts'
+import { columnsOf, rowDecoder } from '../../../platform/db/table-rows.ts'
 import { cedentes, sacados } from '../../origination/index.ts'
 import { BlockedRegisterError } from '../errors.ts'
 
@@ -23,6 +26,22 @@ export async function sacadosOf(tx: Orm, ids: readonly string[], lock = false): 
   const rows = lock ? await q.for('update') : await q
   return new Map(rows.map((r) => [r.id, r]))
 }
+
+const decodeCedente = rowDecoder(cedentes)
+const decodeSacado = rowDecoder(sacados)
+const CEDENTE = fixedStatement<'id'>(sql`SELECT ${columnsOf(cedentes)} FROM ${cedentes} WHERE ${cedentes.id} = ${sql.placeholder('id')}`)
+const SACADOS = fixedStatement<'ids'>(sql`SELECT ${columnsOf(sacados)} FROM ${sacados}
+  WHERE ${sacados.id} = ANY(${sql.placeholder('ids')}::uuid[]) ORDER BY ${sacados.id}`)
+
+/** The cedente, as a read of a transaction's round trip (a quote's; not locked). */
+export const cedenteRead = (id: string): Read<CedenteRow | undefined> =>
+  ({ statement: CEDENTE({ id }), answer: (rows) => (rows[0] ? decodeCedente(rows[0]) : undefined) })
+
+/** The sacados by id, as a read of a transaction's round trip (a quote's; not locked). */
+export const sacadosRead = (ids: readonly string[]): Read<Map<string, SacadoRow>> => ({
+  statement: SACADOS({ ids: [...new Set(ids)].sort() }),
+  answer: (rows) => new Map(rows.map((r) => { const s = decodeSacado(r); return [s.id, s] })),
+})
 
 /** Refuses when the cedente or any of the sacados is blocked, naming each. */
 type Register = { id: string, estado: 'ativo' | 'bloqueado' }

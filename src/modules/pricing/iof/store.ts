@@ -3,22 +3,31 @@
 import { sql } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/database.ts'
 import { queryRows } from '../../../platform/db/database.ts'
+import type { Read } from '../../../platform/db/in-transaction.ts'
+import { fixedStatement } from '../../../platform/db/one-trip.ts'
 import { plainDecimal } from '../decimal.ts'
 import type { IofRate } from '../iof-rates.ts'
 
 // Days and rates are cast to text in the query: both drivers then answer the same strings (YYYY-MM-DD, exact digits).
 type Row = { perfil: IofRate['perfil'], vigencia_inicio: string, vigencia_fim: string | null, taxa_diaria: string, taxa_adicional: string, fonte: string }
 
+const EVERY_ROW = sql`SELECT perfil, vigencia_inicio::text AS vigencia_inicio, vigencia_fim::text AS vigencia_fim,
+    taxa_diaria::text AS taxa_diaria, taxa_adicional::text AS taxa_adicional, fonte
+  FROM iof_vigencias ORDER BY perfil, vigencia_inicio`
+const asRate = (r: Row): IofRate => ({
+  perfil: r.perfil, vigenciaInicio: r.vigencia_inicio, vigenciaFim: r.vigencia_fim,
+  taxaDiaria: plainDecimal(r.taxa_diaria), taxaAdicional: plainDecimal(r.taxa_adicional), fonte: r.fonte,
+})
+
 /** Every row, by profile and start. */
 export async function iofTable(orm: Orm): Promise<IofRate[]> {
-  const rows = await queryRows<Row>(orm, sql`SELECT perfil, vigencia_inicio::text AS vigencia_inicio, vigencia_fim::text AS vigencia_fim,
-      taxa_diaria::text AS taxa_diaria, taxa_adicional::text AS taxa_adicional, fonte
-    FROM iof_vigencias ORDER BY perfil, vigencia_inicio`)
-  return rows.map((r) => ({
-    perfil: r.perfil, vigenciaInicio: r.vigencia_inicio, vigenciaFim: r.vigencia_fim,
-    taxaDiaria: plainDecimal(r.taxa_diaria), taxaAdicional: plainDecimal(r.taxa_adicional), fonte: r.fonte,
-  }))
+  return (await queryRows<Row>(orm, EVERY_ROW)).map(asRate)
 }
+
+const EVERY_ROW_FIXED = fixedStatement<never>(EVERY_ROW)
+
+/** The same, as a read of a transaction's round trip (a quote's). */
+export const iofTableRead = (): Read<IofRate[]> => ({ statement: EVERY_ROW_FIXED({}), answer: (rows) => (rows as Row[]).map(asRate) })
 
 export type NewIofRate = Omit<IofRate, 'vigenciaFim'>
 

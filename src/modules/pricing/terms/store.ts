@@ -2,6 +2,9 @@
 // version, numbered under the product row's lock, so two at once get 2 and 3, never 2 twice).
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/database.ts'
+import type { Read } from '../../../platform/db/in-transaction.ts'
+import { fixedStatement } from '../../../platform/db/one-trip.ts'
+import { columnsOf, rowDecoder } from '../../../platform/db/table-rows.ts'
 import { isUniqueViolation } from '../../../platform/db/driver-errors.ts'
 import { pageFrom } from '../../../platform/http/api-schemas.ts'
 import { ExternalIdInUseError } from '../../../platform/tenancy/external-id.ts'
@@ -88,3 +91,14 @@ function asVersion(r: typeof produtoVersoes.$inferSelect): Version {
     tacCentavos: r.tacCentavos, diasFloat: r.diasFloat, iof: r.iof, motivoIsencao: r.motivoIsencao, criadoEm: r.criadoEm,
   }
 }
+
+const decodeVersion = rowDecoder(produtoVersoes)
+const LATEST_VERSION = fixedStatement<'produto'>(sql`SELECT ${columnsOf(produtoVersoes)} FROM ${produtoVersoes}
+  JOIN ${produtos} ON ${produtos.id} = ${produtoVersoes.produtoId} AND ${produtos.versaoAtual} = ${produtoVersoes.versao}
+  WHERE ${produtos.id} = ${sql.placeholder('produto')}`)
+
+/** The product's latest version (what a quote prices with), as a read of a transaction's round trip; undefined for no such product. */
+export const latestVersionRead = (produtoId: string): Read<Version | undefined> => ({
+  statement: LATEST_VERSION({ produto: produtoId }),
+  answer: (rows) => (rows[0] ? asVersion(decodeVersion(rows[0])) : undefined),
+})
