@@ -1,20 +1,16 @@
 // Business days of a sacado: not a Saturday or Sunday, not a national bank holiday, not one of the customer's own
 // holidays for the sacado's municipality or state (produto.md §2.3).
+import { BoundedMemo } from '../../platform/lib/bounded-memo.ts'
 import { addDays, isWeekend } from './civil-date.ts'
 import { nationalHolidays, type Holiday } from './national-holidays.ts'
 
 /** Dates (`YYYY-MM-DD`) that are holidays for one place, beyond the national ones: the customer's own. */
 export type HolidaySet = ReadonlySet<string>
 
-const nationalCache = new Map<number, ReadonlySet<string>>()
+const nationalCache = new BoundedMemo<ReadonlySet<string>>(400)
 
 function nationalDates(year: number): ReadonlySet<string> {
-  let set = nationalCache.get(year)
-  if (!set) {
-    set = new Set(nationalHolidays(year).map((h) => h.data))
-    nationalCache.set(year, set)
-  }
-  return set
+  return nationalCache.get(String(year), () => new Set(nationalHolidays(year).map((h) => h.data)))
 }
 
 export function isNationalHoliday(date: string): boolean {

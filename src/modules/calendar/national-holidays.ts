@@ -1,4 +1,5 @@
 // National bank holidays (the ANBIMA calendar), computed from the rule, never typed in (produto.md §2.3).
+import { BoundedMemo } from '../../platform/lib/bounded-memo.ts'
 import { addDays } from './civil-date.ts'
 
 export type Holiday = { data: string, descricao: string }
@@ -44,8 +45,15 @@ const MOVABLE: ReadonlyArray<[number, string]> = [
   [60, 'Corpus Christi'],
 ]
 
-/** The national bank holidays of a year, in date order. */
-export function nationalHolidays(year: number): Holiday[] {
+/** A few centuries of years; any year a request names may be asked for, so the memo is bounded. */
+const byYear = new BoundedMemo<readonly Holiday[]>(400)
+
+/** The national bank holidays of a year, in date order (computed once a year: a quote asks for them per moved due date). */
+export function nationalHolidays(year: number): readonly Holiday[] {
+  return byYear.get(String(year), () => Object.freeze(computed(year).map((h) => Object.freeze(h))))
+}
+
+function computed(year: number): Holiday[] {
   const e = easter(year)
   const days: Holiday[] = [
     ...FIXED.filter(([, , from]) => from === undefined || year >= from).map(([md, descricao]) => ({ data: `${year}-${md}`, descricao })),

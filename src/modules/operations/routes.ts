@@ -11,7 +11,7 @@ import type { Budget } from '../../platform/http/rate-limit-config.ts'
 import { rateLimitFor } from '../../platform/http/rate-limit.ts'
 import { securityHeaders } from '../../platform/http/security-headers.ts'
 import type { ValidationItem } from '../../platform/http/validation-errors.ts'
-import { jsonAnswer, problemAnswer } from '../../platform/idempotency/http.ts'
+import { JsonText, jsonAnswer, problemAnswer } from '../../platform/idempotency/http.ts'
 import { mutationRoute, type Mutation } from '../../platform/idempotency/mutation-route.ts'
 import type { Idempotency } from '../../platform/idempotency/run.ts'
 import { brasiliaDay } from '../../platform/lib/brasilia-time.ts'
@@ -35,7 +35,7 @@ import {
   addTitles, createOperation, getOperation, getTitle, listOperations, listTitles, lockOperation, removeTitle, titleTotals, titlesOf,
   type Operation, type OperationFilter, type OperationFull, type TitleFilter,
 } from './store.ts'
-import { operationListView, operationView, quoteView, titleView } from './views.ts'
+import { operationListView, operationView, quoteViewJson, titleView } from './views.ts'
 
 export type OperationRoutesDeps = { db: Database, clock: Clock, idempotency: Idempotency, dbTimeoutMs: number, budget: Budget, production: boolean }
 
@@ -121,7 +121,7 @@ export function operationRoutes(deps: OperationRoutesDeps) {
 
     onOperation<{ Params: { id: string } }>(R.cotacao, async ({ tx, action, op }) => {
       const quote = await quoteOperation(tx, op, action.now)
-      return { status: 201, body: quoteView(quote), acao: 'operacao.cotada' }
+      return { status: 201, body: new JsonText(quoteViewJson(quote)), acao: 'operacao.cotada' }
     })
 
     onOperation<{ Params: { id: string }, Body: { cotacao_versao: number } }>(R.aceite, async ({ tx, req, action, op }) => {

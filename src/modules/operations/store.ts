@@ -89,6 +89,8 @@ const TITLES = fixedStatement<'operacao'>(sql`SELECT ${columnsOf(titulos)} FROM 
 export const titlesRead = (operacaoId: string): Read<Title[]> => ({ statement: TITLES({ operacao: operacaoId }), answer: (rows) => rows.map(decodeTitle) })
 
 export type NewQuote = Omit<Quote, 'id' | 'criadoEm'>
+/** A quote just stored, with its calculation's JSON text as it was written. */
+export type SavedQuote = Quote & { calculoJson: string }
 
 const decodeQuote = rowDecoder(cotacoes)
 type QuoteKeys = 'cliente' | 'operacao' | 'versao' | 'produtoVersao' | 'validaAte' | 'face' | 'desagio' | 'adValorem' | 'tarifas' | 'tac' | 'iof'
@@ -107,17 +109,18 @@ const MARK_QUOTED = fixedStatement<'id' | 'versao' | 'em'>(sql`UPDATE ${operacoe
  * Stores the operation's next quote and marks the operation quoted with it, in one round trip. The calculation is
  * sent as JSON text once and answered from memory, not read back: it is the largest thing a quote moves.
  */
-export async function saveQuote(tx: Orm, q: NewQuote, now: Date): Promise<Quote> {
+export async function saveQuote(tx: Orm, q: NewQuote, now: Date): Promise<SavedQuote> {
   const em = now.toISOString()
+  const calculo = JSON.stringify(q.calculo)
   const [inserted] = await sendInTransaction(tx, [
     INSERT_QUOTE({
       cliente: q.clienteId, operacao: q.operacaoId, versao: q.versao, produtoVersao: q.produtoVersao, validaAte: q.validaAte.toISOString(),
       face: String(q.valorFaceCentavos), desagio: String(q.desagioCentavos), adValorem: String(q.adValoremCentavos), tarifas: String(q.tarifasCentavos),
-      tac: String(q.tacCentavos), iof: String(q.iofCentavos), liquido: String(q.valorLiquidoCentavos), calculo: JSON.stringify(q.calculo), em,
+      tac: String(q.tacCentavos), iof: String(q.iofCentavos), liquido: String(q.valorLiquidoCentavos), calculo, em,
     }),
     MARK_QUOTED({ id: q.operacaoId, versao: q.versao, em }),
   ])
-  return { ...decodeQuote(inserted![0]!), calculo: q.calculo }
+  return { ...decodeQuote(inserted![0]!), calculo: q.calculo, calculoJson: calculo }
 }
 
 export type NewTitle = Pick<Title, 'tipo' | 'numero' | 'sacadoId' | 'emissao' | 'vencimento' | 'valorFaceCentavos' | 'chaveNfe' | 'idExterno'>

@@ -1,6 +1,6 @@
 // Operations, títulos, quotes and payments as the API answers them: snake_case, centavos as safe integers,
 // instants in UTC. A quote is answered as it was stored: recomputing it never changes it.
-import type { OperationFull, Operation, Payment, Quote, Title } from './store.ts'
+import type { OperationFull, Operation, Payment, Quote, SavedQuote, Title } from './store.ts'
 
 export function titleView(t: Title) {
   return {
@@ -12,6 +12,11 @@ export function titleView(t: Title) {
 
 export function quoteView(q: Quote) {
   return { ...q.calculo, criado_em: q.criadoEm.toISOString() }
+}
+
+/** quoteView's JSON, from the calculation's text as stored: the largest answer of the API is not serialized twice. */
+export function quoteViewJson(q: SavedQuote): string {
+  return `${q.calculoJson.slice(0, -1)},"criado_em":${JSON.stringify(q.criadoEm.toISOString())}}`
 }
 
 export function paymentView(p: Payment) {

@@ -45,10 +45,16 @@ export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   return (req as Keyed)[KEY]
 }
 
+/** A body the work has already serialized as JSON (it wrote the same text to the database): sent as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /** A JSON answer as stored; a 204 has neither body nor content type. */
 export function jsonAnswer(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): StoredAnswer {
   if (status === 204) return { status, headers: { ...headers }, body: '' }
-  return { status, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) }
+  const text = body instanceof JsonText ? body.text : JSON.stringify(body)
+  return { status, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' }, body: text }
 }
 
 export function problemAnswer(p: HttpProblem): StoredAnswer {

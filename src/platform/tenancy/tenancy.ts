@@ -2,6 +2,7 @@
 // customers' tables to the rows of `app.cliente_id`, which only this sets, per transaction (set_config's third
 // argument): it ends with the transaction and never leaks into the next user of a pooled connection.
 import { sql } from 'drizzle-orm'
+import { sendInTransaction } from '../db/in-transaction.ts'
 import { fixedStatement, type OneTripStatement } from '../db/one-trip.ts'
 import type { Database, Orm } from '../db/database.ts'
 import { DomainError } from '../http/domain-error.ts'
@@ -16,7 +17,7 @@ export class InvalidTenantError extends DomainError<'nao_encontrado'> {
 export async function withTenant<T>(db: Pick<Database, 'orm'>, clienteId: string, fn: (tx: Orm) => Promise<T>): Promise<T> {
   if (!isUuid(clienteId)) throw new InvalidTenantError()
   return db.orm.transaction(async (tx) => {
-    await tx.execute(sql`SELECT set_config('app.cliente_id', ${clienteId.toLowerCase()}, true)`)
+    await sendInTransaction(tx, [setTenant({ cliente: clienteId.toLowerCase() })])
     return fn(tx)
   })
 }

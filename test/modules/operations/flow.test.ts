@@ -54,6 +54,8 @@ describe('an operation from draft to payment (the acceptance example)', () => {
     assert.deepEqual(quote.feriados, [{ data: '2026-11-20', descricao: 'Dia Nacional de Zumbi e da Consciência Negra' }])
     assert.equal(quote.iof_aliquotas.length, 1)
     assert.equal(quote.iof_aliquotas[0].taxa_diaria, '0.000082')
+    // The answer is the calculation's stored text plus its instant: the operation read back holds the same quote.
+    assert.deepEqual(created(await operador.call('GET', `/api/operacoes/${op.id}`), 200).cotacao, quote)
 
     const noKey = await operador.call('POST', `/api/operacoes/${op.id}/aceite`, { cotacao_versao: 1 })
     assert.equal(noKey.statusCode, 400)

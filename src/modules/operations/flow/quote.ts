@@ -8,13 +8,13 @@ import { addDays, ownHolidaysRead } from '../../calendar/index.ts'
 import { iofTableRead, latestVersionRead, type PerfilIof } from '../../pricing/index.ts'
 import { ExpiredQuoteError, InvalidStateError } from '../errors.ts'
 import { holidayWindow, pricedWith, pricingBody, type TitleToQuote } from '../pricing-request.ts'
-import { saveQuote, titlesRead, type Operation, type Quote } from '../store.ts'
+import { saveQuote, titlesRead, type Operation, type SavedQuote } from '../store.ts'
 import { cedenteRead, refuseBlocked, sacadosRead } from './registers.ts'
 
 /** A quote holds until the end of the operation's day in Brasília (UTC−3, no daylight saving since 2019). */
 export const validUntil = (dataOperacao: string): Date => new Date(`${addDays(dataOperacao, 1)}T00:00:00-03:00`)
 
-export async function quoteOperation(tx: Orm, op: Operation, now: Date): Promise<Quote> {
+export async function quoteOperation(tx: Orm, op: Operation, now: Date): Promise<SavedQuote> {
   if (op.estado !== 'rascunho' && op.estado !== 'cotada') throw new InvalidStateError(op.estado)
   if (op.dataOperacao < brasiliaDay(now)) throw new ExpiredQuoteError(validUntil(op.dataOperacao))
   // Two round trips of reads (the second needs the títulos'), one of writes: a quote moves a hundred rows and more.

@@ -1,8 +1,10 @@
 // The customer's audit trail (`auditoria_cliente`): append-only (the database refuses UPDATE, DELETE and TRUNCATE),
 // one row per sensitive action: who acted (a person, a token, the operator), what, on what, in which request, and
 // from where as an HMAC of the address. Never a secret, a password, a token or an e-mail.
-import { and, desc, eq, lt } from 'drizzle-orm'
+import { and, desc, eq, lt, sql } from 'drizzle-orm'
 import type { Orm } from '../../db/database.ts'
+import { sendInTransaction } from '../../db/in-transaction.ts'
+import { fixedStatement } from '../../db/one-trip.ts'
 import { auditoriaCliente, instalacao } from '../../db/schema.ts'
 import { ipHash } from '../../lib/ip-hash.ts'
 
@@ -53,20 +55,22 @@ export type AuditEntry = {
 export async function appendAudit(
   tx: Orm, clienteId: string, ctx: ActionContext, acao: AuditAction, about: { alvoId?: string | null, motivo?: string | null } = {},
 ): Promise<void> {
-  const hashed = ctx.ip ? ipHash(await installationSalt(tx), ctx.ip) : null
-  await tx.insert(auditoriaCliente).values({
-    clienteId,
-    em: ctx.now,
-    atorTipo: ctx.actor.tipo,
-    atorId: ctx.actor.tipo === 'operador' ? null : ctx.actor.id,
-    acao,
-    alvoId: about.alvoId ?? null,
-    motivo: about.motivo ?? null,
-    requestId: ctx.requestId ?? null,
-    requestIdCliente: ctx.requestIdCliente ?? null,
+  const hashed = ctx.ip ? ipHash((await sendInTransaction(tx, [SALT({})]))[0]![0]!.s as string, ctx.ip) : null
+  await sendInTransaction(tx, [APPEND({
+    cliente: clienteId, em: ctx.now.toISOString(), atorTipo: ctx.actor.tipo, atorId: ctx.actor.tipo === 'operador' ? null : ctx.actor.id, acao,
+    alvoId: about.alvoId ?? null, motivo: about.motivo ?? null, requestId: ctx.requestId ?? null, requestIdCliente: ctx.requestIdCliente ?? null,
     ipHash: hashed,
-  })
+  })])
 }
+
+// Fixed statements: every change of every customer writes one, so neither is built again per request.
+const SALT = fixedStatement<never>(sql`SELECT ${instalacao.salIp} AS s FROM ${instalacao}`)
+const A = auditoriaCliente
+const APPEND = fixedStatement<'cliente' | 'em' | 'atorTipo' | 'atorId' | 'acao' | 'alvoId' | 'motivo' | 'requestId' | 'requestIdCliente' | 'ipHash'>(
+  sql`INSERT INTO ${A} (${sql.join([A.clienteId, A.em, A.atorTipo, A.atorId, A.acao, A.alvoId, A.motivo, A.requestId, A.requestIdCliente, A.ipHash]
+    .map((c) => sql.identifier(c.name)), sql`, `)})
+  VALUES (${sql.join((['cliente', 'em', 'atorTipo', 'atorId', 'acao', 'alvoId', 'motivo', 'requestId', 'requestIdCliente', 'ipHash'] as const)
+    .map((k) => sql.placeholder(k)), sql`, `)})`)
 
 export const AUDIT_PAGE_MAX = 200
 
@@ -92,9 +96,4 @@ export async function listAudit(
   const more = items.length > limit
   if (more) items.pop()
   return { items, next: more ? items.at(-1)!.id : null }
-}
-
-async function installationSalt(tx: Orm): Promise<string> {
-  const [row] = await tx.select({ s: instalacao.salIp }).from(instalacao)
-  return row!.s
 }
