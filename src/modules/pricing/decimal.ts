@@ -1,12 +1,10 @@
-// The one decimal type of the product: rates are decimal strings, never binary floats (produto.md §1). Fifty
-// significant digits hold any face value times any 12-place rate exactly, so only the final rounding rounds.
+// The product's decimal type where a rate is shown or converted (a percentage typed in the back office, a rate in
+// the borderô's text): rates are decimal strings, never binary floats (produto.md §1). The pricing itself computes
+// on BigInt (exact.ts). Fifty significant digits hold any 12-place rate times a hundred exactly.
 import { Decimal as DecimalJs } from 'decimal.js'
 
 export const Dec = DecimalJs.clone({ precision: 50, rounding: DecimalJs.ROUND_HALF_UP, toExpNeg: -30, toExpPos: 40 })
 export type Dec = InstanceType<typeof Dec>
-
-/** Rounded to the centavo, half up (half away from zero: amounts here are never negative). */
-export const centavos = (x: Dec): bigint => BigInt(x.toDecimalPlaces(0, Dec.ROUND_HALF_UP).toFixed(0))
 
 export const dec = (x: bigint | number | string): Dec => new Dec(typeof x === 'bigint' ? x.toString() : x)
 

@@ -2,11 +2,12 @@
 // answered as the API writes it, to six decimal places, half up. The answer is A millionths exactly when the root
 // lies in [A − ½, A + ½) millionths, and since the left side falls as r grows, that is a question of two signs: of
 // f(r) = Σ VF · (1 + r)^(−n/30) − net at those two midpoints. A guess in binary floating point says which A to
-// ask about; the signs are decided in decimal arithmetic with a bound on its error, so the float only chooses
-// where to look, never the answer. A guess that misses walks to the right A, a sign too close to call is asked
+// ask about; the signs are decided in fixed point with a bound on its error, so the float only chooses where to
+// look, never the answer. A guess that misses walks to the right A, a sign too close to call is asked
 // again with more digits, and a root exactly on a midpoint (possible: some day counts make the power rational)
 // rounds up. The signs are computed on BigInt alone: exact integers and a bound on the one truncation each step
 // makes, where decimal.js's logarithm and exponential took three quarters of the time (docs/decisions.md).
+import { floorRoot, raisedScaled, scaledGuess } from './exact.ts'
 
 export type Flow = { valor: bigint, dias: number }
 
@@ -106,53 +107,19 @@ function signAt(terms: readonly Term[], net: bigint, halves: bigint): -1 | 0 | 1
  */
 function fAt(terms: readonly Term[], net: bigint, halves: bigint, digits: number): { value: bigint, error: bigint } {
   const scale = 10n ** BigInt(digits)
-  const perDay = floorRoot(scale ** 30n * 2n * UNIT / (2n * UNIT + halves), 30n, dayFactorGuess(halves, digits))
+  const guess = scaledGuess(Math.pow(1 + Number(halves) / Number(2n * UNIT), -1 / 30), digits)
+  const perDay = floorRoot(scale ** 30n * 2n * UNIT / (2n * UNIT + halves), 30n, guess)
   let power = scale
   let at = 0
   let value = -net * scale
   let error = 0n
   for (const { dias, valor } of terms) {
-    power = raised(power, perDay, dias - at, scale)
+    power = raisedScaled(power, perDay, dias - at, scale)
     at = dias
     value += valor * power
     error += valor * (2n * BigInt(dias) + 1n)
   }
   return { value, error }
-}
-
-/** (1 + r)^(−1/30) scaled by 10^digits, from binary floating point: where the exact root's search starts. */
-function dayFactorGuess(halves: bigint, digits: number): bigint {
-  const factor = Math.pow(1 + Number(halves) / Number(2n * UNIT), -1 / 30)
-  return BigInt(Math.round(factor * 1e15)) * 10n ** BigInt(Math.max(digits - 15, 0)) / 10n ** BigInt(Math.max(15 - digits, 0)) + 1n
-}
-
-/**
- * ⌊a^(1/n)⌋ by Newton's method on integers. One step from any positive x lands at or above the root (the mean of
- * n − 1 copies of x and a/x^(n−1) is at least their geometric mean), and from above the steps fall to it.
- */
-function floorRoot(a: bigint, n: bigint, guess: bigint): bigint {
-  const step = (x: bigint) => ((n - 1n) * x + a / x ** (n - 1n)) / n
-  let x = step(guess > 0n ? guess : 1n)
-  for (let next = step(x); next < x; next = step(x)) x = next
-  // What makes it the floor, checked rather than trusted: a wrong root would be a wrong sign, not a slow one.
-  while (x ** n > a) x -= 1n
-  while ((x + 1n) ** n <= a) x += 1n
-  return x
-}
-
-/**
- * power · factor^times, each product truncated to the scale (square and multiply). For values at most one, a
- * product's error is at most the sum of its factors' errors plus one unit, so factor^g is off by at most g times
- * the factor's error plus g − 1 units, however the products are grouped: the bound above holds.
- */
-function raised(power: bigint, factor: bigint, times: number, scale: bigint): bigint {
-  let p = power
-  let base = factor
-  for (let k = times; k > 0; k >>= 1) {
-    if (k & 1) p = p * base / scale
-    if (k > 1) base = base * base / scale
-  }
-  return p
 }
 
 /** The root in binary floating point (bisection and Newton), or undefined when it found none: a guess, never the answer. */

@@ -4,8 +4,7 @@
 import { daysBetween } from '../calendar/index.ts'
 import { nextBusinessDay, nationalHolidaysBetween, type HolidaySet } from '../calendar/index.ts'
 import type { Holiday } from '../calendar/index.ts'
-import { centavos, dec, Dec } from './decimal.ts'
-import { decimalFraction, fixedFraction, roundHalfUp } from './exact.ts'
+import { compoundDesagio, decimalFraction, fixedFraction, roundHalfUp } from './exact.ts'
 import { effectiveProfile, rateOn, type IofRate, type PerfilIof } from './iof-rates.ts'
 import { effectiveMonthlyRate } from './effective-rate.ts'
 import { DomainError } from '../../platform/http/domain-error.ts'
@@ -105,21 +104,13 @@ const IOF_MAX_DAYS = 365
 
 /**
  * Each line's deságio for its day count n. simples_30 is VF · i · n / 30: a fraction of integers, exact on BigInt.
- * composta_30 is VF · (1 − (1 + i)^(−n/30)): irrational for most n, so decimal.js at fifty digits, one power per
- * day count of the borderô (títulos due on one day share it).
+ * composta_30 is VF · (1 − (1 + i)^(−n/30)): rational for some n and rates, irrational for the rest, computed so
+ * that its rounding is always the exact value's (exact.ts).
  */
 function desagioOf(terms: Terms): (vf: bigint, n: number) => bigint {
-  if (terms.base === 'simples_30') {
-    const i = decimalFraction(terms.taxaMensal)
-    return (vf, n) => roundHalfUp(vf * i.num * BigInt(n), i.den * 30n)
-  }
-  const growth = dec(terms.taxaMensal).plus(1)
-  const discounts = new Map<number, Dec>()
-  return (vf, n) => {
-    let discount = discounts.get(n)
-    if (discount === undefined) discounts.set(n, discount = Dec(1).minus(growth.pow(dec(-n).dividedBy(30))))
-    return centavos(dec(vf).times(discount))
-  }
+  if (terms.base === 'composta_30') return compoundDesagio(terms.taxaMensal)
+  const i = decimalFraction(terms.taxaMensal)
+  return (vf, n) => roundHalfUp(vf * i.num * BigInt(n), i.den * 30n)
 }
 
 /** VF · rate (times days), rounded half up: ad valorem and both parts of IOF are products of decimals, exact on BigInt. */

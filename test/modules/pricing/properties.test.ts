@@ -8,6 +8,7 @@ import { addDays, daysBetween } from '../../../src/modules/calendar/civil-date.t
 import { nextBusinessDay } from '../../../src/modules/calendar/business-days.ts'
 import { price, pricingProblem, TIPOS_TITULO, type PricingInput, type Terms } from '../../../src/modules/pricing/engine.ts'
 import { effectiveMonthlyRate, smallest } from '../../../src/modules/pricing/effective-rate.ts'
+import { compoundDesagio } from '../../../src/modules/pricing/exact.ts'
 import { SPEC_IOF } from './example.ts'
 
 const rate = (maxMillionths: number) => fc.integer({ min: 1, max: maxMillionths }).map((m) => (m / 1e6).toFixed(6).replace(/0+$/, '').replace(/\.$/, '.0'))
@@ -119,6 +120,32 @@ describe('pricing: properties over random borderôs', () => {
       })
       assert.equal(q.prazoMedioDias, weighted.dividedBy(totalFace.toString()).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2))
     }), { numRuns: 300 })
+  })
+
+  // decimal.js at a hundred digits, the power taken directly (another method than the engine's integer root and
+  // powers): the two agree on every line whose value is not within 10⁻⁴⁰ of half a centavo, where a hundred
+  // digits could not tell which way it rounds.
+  it('every composta_30 deságio equals decimal.js at a hundred digits rounded half up (fast-check)', () => {
+    const D = Decimal.clone({ precision: 100 })
+    fc.assert(fc.property(rate(999_999), fc.bigInt({ min: 1n, max: 9_000_000_000_000_000n }), fc.integer({ min: 0, max: 3_700 }), (taxa, vf, n) => {
+      const exact = new D(vf.toString()).times(new D(1).minus(new D(taxa).plus(1).pow(new D(-n).dividedBy(30))))
+      const fraction = exact.minus(exact.floor())
+      fc.pre(fraction.minus(0.5).abs().gt('1e-40'))
+      assert.equal(compoundDesagio(taxa)(vf, n), BigInt(exact.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0)))
+    }), { numRuns: 400 })
+  })
+
+  // Where the power is rational the value can be exactly half a centavo: half up, as every rounding of the product.
+  it('composta_30 at an exact half centavo rounds up; a rational power is computed as a fraction', () => {
+    // A month at 20 %: 3 × (1 − 1/1.2) = 0.5.
+    assert.equal(compoundDesagio('0.2')(3n, 30), 1n)
+    // Half a month at 44 % (1.44 = 1.2²): 3 × (1 − 1/1.2) = 0.5; a month and a half: 108 × (1 − 1/1.728) = 45.5.
+    assert.equal(compoundDesagio('0.44')(3n, 15), 1n)
+    assert.equal(compoundDesagio('0.44')(108n, 45), 46n)
+    assert.equal(compoundDesagio('0.44')(107n, 45), 45n) // 45.078…
+    // Ten days at 33.1 % (1.331 = 1.1³): 1,100 × (1 − 1/1.1) = 100 exactly.
+    assert.equal(compoundDesagio('0.331')(1_100n, 10), 100n)
+    assert.equal(compoundDesagio('0.035')(1_000_000n, 0), 0n)
   })
 
   it('a half centavo rounds up, exactly: on BigInt no digit is lost before the rounding', () => {
