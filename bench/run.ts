@@ -34,6 +34,9 @@ measures it against a bare node:http server, a minimal Fastify app and pgbench i
                    that discards the spans): compare its ratios with a run without it for what tracing costs
   --cpu-prof       the measured service under Node's --cpu-prof: its profile (.cpuprofile, for Chrome's
                    DevTools) is written to the results directory when it stops; the numbers are then slower
+  --pgbench-prepared
+                   pgbench with -M prepared (each statement planned once per connection, as the service's fixed
+                   statements are) instead of -M extended (planned on every execution): the stricter baseline
   --help           this text
 
 environment: DATABASE_URL (admin URL, default postgres://postgres@127.0.0.1:5432/test), BENCH_SECONDS (3),
@@ -45,7 +48,7 @@ if (args.includes('--help') || args.includes('-h')) {
   console.log(USAGE)
   process.exit(0)
 }
-const unknown = args.filter((a) => !['--quick', '--no-metrics', '--otel', '--cpu-prof'].includes(a) && !a.startsWith('--only='))
+const unknown = args.filter((a) => !['--quick', '--no-metrics', '--otel', '--cpu-prof', '--pgbench-prepared'].includes(a) && !a.startsWith('--only='))
 if (unknown.length) {
   console.error(`bench: unknown option ${unknown.join(' ')}\n\n${USAGE}`)
   process.exit(2)
@@ -60,6 +63,8 @@ const metricsOn = !process.argv.includes('--no-metrics')
 // `--otel`: tracing on, every span exported (to a sink that answers at once, so the collector's speed is not measured).
 const otelOn = process.argv.includes('--otel')
 const cpuProf = process.argv.includes('--cpu-prof')
+// `--pgbench-prepared`: pgbench plans each statement once per connection, as the service does with its fixed statements.
+const pgbenchMode = process.argv.includes('--pgbench-prepared') ? 'prepared' : 'extended'
 const SECONDS = quick ? 2 : Number(process.env.BENCH_SECONDS ?? 3)
 const ROUNDS = quick ? 1 : Number(process.env.BENCH_ROUNDS ?? 9)
 const WARMUP_S = quick ? 1 : 3
@@ -259,7 +264,7 @@ async function main() {
   const pgbenchEnv = (s: Scenario) =>
     s.pgbench === 'extrato' || s.pgbench === 'lancamentos' || s.pgbench === 'cotacao' ? { ...process.env, PGOPTIONS: '-c role=fct_servico' } : process.env
   const pgbench = async (s: Scenario, seconds: number) => parsePgbench(await runCaptured(pinned(SERVER_CPU,
-    ['pgbench', '-n', '-M', 'extended', `-c${s.connections}`, '-j1', `-T${seconds}`, ...pgbenchScript(s), dbUrl]), pgbenchEnv(s)))
+    ['pgbench', '-n', '-M', pgbenchMode, `-c${s.connections}`, '-j1', `-T${seconds}`, ...pgbenchScript(s), dbUrl]), pgbenchEnv(s)))
 
   const rows = []
   let statusQueries: { flooded: number, idle: number } | undefined
@@ -308,7 +313,7 @@ async function main() {
 
   const summary = {
     when: new Date().toISOString(), quick, seconds: SECONDS, rounds: ROUNDS, pinned: pin, node: process.version,
-    cpus: availableParallelism(), startup_ms: median(readyTimes), startup_target_ms: 1000,
+    cpus: availableParallelism(), pgbench_mode: pgbenchMode, startup_ms: median(readyTimes), startup_target_ms: 1000,
     rss_after_load_mb: rssAfterLoad, rss_target_mb: 120, status_transactions_per_s: statusQueries, service_exit_code: stopped,
     quote_1000_titulos_ms: quote1000Ms ?? null, quote_1000_target_ms: 1000, rows,
   }

@@ -39,7 +39,10 @@ export function effectiveMonthlyRate(flows: readonly Flow[], netCentavos: bigint
 /** Títulos with the same day count discount together: a thousand títulos are at most a few hundred terms. */
 function grouped(flows: readonly Flow[]): Term[] {
   const byDays = new Map<number, bigint>()
-  for (const f of flows) byDays.set(f.dias, (byDays.get(f.dias) ?? 0n) + f.valor)
+  for (const f of flows) {
+    if (!Number.isSafeInteger(f.dias) || f.dias < 0) throw new RangeError('a day count of a flow is a whole number, not negative')
+    byDays.set(f.dias, (byDays.get(f.dias) ?? 0n) + f.valor)
+  }
   return [...byDays].sort(([a], [b]) => a - b).map(([dias, valor]) => ({ dias, valor }))
 }
 
@@ -84,10 +87,14 @@ export function smallest(holds: (a: bigint) => boolean, start: bigint, max: bigi
   return hi
 }
 
-/** Digits the sign is first asked with, then (rarely) again with many more. */
-const DIGITS = [30, 100]
+/**
+ * Digits the sign is first asked with, then (rarely) again with more. Face values of up to 2^53 centavos make f a
+ * sum of a few hundred terms of at most 16 digits each: a value within 10^−300 of zero that is not zero would need
+ * them chosen for it, and is taken for the tie it is indistinguishable from.
+ */
+const DIGITS = [30, 100, 300]
 
-/** The sign of f at r = halves / (2 · UNIT): 1, −1, or 0 when even the most digits cannot tell it from zero. */
+/** The sign of f at r = halves / (2 · UNIT): 1, −1, or 0 when even the most digits cannot tell it from zero (a tie). */
 function signAt(terms: readonly Term[], net: bigint, halves: bigint): -1 | 0 | 1 {
   for (const digits of DIGITS) {
     const { value, error } = fAt(terms, net, halves, digits)

@@ -2,12 +2,13 @@
 // several things under a lock, or writes several rows, pays one exchange for them and builds no query (each is a
 // fixed statement, rendered once and prepared once per connection). The ORM's transaction still begins, commits
 // and rolls back; a failing statement fails the transaction, as any query in it would.
-import { is } from 'drizzle-orm'
+import { entityKind, is } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import type { Orm } from './database.ts'
 import { PGLITE_ORM_PARSERS, ORM_TYPE_PARSERS } from './one-trip.ts'
 import { forgetPrepared, runPipeline, stalePrepared, type BoundStatement } from './pipeline.ts'
+import { PreparedStatementLost } from './unavailable.ts'
 
 type PgliteConnection = {
   query(text: string, params: unknown[], options: { parsers: typeof PGLITE_ORM_PARSERS }): Promise<{ rows: Record<string, unknown>[] }>
@@ -21,9 +22,11 @@ export async function sendInTransaction(tx: Orm, statements: readonly BoundState
       return await runPipeline(connection, statements, ORM_TYPE_PARSERS)
     } catch (err) {
       // The trip cannot be sent again, the transaction failed with it: the connection forgets what it had prepared,
-      // so the request's retry parses afresh (Database.oneTrip retries by itself, having no transaction to lose).
-      if (stalePrepared(err, statements)) forgetPrepared(connection)
-      throw err
+      // and the request is answered as one to retry (503), whose retry parses afresh (Database.oneTrip retries by
+      // itself, having no transaction to lose).
+      if (!stalePrepared(err, statements)) throw err
+      forgetPrepared(connection)
+      throw new PreparedStatementLost(err)
     }
   }
   // PGlite runs in this process: a round trip costs nothing, so one statement after another.
@@ -39,9 +42,10 @@ export async function sendInTransaction(tx: Orm, statements: readonly BoundState
  */
 function connectionOf(tx: Orm): pg.ClientBase | PgliteConnection {
   if (!is(tx, PgTransaction)) throw new TypeError('statements are sent in a transaction (db.orm.transaction), not on the pool')
-  const client = (tx as unknown as { _?: { session?: { client?: unknown } } })._?.session?.client
-  if (client instanceof pg.Client) return client
-  if (client && typeof (client as { query?: unknown }).query === 'function' && !(client instanceof pg.Pool)) return client as PgliteConnection
+  const session = (tx as unknown as { _?: { session?: { client?: unknown } } })._?.session
+  const kind = (session?.constructor as { [entityKind]?: string } | undefined)?.[entityKind]
+  if (kind === 'NodePgSession' && session!.client instanceof pg.Client) return session!.client
+  if (kind === 'PgliteSession' && typeof (session!.client as { query?: unknown })?.query === 'function') return session!.client as PgliteConnection
   throw new TypeError('the transaction\'s connection is not one this module knows')
 }
 

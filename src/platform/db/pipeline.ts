@@ -2,7 +2,8 @@
 // parameters: the extended protocol's messages for each (Parse when needed, Bind, Describe, Execute) and one Sync
 // at the end. Everything before a Sync runs as one implicit transaction (PostgreSQL's protocol, "Pipelining"), so
 // a tenant's setting and its read travel and commit together; after an error the server skips to the Sync, so a
-// failure undoes every statement of the trip.
+// failure undoes every statement of the trip. Inside a transaction already open (in-transaction.ts) the Sync
+// commits nothing, and an error fails that whole transaction, statements before the trip included.
 //
 // node-postgres sends a Sync after every query and waits for it, so it takes its "submittable" interface (what
 // pg-cursor uses): an object that writes its own messages and receives the answers. A named statement is parsed

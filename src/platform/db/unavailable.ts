@@ -11,9 +11,20 @@ const PG_MESSAGES = /^(Connection terminated|Client has encountered a connection
 
 type ErrorLike = { code?: unknown, message?: unknown, cause?: ErrorLike }
 
+/**
+ * A statement the connection had prepared is gone or outdated (after a DEALLOCATE or DISCARD, or a migration that
+ * changed its result) inside a transaction, which failed with it and cannot be sent again: the connection has
+ * forgotten what it prepared, so the client's retry parses afresh.
+ */
+export class PreparedStatementLost extends Error {
+  constructor(cause: unknown) {
+    super('a statement this connection had prepared is gone; the request may be retried', { cause })
+  }
+}
+
 export function databaseUnavailable(err: unknown): boolean {
   for (let e = err as ErrorLike | undefined, depth = 0; e && depth < 3; e = e.cause, depth++) {
-    if (e instanceof TimeoutError) return true
+    if (e instanceof TimeoutError || e instanceof PreparedStatementLost) return true
     const code = typeof e.code === 'string' ? e.code : ''
     if (SOCKET_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08')) return true
     // pg's own errors, which have no code: the server closed the connection mid-query; a statement sent on a

@@ -127,12 +127,15 @@ describe('pricing: properties over random borderôs', () => {
   // digits could not tell which way it rounds.
   it('every composta_30 deságio equals decimal.js at a hundred digits rounded half up (fast-check)', () => {
     const D = Decimal.clone({ precision: 100 })
-    fc.assert(fc.property(rate(999_999), fc.bigInt({ min: 1n, max: 9_000_000_000_000_000n }), fc.integer({ min: 0, max: 3_700 }), (taxa, vf, n) => {
-      const exact = new D(vf.toString()).times(new D(1).minus(new D(taxa).plus(1).pow(new D(-n).dividedBy(30))))
-      const fraction = exact.minus(exact.floor())
-      fc.pre(fraction.minus(0.5).abs().gt('1e-40'))
-      assert.equal(compoundDesagio(taxa)(vf, n), BigInt(exact.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0)))
-    }), { numRuns: 400 })
+    // Rates of up to twelve places, as a product may have them.
+    const twelvePlaces = fc.bigInt({ min: 1n, max: 999_999_999_999n }).map((m) => `0.${m.toString().padStart(12, '0')}`.replace(/0+$/, ''))
+    fc.assert(fc.property(fc.oneof(rate(999_999), twelvePlaces), fc.bigInt({ min: 1n, max: 9_000_000_000_000_000n }), fc.integer({ min: 0, max: 3_700 }),
+      (taxa, vf, n) => {
+        const exact = new D(vf.toString()).times(new D(1).minus(new D(taxa).plus(1).pow(new D(-n).dividedBy(30))))
+        const fraction = exact.minus(exact.floor())
+        fc.pre(fraction.minus(0.5).abs().gt('1e-40'))
+        assert.equal(compoundDesagio(taxa)(vf, n), BigInt(exact.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0)))
+      }), { numRuns: 400 })
   })
 
   // Where the power is rational the value can be exactly half a centavo: half up, as every rounding of the product.

@@ -4,12 +4,15 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { eq, getTableColumns, sql } from 'drizzle-orm'
+import { openDatabase } from '../../../src/platform/db/database.ts'
 import { readInTransaction, sendInTransaction } from '../../../src/platform/db/in-transaction.ts'
 import { fixedStatement } from '../../../src/platform/db/one-trip.ts'
 import { auditoriaCliente, chavesIdempotencia } from '../../../src/platform/db/schema.ts'
 import { columnsOf, rowDecoder } from '../../../src/platform/db/table-rows.ts'
+import { databaseUnavailable, PreparedStatementLost } from '../../../src/platform/db/unavailable.ts'
 import { withTenant } from '../../../src/platform/tenancy/tenancy.ts'
 import { customer } from '../../helpers/credentials.ts'
+import { onPostgresOnly } from '../../helpers/database.ts'
 import { useTestDatabase } from '../../helpers/fixture.ts'
 
 const KEYS = fixedStatement<'escopo'>(sql`SELECT ${columnsOf(chavesIdempotencia)} FROM ${chavesIdempotencia}
@@ -80,5 +83,26 @@ describe('fixed statements in an ORM transaction', () => {
 
   it('are refused outside a transaction (on the pool, a statement would run as no customer, and alone)', async () => {
     await assert.rejects(sendInTransaction(tdb.db.orm, [SETTING({})]), /in a transaction/)
+  })
+
+  it('a statement the connection no longer has fails its transaction as one to retry (503), and the retry works', {
+    skip: onPostgresOnly('prepared statements of a pooled connection: PostgreSQL only'),
+  }, async () => {
+    // One connection, so the retry meets the connection whose statements were dropped.
+    const db = await openDatabase({ databaseUrl: tdb.url, poolMax: 1 })
+    try {
+      const c = await customer(db)
+      await withTenant(db, c.id, (tx) => sendInTransaction(tx, [SETTING({})]))
+      const failed = await withTenant(db, c.id, async (tx) => {
+        await tx.execute(sql`DEALLOCATE ALL`)
+        return sendInTransaction(tx, [SETTING({})])
+      }).then(() => undefined, (err: unknown) => err)
+      assert.ok(failed instanceof PreparedStatementLost, `${failed}`)
+      assert.equal(databaseUnavailable(failed), true)
+      const [[again]] = (await withTenant(db, c.id, (tx) => sendInTransaction(tx, [SETTING({})]))) as [[{ v: string }]]
+      assert.equal(again.v, c.id.toLowerCase())
+    } finally {
+      await db.close()
+    }
   })
 })
