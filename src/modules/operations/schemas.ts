@@ -91,7 +91,9 @@ export const PricingOut = {
     compensacoes_centavos: Int, valor_liquido_centavos: Int,
   }),
   prazo_medio_dias: Type.String({ description: 'Σ(VF × n) / Σ VF, two decimals.' }),
-  taxa_efetiva_mensal: OrNull(Type.String({ description: 'The monthly r solving Σ VF / (1 + r)^(n/30) = valor líquido, six decimals.' })),
+  taxa_efetiva_mensal: OrNull(Type.String({
+    description: 'The monthly r solving Σ VF / (1 + r)^(n/30) = valor líquido, six decimals, half up; null when no rate up to a million a month reaches it.',
+  })),
   iof_aliquotas: Type.Array(Type.Object({
     perfil: Type.String(), vigencia_inicio: Type.String({ format: 'date' }), vigencia_fim: OrNull(Type.String({ format: 'date' })),
     taxa_diaria: Type.String(), taxa_adicional: Type.String(), fonte: Type.String(),
