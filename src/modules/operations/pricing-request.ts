@@ -31,11 +31,10 @@ export async function priceTitles(tx: Orm, q: PricingQuestion): Promise<Pricing>
 
 /** The same with the customer's holidays in the window and the IOF table already read. */
 export function pricedWith(q: PricingQuestion & { own: readonly OwnHoliday[], iofTable: readonly IofRate[] }): Pricing {
-  const own = q.own
   const pricing = price({
     dataOperacao: q.dataOperacao, perfilIof: q.perfilIof, terms: q.terms, iofTable: q.iofTable,
     titulos: q.list.map((t) => {
-      const local = own.filter((h) => appliesTo(h, t.place))
+      const local = q.own.filter((h) => appliesTo(h, t.place))
       return {
         tipo: t.tipo, vencimento: t.vencimento, valorFaceCentavos: t.valorFaceCentavos, feriadosLocais: new Set(local.map((h) => h.data)),
         descreverFeriadoLocal: (data: string) => local.find((h) => h.data === data)?.descricao,

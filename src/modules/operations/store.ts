@@ -78,15 +78,15 @@ export async function titleTotals(tx: Orm, ids: string[]): Promise<Map<string, {
   return new Map(rows.map((r) => [r.id, { n: r.n, face: BigInt(r.face) }]))
 }
 
-export const titlesOf = (tx: Orm, operacaoId: string): Promise<Title[]> =>
-  tx.select().from(titulos).where(eq(titulos.operacaoId, operacaoId)).orderBy(asc(titulos.seq))
-
 const decodeTitle = rowDecoder(titulos)
 const TITLES = fixedStatement<'operacao'>(sql`SELECT ${columnsOf(titulos)} FROM ${titulos}
   WHERE ${titulos.operacaoId} = ${sql.placeholder('operacao')} ORDER BY ${titulos.seq}`)
 
 /** The operation's títulos in the order they were added, as a read of a transaction's round trip (a quote's). */
 export const titlesRead = (operacaoId: string): Read<Title[]> => ({ statement: TITLES({ operacao: operacaoId }), answer: (rows) => rows.map(decodeTitle) })
+
+/** The same read on its own, in the caller's transaction. */
+export const titlesOf = async (tx: Orm, operacaoId: string): Promise<Title[]> => (await readInTransaction(tx, [titlesRead(operacaoId)] as const))[0]
 
 export type NewQuote = Omit<Quote, 'id' | 'criadoEm'>
 /** A quote just stored, with its calculation's JSON text as it was written. */

@@ -3,11 +3,13 @@
 // rates, bigint money, JSON, instants. On both databases.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { asc, eq } from 'drizzle-orm'
 import { readInTransaction } from '../../../src/platform/db/in-transaction.ts'
 import { withTenant } from '../../../src/platform/tenancy/tenancy.ts'
 import { ownHolidays, ownHolidaysRead } from '../../../src/modules/calendar/index.ts'
 import { cedenteOf, cedenteRead, sacadosOf, sacadosRead } from '../../../src/modules/operations/flow/registers.ts'
-import { titlesOf, titlesRead } from '../../../src/modules/operations/store.ts'
+import { titlesRead } from '../../../src/modules/operations/store.ts'
+import { titulos } from '../../../src/modules/operations/tables.ts'
 import { getProduct, iofTable, iofTableRead, latestVersionRead } from '../../../src/modules/pricing/index.ts'
 import { useTestApp } from '../../helpers/fixture.ts'
 import { backOffice, created, EXAMPLE_NOW, exampleRegisters, exampleTitles, settableClock } from './helpers.ts'
@@ -35,7 +37,7 @@ describe("a quote's reads", () => {
         titlesRead(op.id), latestVersionRead(produto.id), cedenteRead(cedente.id), iofTableRead(), sacadosRead([...ids, ids[0]!]), ownHolidaysRead(range),
       ] as const)
       assert.equal(titles.length, 3)
-      assert.deepEqual(titles, await titlesOf(tx, op.id))
+      assert.deepEqual(titles, await tx.select().from(titulos).where(eq(titulos.operacaoId, op.id)).orderBy(asc(titulos.seq)))
       const product = await getProduct(tx, produto.id, 'latest')
       assert.equal(version!.versao, 2)
       assert.deepEqual(version, product!.versoes[0])
