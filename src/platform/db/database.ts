@@ -12,7 +12,7 @@ import { BECOME_RUNTIME_ROLE, runtimeRoleError } from './runtime-role.ts'
 import { schema } from './schema.ts'
 import { databaseUnavailable } from './unavailable.ts'
 import { boundStatement, ORM_TYPE_PARSERS, type OneTripStatement } from './one-trip.ts'
-import { forgetPrepared, runPipeline, stalePrepared } from './pipeline.ts'
+import { tripBatcher } from './trip-batch.ts'
 import { databaseStartupError } from '../lib/startup.ts'
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -114,6 +114,12 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
   // it is released, as a lost connection marks it not queryable (`_release` in pg-pool checks `_queryable`).
   pool.on('connect', (client) => client.on('error', ignoreConnectionError))
   const orm = drizzlePg({ client: pool, schema }) as unknown as Orm
+  const lend = async () => {
+    const client = await pool.connect()
+    return { client, release: (err?: Error) => client.release(err) }
+  }
+  // The embedded database's socket lends one session and answers one trip at a time: no batches there.
+  const trips = tripBatcher(lend, ORM_TYPE_PARSERS, databaseUnavailable, opts.sharedSession ? 1 : 32)
   return {
     kind: 'postgres',
     orm,
@@ -122,21 +128,7 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
       const client = await pool.connect()
       return releasing(client, () => inTransaction(client, fn))
     },
-    async oneTrip(statements) {
-      const bound = statements.map(boundStatement)
-      const client = await pool.connect()
-      return releasing(client, async () => {
-        try {
-          return await runPipeline(client, bound, ORM_TYPE_PARSERS)
-        } catch (err) {
-          // A failed trip did nothing: sent once more, its statements parsed afresh, when what failed was a
-          // prepared statement this connection no longer has as it was.
-          if (!stalePrepared(err, bound)) throw err
-          forgetPrepared(client)
-          return await runPipeline(client, bound, ORM_TYPE_PARSERS)
-        }
-      })
-    },
+    oneTrip: (statements) => trips(statements.map(boundStatement)),
     async ownerTransaction(fn) {
       if (opts.sharedSession) {
         // The embedded database's session: its login is the superuser, back for this transaction only.
