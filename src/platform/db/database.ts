@@ -86,6 +86,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
 type PostgresOptions = DatabaseOptions & { max?: number, sharedSession?: boolean }
 
+/** How long a query (or one trip of a batch) may wait for its answer before it fails and its connection is closed. */
+const QUERY_TIMEOUT_MS = 10_000
+
 function openPostgres(url: string, opts: PostgresOptions): Database {
   const split = opts.migrationUrl !== undefined
   // Awaited by the pool before it hands the client to anyone: no query runs on a connection that failed to switch.
@@ -101,7 +104,7 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
     // Whatever the server's or the role's default: node-postgres writes and reads text as UTF-8.
     client_encoding: 'UTF8',
     // A server that stops answering must fail queries, not hang them (and the requests waiting on them).
-    query_timeout: 10_000,
+    query_timeout: QUERY_TIMEOUT_MS,
     keepAlive: true,
     onConnect: becomeRuntimeRole,
   })
@@ -119,7 +122,7 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
     return { client, release: (err?: Error) => client.release(err) }
   }
   // The embedded database's socket lends one session and answers one trip at a time: no batches there.
-  const trips = tripBatcher(lend, ORM_TYPE_PARSERS, databaseUnavailable, opts.sharedSession ? 1 : 32)
+  const trips = tripBatcher(lend, ORM_TYPE_PARSERS, databaseUnavailable, { maxTrips: opts.sharedSession ? 1 : 32, tripTimeoutMs: QUERY_TIMEOUT_MS })
   return {
     kind: 'postgres',
     orm,

@@ -17,14 +17,21 @@ type Rows = Record<string, unknown>[][]
 /** What a batch needs of node-postgres's client beyond its API: which query the answers go to. */
 type ClientState = { _activeQuery: unknown, readyForQuery: boolean, _queryable?: boolean, _ending?: boolean }
 
+// node-postgres's read timeout would count the whole batch, so that one slow trip failed the trips behind it that
+// had not had their own time yet: it is set out of reach, and each trip is timed from its own start instead.
+const NO_TIMEOUT = 2 ** 31 - 1
+
 /** The trips of one batch on one connection; settles each trip's own promise, then its own callback. */
 export class TripBatch {
-  /** Set by the caller; node-postgres wraps it with its read timeout, which then fails the whole batch. */
+  /** Set by the caller; node-postgres wraps it with its read timeout (out of reach: query_timeout). */
   callback: ((err: Error | null) => void) | undefined
+  readonly query_timeout = NO_TIMEOUT
   private at = 0
   private ended = false
+  private timer: NodeJS.Timeout | undefined
 
-  constructor(private readonly client: pg.ClientBase, private trips: Pipeline[]) {}
+  /** `timeoutMs`: how long one trip may take to be answered; past it the connection is given up. */
+  constructor(private readonly client: pg.ClientBase, private trips: Pipeline[], private readonly timeoutMs?: number) {}
 
   /** The trips' texts (never their values), as a query's `text` (for tracing). */
   get text(): string {
@@ -44,7 +51,9 @@ export class TripBatch {
       connection.stream.uncork?.()
     }
     // Nothing written, nothing will answer: node-postgres hands the error back to handleError and frees the client.
-    return this.trips.length ? null : new Error('no trip of the batch could be sent')
+    if (!this.trips.length) return new Error('no trip of the batch could be sent')
+    this.startClock()
+    return null
   }
 
   handleRowDescription(msg: Parameters<Pipeline['handleRowDescription']>[0]): void { this.trips[this.at]?.handleRowDescription(msg) }
@@ -52,8 +61,16 @@ export class TripBatch {
   handleCommandComplete(): void { this.trips[this.at]?.handleCommandComplete() }
   handleEmptyQuery(): void { this.trips[this.at]?.handleEmptyQuery() }
   handlePortalSuspended(): void { this.trips[this.at]?.handlePortalSuspended() }
-  handleCopyInResponse(connection: Connection): void { this.trips[this.at]?.handleCopyInResponse(connection) }
   handleCopyData(): void {}
+
+  handleCopyInResponse(connection: Connection): void {
+    if (this.ended) return
+    // The last trip is ended as it would be alone. Behind any other, the next trips' messages are already written
+    // and the server would read them as the COPY's data: the connection is given up.
+    if (this.at === this.trips.length - 1) return this.trips[this.at]!.handleCopyInResponse(connection)
+    this.trips[this.at++]!.handleError(new Error('a statement of one trip asked for COPY'))
+    this.giveUp(new Error('Connection terminated: a trip asked for COPY in the middle of a batch'))
+  }
 
   handleError(err: Error): void {
     if (this.ended) return
@@ -64,26 +81,46 @@ export class TripBatch {
       state._activeQuery = this
       return
     }
-    // The connection is lost or timed out: no trip not yet answered will be.
-    for (const trip of this.trips.slice(this.at)) trip.handleError(err)
-    this.finish(err)
+    // The connection is lost: no trip not yet answered will be.
+    this.giveUp(err)
   }
 
   handleReadyForQuery(): void {
     if (this.ended) return
+    if (this.client.getTransactionStatus() !== 'I') {
+      // A trip is one transaction: one that opened another (a BEGIN of its own) would leave it open to the next
+      // trip, as another customer. Its connection is given up, which rolls the transaction back.
+      this.trips[this.at++]?.handleError(new Error('a trip left a transaction open: undone with its connection'))
+      return this.giveUp(new Error('Connection terminated: a trip of the batch left a transaction open'))
+    }
     this.trips[this.at++]?.handleReadyForQuery()
     if (this.at < this.trips.length) {
       // node-postgres has just let the connection go: the next trip's answers are still to come.
       const state = this.client as unknown as ClientState
       state._activeQuery = this
       state.readyForQuery = false
+      this.startClock()
       return
     }
     this.finish(null)
   }
 
+  private startClock(): void {
+    if (this.timeoutMs === undefined) return
+    if (this.timer) this.timer.refresh()
+    else this.timer = setTimeout(() => this.giveUp(new Error('Query read timeout')), this.timeoutMs)
+  }
+
+  /** Every trip not yet answered fails with `err`, which tells the caller to close the connection. */
+  private giveUp(err: Error): void {
+    if (this.ended) return
+    for (const trip of this.trips.slice(this.at)) trip.handleError(err)
+    this.finish(err)
+  }
+
   private finish(err: Error | null): void {
     this.ended = true
+    clearTimeout(this.timer)
     const cb = this.callback
     this.callback = undefined
     cb?.(err)
@@ -103,8 +140,9 @@ export function tripBatcher(
   connect: () => Promise<{ client: pg.ClientBase, release(err?: Error): void }>,
   types: TypeParsers,
   unusable: (err: unknown) => boolean,
-  maxTrips = 32,
+  opts: { maxTrips: number, tripTimeoutMs?: number },
 ): TripBatcher {
+  const { maxTrips, tripTimeoutMs } = opts
   let waiting: Waiting[] = []
   const flush = () => {
     const all = waiting
@@ -134,7 +172,7 @@ export function tripBatcher(
       return trip
     })
     await new Promise<void>((resolve) => {
-      const submitted = new TripBatch(lent.client, trips)
+      const submitted = new TripBatch(lent.client, trips, tripTimeoutMs)
       submitted.callback = (err) => {
         if (err && unusable(err)) lost ??= err
         resolve()
@@ -144,6 +182,11 @@ export function tripBatcher(
     if (stale.length && !lost) {
       forgetPrepared(lent.client)
       for (const w of stale) {
+        // A retry that lost the connection leaves nothing to retry the others on.
+        if (lost) {
+          w.reject(lost)
+          continue
+        }
         try {
           w.resolve(await runPipeline(lent.client, w.statements, types))
         } catch (err) {

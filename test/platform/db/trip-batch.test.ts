@@ -7,7 +7,8 @@ import { describe, it } from 'node:test'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase, type Database } from '../../../src/platform/db/database.ts'
-import { fixedStatement } from '../../../src/platform/db/one-trip.ts'
+import { boundStatement, fixedStatement, ORM_TYPE_PARSERS } from '../../../src/platform/db/one-trip.ts'
+import { tripBatcher } from '../../../src/platform/db/trip-batch.ts'
 import { databaseUnavailable } from '../../../src/platform/db/unavailable.ts'
 import { onPostgresOnly } from '../../helpers/database.ts'
 import { useTestDatabase } from '../../helpers/fixture.ts'
@@ -146,6 +147,62 @@ describe('trips of one turn in one write', { skip }, () => {
       } finally {
         await admin.end()
       }
+    })
+  })
+
+  it('each trip has its own time: slow trips behind each other all answer, and one past its time fails with those behind it', async () => {
+    const pool = new pg.Pool({ connectionString: tdb.url, max: 10 })
+    try {
+      const lend = async () => {
+        const client = await pool.connect()
+        return { client, release: (err?: Error) => client.release(err) }
+      }
+      const trips = tripBatcher(lend, ORM_TYPE_PARSERS, databaseUnavailable, { maxTrips: 32, tripTimeoutMs: 1000 })
+      const slow = (s: number) => trips([boundStatement(sql`SELECT pg_sleep(${s}) AS dormiu, pg_backend_pid() AS pid`)])
+      // 1.2 s in all on one connection, each trip well within its second.
+      const three = await Promise.all([slow(0.4), slow(0.4), slow(0.4)])
+      assert.equal(new Set(three.map(([rows]) => rows![0]!.pid)).size, 1)
+      const [late, behind] = await Promise.allSettled([slow(1.5), slow(0)])
+      for (const r of [late, behind]) {
+        assert.equal(r.status, 'rejected')
+        assert.match(String((r as PromiseRejectedResult).reason), /Query read timeout/)
+        assert.equal(databaseUnavailable((r as PromiseRejectedResult).reason), true)
+      }
+      assert.equal((await slow(0))[0]![0]!.dormiu, '')
+    } finally {
+      await pool.end()
+    }
+  })
+
+  it('a trip that leaves a transaction open is refused, and its connection closed before another trip can run in it', async () => {
+    await withPool(1, async (db) => {
+      const [opened, next] = await Promise.allSettled([
+        db.oneTrip([sql`BEGIN`, sql`SELECT set_config('app.prova', 'vazou', false)`]),
+        db.oneTrip([sql`SELECT coalesce(current_setting('app.prova', true), '') AS v`]),
+      ])
+      assert.equal(opened.status, 'rejected')
+      assert.match(String((opened as PromiseRejectedResult).reason), /transaction open/)
+      assert.equal(next.status, 'rejected', 'the trip behind it never ran inside that transaction')
+      assert.equal(databaseUnavailable((next as PromiseRejectedResult).reason), true)
+      const [after] = await db.oneTrip([sql`SELECT coalesce(current_setting('app.prova', true), '') AS v`])
+      assert.deepEqual(after, [{ v: '' }])
+    })
+  })
+
+  it('a COPY in the middle of a write fails it and closes the connection; the trips behind it fail as unavailable', async () => {
+    await withPool(1, async (db) => {
+      await db.oneTrip([sql`CREATE TEMPORARY TABLE marcas (t text)`])
+      const [copy, behind] = await Promise.allSettled([db.oneTrip([sql`COPY marcas FROM STDIN`]), db.oneTrip([ECHO({ n: 1 })])])
+      assert.equal(copy.status, 'rejected')
+      assert.match(String((copy as PromiseRejectedResult).reason), /COPY/)
+      assert.equal(behind.status, 'rejected')
+      assert.equal(databaseUnavailable((behind as PromiseRejectedResult).reason), true)
+      assert.equal((await db.oneTrip([ECHO({ n: 2 })]))[0]![0]!.n, 2)
+      // Alone (or last), a COPY fails by itself and the connection goes on.
+      const before = await db.oneTrip([sql`CREATE TEMPORARY TABLE marcas (t text)`, sql`SELECT pg_backend_pid() AS pid`])
+      await assert.rejects(db.oneTrip([sql`COPY marcas FROM STDIN`]), /COPY/)
+      const [again] = await db.oneTrip([sql`SELECT pg_backend_pid() AS pid`])
+      assert.equal(again![0]!.pid, before[1]![0]!.pid)
     })
   })
 })
