@@ -3,7 +3,7 @@
 // CRC32 of both in 6 base62 characters, so a mistyped or truncated token is refused before any lookup.
 // Only the SHA-256 of the whole token is ever stored: the tokens carry enough entropy that a slow hash
 // would add nothing but latency on every request.
-import { createHash, randomInt } from 'node:crypto'
+import { hash, randomInt } from 'node:crypto'
 import { crc32 } from 'node:zlib'
 
 export const TOKEN_KINDS = {
@@ -41,7 +41,7 @@ export function tokenKind(token: string): TokenKind | undefined {
 
 /** What the database keeps of a token: hex SHA-256 of the whole string. */
 export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
+  return hash('sha256', token, 'hex')
 }
 
 function checksum(text: string): string {

@@ -1,6 +1,6 @@
 // The replay cache of DPoP proofs: a proof's jti is remembered until its iat could no longer pass, on a store
 // every instance shares (the database, or Redis when REDIS_URL is set), so a proof is accepted once in all.
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { lt, sql } from 'drizzle-orm'
 import type { Database, Orm } from '../../../platform/db/database.ts'
 import { fixedStatement } from '../../../platform/db/one-trip.ts'
@@ -14,7 +14,7 @@ export interface JtiStore {
 /** The store's key of a proof: a jti is unique per key (the client chooses it), and hashing bounds its length. */
 export function jtiKey(jkt: string, jti: string): string {
   // A thumbprint is base64url, so '.' cannot occur in it: no two (jkt, jti) pairs give the same text.
-  return createHash('sha256').update(`${jkt}.${jti}`).digest('hex')
+  return hash('sha256', `${jkt}.${jti}`, 'hex')
 }
 
 /**

@@ -78,7 +78,7 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   const proof = input.proofs[0]!
   const decoded = decode(proof)
   if (!decoded) return fail('malformed')
-  const { header, claims } = decoded
+  const { header, claims, jwkText } = decoded
 
   if (header.typ !== 'dpop+jwt') return fail('typ')
   const alg = algorithms.find((a) => a === header.alg)
@@ -89,7 +89,6 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   if (!isObject(jwk)) return fail('jwk')
   if (PRIVATE_KEY_MEMBERS.some((member) => Object.hasOwn(jwk, member))) return fail('jwk_private')
   if (!keyFitsAlgorithm(jwk, alg)) return fail('jwk')
-  const jwkText = JSON.stringify(jwk)
   const jkt = await thumbprints.get(jwkText, () => thumbprint(jwk))
   if (!jkt) return fail('jwk')
 
@@ -126,7 +125,12 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
 const thumbprints = new BoundedMemo<Promise<string | undefined>>(1000, 1024)
 const importedKeys = new BoundedMemo<KeyObject | undefined>(1000, 1024)
 
-type Decoded = { header: Record<string, unknown>, claims: Record<string, unknown> }
+type Decoded = { header: Record<string, unknown>, claims: Record<string, unknown>, jwkText: string }
+type ReadHeader = { header: Record<string, unknown>, jwkText: string }
+
+// A client signs every proof with one key under one header, so the header's text repeats from proof to proof: read
+// once (a pure function of the text, like the thumbprint; frozen, since every request shares what it holds).
+const readHeaders = new BoundedMemo<ReadHeader | undefined>(1000, 2048)
 
 /**
  * The header and claims of a compact JWS whose first two parts are base64url JSON objects; undefined for anything
@@ -137,8 +141,16 @@ function decode(proof: string): Decoded | undefined {
   const parts = proof.split('.')
   // One character over a multiple of four carries no whole byte: not base64url (Buffer would ignore it).
   if (parts.some((part) => part.length % 4 === 1)) return undefined
-  const [header, claims] = parts.slice(0, 2).map(jsonObject)
-  return header && claims ? { header, claims } : undefined
+  const read = readHeaders.get(parts[0]!, () => readHeader(parts[0]!))
+  const claims = jsonObject(parts[1])
+  return read && claims ? { header: read.header, jwkText: read.jwkText, claims } : undefined
+}
+
+function readHeader(part: string): ReadHeader | undefined {
+  const header = jsonObject(part)
+  if (!header) return undefined
+  if (isObject(header.jwk)) Object.freeze(header.jwk)
+  return { header: Object.freeze(header), jwkText: JSON.stringify(header.jwk) ?? '' }
 }
 
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/
