@@ -121,7 +121,8 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
     const client = await pool.connect()
     return { client, release: (err?: Error) => client.release(err) }
   }
-  // The embedded database's socket lends one session and answers one trip at a time: no batches there.
+  // The embedded database's socket (the CLI beside a running server) lends its one session to one command at a
+  // time: nothing there to batch, and batches over PGlite's protocol are untested, so one trip a write.
   const trips = tripBatcher(lend, ORM_TYPE_PARSERS, databaseUnavailable, { maxTrips: opts.sharedSession ? 1 : 32, tripTimeoutMs: QUERY_TIMEOUT_MS })
   return {
     kind: 'postgres',

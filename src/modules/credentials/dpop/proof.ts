@@ -78,7 +78,8 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   const proof = input.proofs[0]!
   const decoded = decode(proof)
   if (!decoded) return fail('malformed')
-  const { header, claims, jwkText } = decoded
+  const { read, claims } = decoded
+  const header = read.header
 
   if (header.typ !== 'dpop+jwt') return fail('typ')
   const alg = algorithms.find((a) => a === header.alg)
@@ -89,7 +90,7 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   if (!isObject(jwk)) return fail('jwk')
   if (PRIVATE_KEY_MEMBERS.some((member) => Object.hasOwn(jwk, member))) return fail('jwk_private')
   if (!keyFitsAlgorithm(jwk, alg)) return fail('jwk')
-  const jkt = await thumbprints.get(jwkText, () => thumbprint(jwk))
+  const jkt = await (read.jkt ??= thumbprint(jwk))
   if (!jkt) return fail('jwk')
 
   if (claims.htm !== input.method) return fail('htm')
@@ -105,9 +106,10 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   if (claims.nonce === undefined) return fail('nonce_missing', 'use_dpop_nonce')
   if (typeof claims.nonce !== 'string' || !deps.nonces.isValid(claims.nonce)) return fail('nonce_invalid', 'use_dpop_nonce')
 
-  // The key as imported for this algorithm: a client signs every proof with one key, and importing it again for
-  // each was a sixth of a DPoP request's CPU. Only a key a token is bound to gets here (its thumbprint matched).
-  const key = importedKeys.get(`${alg}.${jwkText}`, () => verificationKey(jwk, alg))
+  // The key as imported for this algorithm: importing it again for each proof was a sixth of a DPoP request's CPU.
+  // Only a key a token is bound to gets here (its thumbprint matched).
+  if (read.key === undefined) read.key = verificationKey(jwk, alg) ?? null
+  const key = read.key
   if (!key) return fail('jwk')
   if (!signedWith(proof, key, alg)) return fail('signature')
 
@@ -118,19 +120,18 @@ export async function verifyDpopProof(input: DpopProofInput, deps: DpopVerifierD
   return { ok: true, jkt, jti, nextNonce: claims.nonce === current ? undefined : current }
 }
 
-// What a public key's JSON gives, computed once: a pure function of the text, so nothing here can be wrong for
-// another request. The thumbprint is kept before the signature is checked, so its keys are anyone's: bounded in
-// number and in length (an RSA-4096 public jwk is about 750 characters, a P-256 one about 130). The thumbprint
-// is kept as its promise, which never rejects.
-const thumbprints = new BoundedMemo<Promise<string | undefined>>(1000, 1024)
-const importedKeys = new BoundedMemo<KeyObject | undefined>(1000, 1024)
-
-type Decoded = { header: Record<string, unknown>, claims: Record<string, unknown>, jwkText: string }
-type ReadHeader = { header: Record<string, unknown>, jwkText: string }
-
-// A client signs every proof with one key under one header, so the header's text repeats from proof to proof: read
-// once (a pure function of the text, like the thumbprint; frozen, since every request shares what it holds).
+/**
+ * What a proof's header text gives, worked out once: a client signs every proof with one key under one header. All
+ * of it is a pure function of the text (the header names the alg and holds the jwk), so nothing kept can be wrong
+ * for another request. It is kept before any signature is checked, so its keys are anyone's: bounded in number and
+ * in length (a header with an RSA-4096 jwk is about 1,100 characters, one with P-256 about 250). The header is
+ * frozen, since every request shares it; the thumbprint is kept as its promise, which never rejects; the key is
+ * imported once a token's binding matched the thumbprint (null: not a key of the header's alg).
+ */
+type ReadHeader = { readonly header: Readonly<Record<string, unknown>>, jkt?: Promise<string | undefined>, key?: KeyObject | null }
 const readHeaders = new BoundedMemo<ReadHeader | undefined>(1000, 2048)
+
+type Decoded = { read: ReadHeader, claims: Record<string, unknown> }
 
 /**
  * The header and claims of a compact JWS whose first two parts are base64url JSON objects; undefined for anything
@@ -143,14 +144,14 @@ function decode(proof: string): Decoded | undefined {
   if (parts.some((part) => part.length % 4 === 1)) return undefined
   const read = readHeaders.get(parts[0]!, () => readHeader(parts[0]!))
   const claims = jsonObject(parts[1])
-  return read && claims ? { header: read.header, jwkText: read.jwkText, claims } : undefined
+  return read && claims ? { read, claims } : undefined
 }
 
 function readHeader(part: string): ReadHeader | undefined {
   const header = jsonObject(part)
   if (!header) return undefined
   if (isObject(header.jwk)) Object.freeze(header.jwk)
-  return { header: Object.freeze(header), jwkText: JSON.stringify(header.jwk) ?? '' }
+  return { header: Object.freeze(header) }
 }
 
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/
