@@ -3,11 +3,12 @@
 // rates, bigint money, JSON, instants. On both databases.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import { readInTransaction } from '../../../src/platform/db/in-transaction.ts'
 import { withTenant } from '../../../src/platform/tenancy/tenancy.ts'
 import { ownHolidays, ownHolidaysRead } from '../../../src/modules/calendar/index.ts'
 import { cedenteOf, cedenteRead, sacadosOf, sacadosRead } from '../../../src/modules/operations/flow/registers.ts'
+import { cedentes, sacados as sacadosTable } from '../../../src/modules/origination/index.ts'
 import { titlesRead } from '../../../src/modules/operations/store.ts'
 import { titulos } from '../../../src/modules/operations/tables.ts'
 import { getProduct, iofTable, iofTableRead, latestVersionRead } from '../../../src/modules/pricing/index.ts'
@@ -42,9 +43,15 @@ describe("a quote's reads", () => {
       assert.equal(version!.versao, 2)
       assert.deepEqual(version, product!.versoes[0])
       assert.equal(version!.tarifaPorTituloCentavos, 9_007_199_254_740_991n)
-      assert.deepEqual(cedenteRow, await cedenteOf(tx, cedente.id))
+      const [ormCedente] = await tx.select().from(cedentes).where(eq(cedentes.id, cedente.id))
+      assert.deepEqual(cedenteRow, ormCedente)
       assert.deepEqual(iof, await iofTable(tx))
-      assert.deepEqual(sacadoRows, await sacadosOf(tx, ids))
+      const ormSacados = await tx.select().from(sacadosTable).where(inArray(sacadosTable.id, ids)).orderBy(asc(sacadosTable.id))
+      assert.deepEqual([...sacadoRows.values()], ormSacados)
+      // Read on their own, and locked as an acceptance reads them: the same rows.
+      assert.deepEqual(await cedenteOf(tx, cedente.id, true), ormCedente)
+      assert.deepEqual([...(await sacadosOf(tx, ids, true)).values()], ormSacados)
+      assert.deepEqual(await sacadosOf(tx, [], true), new Map())
       assert.equal(own.length, 1)
       assert.deepEqual(own, await ownHolidays(tx, range))
       const [missing] = await readInTransaction(tx, [latestVersionRead('00000000-0000-4000-8000-000000000000')] as const)

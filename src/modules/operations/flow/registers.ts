@@ -1,8 +1,8 @@
 // The registers an operation stands on, read (and for an acceptance, locked) in its transaction: a blocked one
 // takes part in nothing new.
-import { asc, inArray, eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/database.ts'
-import type { Read } from '../../../platform/db/in-transaction.ts'
+import { readInTransaction, type Read } from '../../../platform/db/in-transaction.ts'
 import { fixedStatement } from '../../../platform/db/one-trip.ts'
 import { columnsOf, rowDecoder } from '../../../platform/db/table-rows.ts'
 import { cedentes, sacados } from '../../origination/index.ts'
@@ -11,37 +11,36 @@ import { BlockedRegisterError } from '../errors.ts'
 export type CedenteRow = typeof cedentes.$inferSelect
 export type SacadoRow = typeof sacados.$inferSelect
 
-/** The cedente, locked when `lock` (an acceptance checks its limit against other acceptances). */
-export async function cedenteOf(tx: Orm, id: string, lock = false): Promise<CedenteRow | undefined> {
-  const q = tx.select().from(cedentes).where(eq(cedentes.id, id))
-  const [row] = lock ? await q.for('update') : await q
-  return row
-}
-
-/** The sacados by id, in id order (the order locks are taken in, so two acceptances never wait on each other in a circle). */
-export async function sacadosOf(tx: Orm, ids: readonly string[], lock = false): Promise<Map<string, SacadoRow>> {
-  const unique = [...new Set(ids)].sort()
-  if (!unique.length) return new Map()
-  const q = tx.select().from(sacados).where(inArray(sacados.id, unique)).orderBy(asc(sacados.id))
-  const rows = lock ? await q.for('update') : await q
-  return new Map(rows.map((r) => [r.id, r]))
-}
-
 const decodeCedente = rowDecoder(cedentes)
 const decodeSacado = rowDecoder(sacados)
-const CEDENTE = fixedStatement<'id'>(sql`SELECT ${columnsOf(cedentes)} FROM ${cedentes} WHERE ${cedentes.id} = ${sql.placeholder('id')}`)
-const SACADOS = fixedStatement<'ids'>(sql`SELECT ${columnsOf(sacados)} FROM ${sacados}
-  WHERE ${sacados.id} = ANY(${sql.placeholder('ids')}::uuid[]) ORDER BY ${sacados.id}`)
+const cedenteStatement = (lock: string) => fixedStatement<'id'>(sql`SELECT ${columnsOf(cedentes)} FROM ${cedentes}
+  WHERE ${cedentes.id} = ${sql.placeholder('id')}${sql.raw(lock)}`)
+// In id order: the order locks are taken in, so two acceptances never wait on each other in a circle.
+const sacadosStatement = (lock: string) => fixedStatement<'ids'>(sql`SELECT ${columnsOf(sacados)} FROM ${sacados}
+  WHERE ${sacados.id} = ANY(${sql.placeholder('ids')}::uuid[]) ORDER BY ${sacados.id}${sql.raw(lock)}`)
+const CEDENTE = cedenteStatement('')
+const CEDENTE_LOCKED = cedenteStatement(' FOR UPDATE')
+const SACADOS = sacadosStatement('')
+const SACADOS_LOCKED = sacadosStatement(' FOR UPDATE')
 
-/** The cedente, as a read of a transaction's round trip (a quote's; not locked). */
-export const cedenteRead = (id: string): Read<CedenteRow | undefined> =>
-  ({ statement: CEDENTE({ id }), answer: (rows) => (rows[0] ? decodeCedente(rows[0]) : undefined) })
+/** The cedente, as a read of a transaction's round trip; locked when `lock` (an acceptance checks its limit against other acceptances). */
+export const cedenteRead = (id: string, lock = false): Read<CedenteRow | undefined> =>
+  ({ statement: (lock ? CEDENTE_LOCKED : CEDENTE)({ id }), answer: (rows) => (rows[0] ? decodeCedente(rows[0]) : undefined) })
 
-/** The sacados by id, as a read of a transaction's round trip (a quote's; not locked). */
-export const sacadosRead = (ids: readonly string[]): Read<Map<string, SacadoRow>> => ({
-  statement: SACADOS({ ids: [...new Set(ids)].sort() }),
+/** The sacados by id, as a read of a transaction's round trip; locked when `lock`. */
+export const sacadosRead = (ids: readonly string[], lock = false): Read<Map<string, SacadoRow>> => ({
+  statement: (lock ? SACADOS_LOCKED : SACADOS)({ ids: [...new Set(ids)].sort() }),
   answer: (rows) => new Map(rows.map((r) => { const s = decodeSacado(r); return [s.id, s] })),
 })
+
+/** The cedente on its own, in the caller's transaction. */
+export const cedenteOf = async (tx: Orm, id: string, lock = false): Promise<CedenteRow | undefined> =>
+  (await readInTransaction(tx, [cedenteRead(id, lock)] as const))[0]
+
+/** The sacados on their own, in the caller's transaction (none asked: none read). */
+export async function sacadosOf(tx: Orm, ids: readonly string[], lock = false): Promise<Map<string, SacadoRow>> {
+  return ids.length ? (await readInTransaction(tx, [sacadosRead(ids, lock)] as const))[0] : new Map()
+}
 
 /** Refuses when the cedente or any of the sacados is blocked, naming each. */
 type Register = { id: string, estado: 'ativo' | 'bloqueado' }
