@@ -58,6 +58,8 @@ export type DatabaseOptions = {
   connectTimeoutMs?: number
   /** The most connections the pool holds (DATABASE_POOL_MAX; 10 when unset). */
   poolMax?: number | undefined
+  /** How long a query, or one trip of a batch, may wait for its answer (QUERY_TIMEOUT_MS when unset; tests shorten it). */
+  queryTimeoutMs?: number
   onPoolError?: (err: Error) => void
   /** The server: offer the embedded database to local processes over a Unix socket next to its files. */
   serveSocket?: boolean
@@ -91,6 +93,7 @@ const QUERY_TIMEOUT_MS = 10_000
 
 function openPostgres(url: string, opts: PostgresOptions): Database {
   const split = opts.migrationUrl !== undefined
+  const queryTimeoutMs = opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS
   // Awaited by the pool before it hands the client to anyone: no query runs on a connection that failed to switch.
   const becomeRuntimeRole = async (client: pg.ClientBase) => {
     if (split) return
@@ -104,7 +107,7 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
     // Whatever the server's or the role's default: node-postgres writes and reads text as UTF-8.
     client_encoding: 'UTF8',
     // A server that stops answering must fail queries, not hang them (and the requests waiting on them).
-    query_timeout: QUERY_TIMEOUT_MS,
+    query_timeout: queryTimeoutMs,
     keepAlive: true,
     onConnect: becomeRuntimeRole,
   })
@@ -123,7 +126,7 @@ function openPostgres(url: string, opts: PostgresOptions): Database {
   }
   // The embedded database's socket (the CLI beside a running server) lends its one session to one command at a
   // time: nothing there to batch, and batches over PGlite's protocol are untested, so one trip a write.
-  const trips = tripBatcher(lend, ORM_TYPE_PARSERS, databaseUnavailable, { maxTrips: opts.sharedSession ? 1 : 32, tripTimeoutMs: QUERY_TIMEOUT_MS })
+  const trips = tripBatcher(lend, ORM_TYPE_PARSERS, databaseUnavailable, { maxTrips: opts.sharedSession ? 1 : 32, tripTimeoutMs: queryTimeoutMs })
   return {
     kind: 'postgres',
     orm,

@@ -174,6 +174,27 @@ describe('trips of one turn in one write', { skip }, () => {
     }
   })
 
+  it("the database's query timeout bounds each trip and each of the ORM's queries", async () => {
+    const db = await openDatabase({ databaseUrl: tdb.url, queryTimeoutMs: 500 })
+    try {
+      const sleep = (s: number) => sql`SELECT pg_sleep(${s}) AS dormiu`
+      const [quick, late] = await Promise.allSettled([db.oneTrip([sleep(0.3)]), db.oneTrip([sleep(1)])])
+      assert.equal(quick.status, 'fulfilled')
+      assert.equal(late.status, 'rejected')
+      assert.match(String((late as PromiseRejectedResult).reason), /Query read timeout/)
+      assert.equal(databaseUnavailable((late as PromiseRejectedResult).reason), true)
+      // The ORM wraps the driver's error: its cause is the timeout, and it is answered as unavailable.
+      await assert.rejects(db.orm.execute(sleep(1)), (err: Error) => {
+        assert.match(String(err.cause), /Query read timeout/)
+        assert.equal(databaseUnavailable(err), true)
+        return true
+      })
+      assert.equal((await db.oneTrip([sleep(0)]))[0]![0]!.dormiu, '')
+    } finally {
+      await db.close()
+    }
+  })
+
   it('a trip that leaves a transaction open is refused, and its connection closed before another trip can run in it', async () => {
     await withPool(1, async (db) => {
       const [opened, next] = await Promise.allSettled([
