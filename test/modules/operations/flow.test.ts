@@ -57,9 +57,14 @@ describe('an operation from draft to payment (the acceptance example)', () => {
     // The answer is the calculation's stored text plus its instant: the operation read back holds the same quote.
     assert.deepEqual(created(await operador.call('GET', `/api/operacoes/${op.id}`), 200).cotacao, quote)
 
-    const noKey = await operador.call('POST', `/api/operacoes/${op.id}/aceite`, { cotacao_versao: 1 })
-    assert.equal(noKey.statusCode, 400)
-    assert.equal(noKey.json().detail, 'chave_idempotencia_ausente')
+    // Every money step refuses to run without an Idempotency-Key: 400, and nothing moved.
+    const needsKey = async (who: typeof operador, path: string, body?: object) => {
+      const noKey = await who.call('POST', path, body)
+      assert.equal(noKey.statusCode, 400, path)
+      assert.equal(noKey.json().detail, 'chave_idempotencia_ausente', path)
+    }
+    await needsKey(operador, `/api/operacoes/${op.id}/aceite`, { cotacao_versao: 1 })
+    assert.equal(created(await operador.call('GET', `/api/operacoes/${op.id}`), 200).estado, 'cotada')
     const accepted = created(await operador.call('POST', `/api/operacoes/${op.id}/aceite`, { cotacao_versao: 1 }, key()), 200)
     assert.equal(accepted.estado, 'aceita')
     assert.deepEqual(accepted.titulos.map((t: { estado: string, saldo_centavos: number }) => [t.estado, t.saldo_centavos]),
@@ -85,6 +90,8 @@ describe('an operation from draft to payment (the acceptance example)', () => {
     assert.equal(formal.estado, 'formalizada')
     assert.deepEqual(formal.formalizacao.signatarios, [{ nome: 'Sócia Administradora', documento: '11144477735' }])
 
+    await needsKey(operador, `/api/operacoes/${op.id}/desembolso`, {})
+    assert.equal(created(await operador.call('GET', `/api/operacoes/${op.id}`), 200).estado, 'formalizada')
     const payment = created(await operador.call('POST', `/api/operacoes/${op.id}/desembolso`, {}, key()))
     assert.equal(payment.estado, 'aguardando_aprovacao')
     assert.equal(payment.valor_centavos, 4_637_053)
@@ -93,11 +100,15 @@ describe('an operation from draft to payment (the acceptance example)', () => {
 
     const selfApproval = await operador.call('POST', `/api/desembolsos/${payment.id}/aprovacao`, undefined, key())
     assert.equal(selfApproval.statusCode, 403, 'an operador\'s role does not reach approval')
+    await needsKey(aprovador, `/api/desembolsos/${payment.id}/aprovacao`)
+    assert.equal(created(await operador.call('GET', `/api/desembolsos/${payment.id}`), 200).estado, 'aguardando_aprovacao')
     const approved = created(await aprovador.call('POST', `/api/desembolsos/${payment.id}/aprovacao`, undefined, key()), 200)
     assert.equal(approved.estado, 'aprovado')
     assert.equal(approved.aprovado_por_usuario_id, aprovador.usuarioId)
 
     clock.set('2026-10-05T18:00:00Z')
+    await needsKey(operador, `/api/desembolsos/${payment.id}/pagamento`, { id_transacao: 'E341234562026100518000000000001', pago_em: '2026-10-05T17:59:00Z' })
+    assert.equal(created(await operador.call('GET', `/api/desembolsos/${payment.id}`), 200).estado, 'aprovado')
     const paid = created(await operador.call('POST', `/api/desembolsos/${payment.id}/pagamento`,
       { id_transacao: 'E341234562026100518000000000001', pago_em: '2026-10-05T17:59:00Z' }, key()), 200)
     assert.equal(paid.estado, 'pago')
