@@ -36,7 +36,9 @@ export const SAO_PAULO = '3550308'
 
 const ALL: Scope[] = ['conta', 'cadastro', 'operacoes', 'aprovacao', 'financeiro']
 
-export type Caller = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, headers?: Record<string, string>) => Promise<LightMyRequestResponse>
+export type Caller = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers?: Record<string, string>,
+) => Promise<LightMyRequestResponse>
 
 const callerOf = (app: App, token: string): Caller => (method, url, payload, headers) =>
   bearer(app, token, method as 'GET', url, { ...(payload ? { payload } : {}), ...(headers ? { headers } : {}) })
