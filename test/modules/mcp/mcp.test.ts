@@ -13,7 +13,7 @@ import { MCP_PATH, mcpClient, PROTOCOL_VERSION, resultJson, rpc, toolCall } from
 
 const METADATA_URL = `${PUBLIC_URL}/.well-known/oauth-protected-resource/api/mcp`
 const TOOLS = ['assuntos_contato', 'auditoria', 'cotar_operacao', 'criar_operacao', 'enviar_contato', 'ler_operacao', 'listar_cedentes', 'listar_operacoes',
-  'listar_sacados', 'listar_tokens', 'minha_conta', 'revogar_token', 'simular', 'status_servicos', 'versao']
+  'listar_produtos', 'listar_sacados', 'listar_tokens', 'minha_conta', 'revogar_token', 'simular', 'status_servicos', 'versao']
 
 describe('MCP server at /api/mcp', () => {
   const ctx = useTestApp({ env: API_ENV, listen: true, contactBudget: 100 })

@@ -25,7 +25,8 @@ describe('the product over MCP', () => {
     const { produto, sacados } = await exampleRegisters(operador.call)
     const agent = await mcpClient(t, ctx.base, await mcpToken(ctx.db, clienteId, operador.usuarioId))
     const names = (await agent.listTools()).tools.map((x) => x.name)
-    for (const n of ['simular', 'listar_operacoes', 'ler_operacao', 'criar_operacao', 'cotar_operacao', 'listar_cedentes', 'listar_sacados']) {
+    for (const n of ['simular', 'listar_operacoes', 'ler_operacao', 'criar_operacao', 'cotar_operacao', 'listar_cedentes', 'listar_sacados',
+      'listar_produtos']) {
       assert.ok(names.includes(n), n)
     }
     assert.deepEqual(names.filter((n) => /aceit|desembols|aprov|pagament|cancel/.test(n)), [], 'no tool moves money')
@@ -38,6 +39,11 @@ describe('the product over MCP', () => {
     }
     const [cedente] = (await call('listar_cedentes', { documento: '11.222.333/0001-81' })).itens
     assert.equal(cedente.documento, CEDENTE_DOC)
+    // The product the draft names, found as an agent finds it: it answers as its twin, GET /api/produtos.
+    const products = await call('listar_produtos', {})
+    assert.deepEqual(products.itens.map((p: { id: string }) => p.id), [produto.id])
+    assert.deepEqual(products, (await operador.call('GET', '/api/produtos')).json())
+    assert.equal(products.itens[0].versoes[0].taxa_mensal, EXAMPLE_PRODUCT.taxa_mensal)
     const { nome: _n, ...terms } = EXAMPLE_PRODUCT
     const sim = await call('simular', {
       data_operacao: '2026-10-05', perfil_iof: 'pj', ...terms,
@@ -45,7 +51,7 @@ describe('the product over MCP', () => {
         valor_face_centavos: x.valor_face_centavos })),
     })
     assert.equal(sim.totais.valor_liquido_centavos, 4_637_053)
-    const draft = await call('criar_operacao', { cedente_id: cedente.id, produto_id: produto.id,
+    const draft = await call('criar_operacao', { cedente_id: cedente.id, produto_id: products.itens[0].id,
       titulos: exampleTitles(sacados.map((s: { id: string }) => s.id)) })
     assert.equal(draft.estado, 'rascunho')
     const quote = await call('cotar_operacao', { id: draft.id })
@@ -58,7 +64,9 @@ describe('the product over MCP', () => {
     assert.equal((await call('listar_operacoes', { estado: 'cotada' })).itens[0].id, draft.id)
 
     const actions = (await auditRows(ctx.db, clienteId)).map((r) => r.acao)
-    for (const a of ['mcp.criar_operacao', 'operacao.criada', 'mcp.cotar_operacao', 'operacao.cotada', 'mcp.simular']) assert.ok(actions.includes(a), a)
+    for (const a of ['mcp.listar_produtos', 'mcp.criar_operacao', 'operacao.criada', 'mcp.cotar_operacao', 'operacao.cotada', 'mcp.simular']) {
+      assert.ok(actions.includes(a), a)
+    }
   })
 
   it('a consulta may simulate but not draft (papel_insuficiente); an unknown id is nao_encontrado', async (t) => {

@@ -17,7 +17,8 @@ import { withTenant } from '../../../platform/tenancy/tenancy.ts'
 import { byCredential } from '../../credentials/index.ts'
 import { TIPOS_TITULO } from '../engine.ts'
 import { TERMS_ROUTES, type ProdutoInT } from './definitions.ts'
-import { addVersion, createProduct, getProduct, listProducts, type Product, type ProductTerms } from './store.ts'
+import { addVersion, createProduct, getProduct, listProducts, type ProductTerms } from './store.ts'
+import { productView } from './views.ts'
 
 type Deps = { db: Database, clock: Clock, idempotency: Idempotency, dbTimeoutMs: number, budget: Budget }
 type TermsBody = Omit<ProdutoInT, 'id_externo' | 'nome'>
@@ -87,16 +88,5 @@ function checkedTerms(b: TermsBody, nome?: string): ProductTerms {
     base: b.base as ProductTerms['base'], taxaMensal: b.taxa_mensal, taxaAdValorem: b.taxa_ad_valorem,
     tarifaPorTituloCentavos: BigInt(b.tarifa_por_titulo_centavos), tacCentavos: BigInt(b.tac_centavos),
     diasFloat: Object.fromEntries(TIPOS_TITULO.map((t) => [t, given[t] ?? 0])), iof: b.iof as ProductTerms['iof'], motivoIsencao: motivo,
-  }
-}
-
-function productView(p: Product) {
-  return {
-    id: p.id, id_externo: p.idExterno, nome: p.nome, versao: p.versoes[0]?.versao ?? 1, criado_em: p.criadoEm.toISOString(),
-    versoes: p.versoes.map((v) => ({
-      versao: v.versao, base: v.base, taxa_mensal: v.taxaMensal, taxa_ad_valorem: v.taxaAdValorem,
-      tarifa_por_titulo_centavos: Number(v.tarifaPorTituloCentavos), tac_centavos: Number(v.tacCentavos), dias_float: v.diasFloat, iof: v.iof,
-      motivo_isencao: v.motivoIsencao, criado_em: v.criadoEm.toISOString(),
-    })),
   }
 }

@@ -23,7 +23,7 @@ export const AUDIT_ACTIONS = [
   // One per MCP tool call (each module's tools, src/modules/mcp/tool.ts), whatever the tool did; `motivo` is the refusal's code when it refused.
   'mcp.status_servicos', 'mcp.versao', 'mcp.assuntos_contato', 'mcp.enviar_contato', 'mcp.minha_conta', 'mcp.listar_tokens', 'mcp.revogar_token',
   'mcp.auditoria', 'mcp.simular', 'mcp.listar_operacoes', 'mcp.ler_operacao', 'mcp.criar_operacao', 'mcp.cotar_operacao', 'mcp.listar_cedentes',
-  'mcp.listar_sacados',
+  'mcp.listar_sacados', 'mcp.listar_produtos',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
