@@ -37,15 +37,18 @@ export function checkTitles(list: TituloInT[], dataOperacao: string, sacados: Re
   const items: ValidationItem[] = []
   const seenIds = new Set<string>()
   let face = faceSoFar
+  // An operation's date that does not exist is its own item (checkDataOperacao): the títulos' days are then
+  // checked only for being days, since nothing can be measured from it.
+  const dated = dayNumber(dataOperacao) !== undefined
   list.forEach((t, i) => {
     const at = (field: string) => ['titulos', i, field]
     const emissao = dayNumber(t.emissao) !== undefined
     const vencimento = dayNumber(t.vencimento) !== undefined
     if (!emissao) items.push(item(at('emissao'), 'no such day', t.emissao))
-    else if (t.emissao > dataOperacao) items.push(item(at('emissao'), `emitted on or before the operation's date (${dataOperacao})`, t.emissao))
+    else if (dated && t.emissao > dataOperacao) items.push(item(at('emissao'), `emitted on or before the operation's date (${dataOperacao})`, t.emissao))
     if (!vencimento) items.push(item(at('vencimento'), 'no such day', t.vencimento))
-    else if (t.vencimento <= dataOperacao) items.push(item(at('vencimento'), `due after the operation's date (${dataOperacao})`, t.vencimento))
-    else if (t.vencimento > addDays(dataOperacao, MAX_PRAZO_DIAS)) items.push(item(at('vencimento'),
+    else if (dated && t.vencimento <= dataOperacao) items.push(item(at('vencimento'), `due after the operation's date (${dataOperacao})`, t.vencimento))
+    else if (dated && t.vencimento > addDays(dataOperacao, MAX_PRAZO_DIAS)) items.push(item(at('vencimento'),
       `due at most ${MAX_PRAZO_DIAS} days after the operation's date`, t.vencimento))
     if (t.chave_nfe !== undefined && !isChaveNfe(t.chave_nfe)) items.push(item(at('chave_nfe'), 'the NF-e key\'s check digit does not match', t.chave_nfe))
     if (!sacados.has(t.sacado_id.toLowerCase())) items.push(item(at('sacado_id'), 'no sacado of the customer\'s has this id', t.sacado_id))

@@ -75,7 +75,8 @@ export const OPERATION_ROUTES = {
       ...op('Prices the operation with the product\'s latest version; a new quote supersedes the last', 'cotarOperacao'), ...keyed(false), params: Params,
       response: {
         201: CotacaoOut, ...guardRefusals('operacoes'), ...NotFound('operation'), ...idempotencyProblems,
-        ...invalid('No títulos to quote (a list item), no IOF rate for the date (iof_sem_aliquota), or a price not positive (cotacao_inviavel).'),
+        422: ValidationProblem('No títulos to quote (a list item), no IOF rate for the date (iof_sem_aliquota), or a price not positive '
+          + '(cotacao_inviavel, with `motivo` and, for a line, its `indice`).', ['cotacao_inviavel', 'iof_sem_aliquota']),
         ...Conflict(`${STATE_CONFLICT} Or a blocked register (cadastro_bloqueado), or the operation's date has passed (cotacao_expirada).`),
       },
     },

@@ -45,7 +45,8 @@ export const SIMULATION_ROUTE = {
     response: {
       200: Type.Object({ produto: Type.Union([Type.Object({ id: Type.String({ format: 'uuid' }), versao: Type.Integer() }), Type.Null()]), ...PricingOut }),
       ...guardRefusals('operacoes'),
-      422: ValidationProblem('Terms both by product and inline, or missing; a due date not after the date; no IOF rate for the date (iof_sem_aliquota).'),
+      422: ValidationProblem('Terms both by product and inline, or missing; a due date not after the date; no IOF rate for the date '
+        + '(iof_sem_aliquota).', ['iof_sem_aliquota']),
     },
   },
 } as const satisfies RouteDefinition

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { useTestApp } from '../../helpers/fixture.ts'
-import { backOffice, created, EXAMPLE_NOW, exampleRegisters, exampleTitles, key, settableClock, type Caller } from './helpers.ts'
+import { backOffice, created, EXAMPLE_NOW, EXAMPLE_PRODUCT, exampleRegisters, exampleTitles, key, settableClock, type Caller } from './helpers.ts'
 
 /** A published NF-e key (the integration manual's example, check digit 5). */
 const CHAVE = '52060433009911002506550120000007800267301615'
@@ -45,6 +45,29 @@ describe('operations: rules and refusals', () => {
     // The invoice may be financed again once its operation is cancelled.
     const again = { ...exampleTitles(sacados.map((s: { id: string }) => s.id))[0], chave_nfe: CHAVE }
     created(await operador.call('POST', '/api/operacoes', { cedente_id: cedente.id, produto_id: produto.id, titulos: [again] }))
+  })
+
+  it('an operation\'s date that does not exist is one 422 item, beside the títulos\' own, whatever their days', async () => {
+    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { cedente, produto, sacados } = await exampleRegisters(operador.call)
+    const [t1, t2] = exampleTitles(sacados.map((s: { id: string }) => s.id))
+    const res = await operador.call('POST', '/api/operacoes', {
+      cedente_id: cedente.id, produto_id: produto.id, data_operacao: '2026-02-30', titulos: [t1, { ...t2, vencimento: '2026-11-31' }],
+    })
+    assert.equal(res.statusCode, 422, res.body)
+    assert.deepEqual(res.json().detail.map((i: { loc: unknown[] }) => i.loc.join('.')), ['body.data_operacao', 'body.titulos.1.vencimento'])
+  })
+
+  it('a borderô priced to nothing is 422 cotacao_inviavel naming the line, and no quote is kept', async () => {
+    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { op, produto } = await drafted(operador.call)
+    // A fee per título above the cheapest título's face: its price of purchase would be negative.
+    created(await operador.call('POST', `/api/produtos/${produto.id}/versoes`, { ...EXAMPLE_PRODUCT, nome: undefined, tarifa_por_titulo_centavos: 1_000_001 }))
+    const res = await operador.call('POST', `/api/operacoes/${op.id}/cotacao`)
+    assert.equal(res.statusCode, 422, res.body)
+    assert.deepEqual(res.json(), { detail: 'cotacao_inviavel', motivo: 'preco_nao_positivo', indice: 0 })
+    const read = created(await operador.call('GET', `/api/operacoes/${op.id}`), 200)
+    assert.deepEqual([read.estado, read.cotacao], ['rascunho', null])
   })
 
   it('an NF-e key in a live operation is 409 titulo_duplicado with the título holding it; a wrong check digit is 422', async () => {

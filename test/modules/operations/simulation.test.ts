@@ -56,4 +56,14 @@ describe('POST /api/simulacoes', () => {
     const locs = res.json().detail.map((i: { loc: unknown[] }) => i.loc.join('.'))
     for (const l of ['body.base', 'body.taxa_ad_valorem', 'body.iof', 'body.titulos.0.vencimento']) assert.ok(locs.includes(l), `${l} in ${locs}`)
   })
+
+  it('a date before the IOF table is 422 iof_sem_aliquota, never priced with a guess; an exempt profile needs no rate', async () => {
+    const { operador } = await backOffice(ctx.db, ctx.app)
+    const titulos = [{ tipo: 'cheque', vencimento: '2022-01-31', valor_face_centavos: 1_000_000 }]
+    const body = { data_operacao: '2021-12-30', perfil_iof: 'pj', ...TERMS, titulos }
+    const res = await operador.call('POST', '/api/simulacoes', body)
+    assert.equal(res.statusCode, 422, res.body)
+    assert.equal(res.json().detail, 'iof_sem_aliquota')
+    created(await operador.call('POST', '/api/simulacoes', { ...body, perfil_iof: 'isento' }), 200)
+  })
 })

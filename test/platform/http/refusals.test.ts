@@ -16,6 +16,8 @@ import { cliFailure } from '../../../src/platform/cli/refusals.ts'
 import { ContactNotStored } from '../../../src/modules/contact/submit.ts'
 import { DomainError } from '../../../src/platform/http/domain-error.ts'
 import { errorHandler } from '../../../src/platform/http/errors.ts'
+import { ValidationProblem } from '../../../src/platform/http/schemas.ts'
+import { RequestValidationError } from '../../../src/platform/http/validation-errors.ts'
 import type { DetailCode } from '../../../src/platform/http/problem-catalogue.ts'
 import { toolFailure, toResult } from '../../../src/modules/mcp/server.ts'
 import { MissingIofRate } from '../../../src/modules/pricing/engine.ts'
@@ -106,6 +108,27 @@ describe('domain refusals', () => {
       for (const [header, value] of Object.entries(row.headers ?? {})) assert.equal(res.headers[header], value, `${name}: ${header}`)
       assert.ok(!res.body.includes('violates'), `${name}: no message of ours or the driver's reaches the client`)
     }
+  })
+
+  it('HTTP: a route whose 422 is documented as the validation list answers a 422 refusal\'s code and fields too, and the list', async (t) => {
+    const app = Fastify({ logger: false })
+    t.after(() => app.close())
+    await app.register(errorHandler, {})
+    const schema = { response: { 422: ValidationProblem('every item', ['cotacao_inviavel']) } }
+    const items = [{ type: 'value_error', loc: ['body', 'data'], msg: 'Value error, no such day', input: '2026-02-30' }]
+    app.get<{ Params: { n: string } }>('/api/recusa/:n', { schema }, async (req) => {
+      throw req.params.n === 'lista' ? new RequestValidationError(items) : CASES[Number(req.params.n)]![1].error
+    })
+    const unprocessable = CASES.map(([name, row], i) => [name, row, i] as const).filter(([, row]) => row.status === 422)
+    assert.ok(unprocessable.length >= 4)
+    for (const [name, row, i] of unprocessable) {
+      const res = await app.inject({ url: `/api/recusa/${i}` })
+      assert.equal(res.statusCode, 422, `${name}: ${res.body}`)
+      assert.equal(res.body, JSON.stringify({ detail: row.code, ...row.fields }), name)
+    }
+    const list = await app.inject({ url: '/api/recusa/lista' })
+    assert.equal(list.statusCode, 422)
+    assert.deepEqual(list.json(), { detail: items })
   })
 
   it('MCP: a tool error whose text is the problem body, and nothing logged as a failure', () => {
