@@ -66,6 +66,10 @@ describe('/api/feriados', () => {
     assert.deepEqual(await loc(post({ data: '2026-01-25', descricao: 'x2' })), ['body'])
     assert.deepEqual(await loc(post({ data: '2026-02-30', descricao: 'x2', uf: 'SP' })), ['body.data'])
     assert.deepEqual(await loc(post({ data: '2026-01-25', descricao: 'x2', municipio_ibge: '9999999' })), ['body.municipio_ibge'])
+    // Outside the days the table keeps: the field's item, not the database's refusal.
+    assert.deepEqual(await loc(post({ data: '1970-01-01', descricao: 'x2', uf: 'SP' })), ['body.data'])
+    assert.deepEqual(await loc(post({ data: '2200-01-01', descricao: 'x2', uf: 'SP' })), ['body.data'])
+    for (const data of ['2000-01-01', '2199-12-31']) assert.equal((await post({ data, descricao: 'x2', uf: 'SP' })).statusCode, 201, data)
     assert.deepEqual(await loc(get('de=2026-12-31&ate=2026-01-01')), ['querystring.ate'])
     assert.deepEqual(await loc(get('de=2026-01-01&ate=2040-01-01')), ['querystring.ate'])
     assert.deepEqual(await loc(get('de=2026-13-01&ate=2026-12-01')), ['querystring.de'])

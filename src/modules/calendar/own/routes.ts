@@ -39,6 +39,8 @@ const Holiday = Type.Object({
   municipio_ibge: Type.Union([Type.String(), Type.Null()]),
 })
 const refusals = guardRefusals('cadastro')
+const FIRST_DAY = '2000-01-01'
+const LAST_DAY = '2199-12-31'
 const invalid = { 422: ValidationProblem('A day that does not exist, a range backwards or over ten years, both places or neither: every item.') }
 
 export const HOLIDAY_ROUTES = {
@@ -100,6 +102,10 @@ export function holidayRoutes(deps: Deps) {
         const b = req.body
         const items = []
         if (dayNumber(b.data) === undefined) items.push({ type: 'value_error', loc: ['body', 'data'], msg: 'Value error, no such day', input: b.data })
+        // The table's own range (migration 0017): said here as the field's item, not as the database's bare refusal.
+        else if (b.data < FIRST_DAY || b.data > LAST_DAY) {
+          items.push({ type: 'value_error', loc: ['body', 'data'], msg: `Value error, a day from ${FIRST_DAY} to ${LAST_DAY}`, input: b.data })
+        }
         if ((b.municipio_ibge === undefined) === (b.uf === undefined)) {
           items.push({ type: 'value_error', loc: ['body'], msg: 'Value error, give municipio_ibge or uf, one of them', input: b })
         } else if (b.municipio_ibge !== undefined && ufOfMunicipio(b.municipio_ibge) === undefined) {
