@@ -1,6 +1,7 @@
 // Fuzzing the product's operations, payments, simulations and ledger (part of `npm run test:fuzz`, issue 19):
 // random and hostile bodies and queries on every product route (fractional, huge and negative centavos, days that
-// do not exist or out of range, unknown enums, mismatched types, unknown fields, other ids). Never a 5xx, never a
+// do not exist or out of range, unknown enums, mismatched types, unknown fields, other ids), pricing terms and their
+// versions, the IOF table, and each resource read by its id or by text that is not one. Never a 5xx, never a
 // line logged at error level; every quote kept has totals that are the sums of its lines. The seed is printed;
 // FUZZ_SEED=<seed> replays a failure.
 import assert from 'node:assert/strict'
@@ -44,6 +45,8 @@ describe('fuzz: operations, payments, simulations, ledger', () => {
     }, { requiredKeys: ['tipo', 'numero', 'sacado_id', 'emissao', 'vencimento', 'valor_face_centavos'] })
     const ops: string[] = []
     const payments: string[] = []
+    const titles: string[] = []
+    const products: string[] = [produto.id]
     const target = (list: string[]) => mostly(fc.nat(3), fc.constantFrom(randomUUID(),
       'x')).map((x) => (typeof x === 'number' ? list[x] ?? list[0] : x) ?? randomUUID())
 
@@ -72,6 +75,29 @@ describe('fuzz: operations, payments, simulations, ledger', () => {
         { maxLength: 3 }) }).map((s) => ({
         method: 'POST', url: '/api/simulacoes', b: { ...EXAMPLE_PRODUCT, nome: undefined, data_operacao: s.d, perfil_iof: s.p, taxa_mensal: s.r, titulos: s.t },
       })),
+      // Each resource read by its id: a known one, another customer's or nobody's, or not an id at all (hostile text).
+      fc.tuple(fc.constantFrom('operacao', 'bordero', 'titulo', 'desembolso', 'produto'), fc.nat(3), fc.oneof(fc.constant(undefined), hostile),
+        fc.constantFrom(undefined, 'text/markdown', 'text/html', 'application/json', '*/*', 'text/markdown;q=0, */*;q=0')).map(([kind, n, other, accept]) => {
+        const list = kind === 'titulo' ? titles : kind === 'desembolso' ? payments : kind === 'produto' ? products : ops
+        const id = other === undefined ? list[n] ?? list[0] ?? randomUUID() : encodeURIComponent(String(other))
+        const url = kind === 'operacao' ? `/api/operacoes/${id}` : kind === 'bordero' ? `/api/operacoes/${id}/bordero`
+          : kind === 'titulo' ? `/api/titulos/${id}` : kind === 'desembolso' ? `/api/desembolsos/${id}` : `/api/produtos/${id}`
+        return { method: 'GET', url, b: undefined, headers: accept ? { accept } : undefined }
+      }),
+      fc.tuple(target(ops), mostly(fc.nat(5).map((n) => titles[n] ?? randomUUID()), hostile)).map(([id, t]) => ({
+        method: 'DELETE', url: `/api/operacoes/${id}/titulos/${encodeURIComponent(String(t))}`, b: undefined,
+      })),
+      // Pricing terms: a product and its versions, every field now and then hostile.
+      fc.record({ base: mostly(fc.constantFrom('simples_30', 'composta_30'), text), taxa_mensal: rate, taxa_ad_valorem: rate,
+        tarifa_por_titulo_centavos: centavos, tac_centavos: centavos, dias_float: mostly(fc.dictionary(tipo, mostly(fc.nat(10), hostile), { maxKeys: 3 }),
+          hostile), iof: mostly(fc.constantFrom('calcular', 'isento'), text), motivo_isencao: fc.option(text, { nil: undefined }),
+        nome: fc.option(mostly(fc.constant('Produto'), text), { nil: undefined }), versao: fc.boolean(), n: fc.nat(3) },
+      { requiredKeys: ['versao', 'n'] }).map(({ versao, n, nome, ...terms }) => (versao
+        ? { method: 'POST', url: `/api/produtos/${products[n] ?? produto.id}/versoes`, b: terms }
+        : { method: 'POST', url: '/api/produtos', b: { ...terms, nome } })),
+      fc.constantFrom('/api/iof/aliquotas', '/api/produtos').chain((path) => fc.record({ limite: fc.oneof(fc.constantFrom('1', '201', '0'), text),
+        antes: fc.oneof(fc.constantFrom('1', '1e300', '-1'), text), perfil: text }, { requiredKeys: [] })
+        .map((q) => ({ method: 'GET', url: `${path}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, b: undefined }))),
       mostly(fc.constant({}), fc.record({ de: day, ate: day, conta: text, limite: fc.oneof(fc.constantFrom('1', '201', '0'), text) },
         { requiredKeys: [] })).chain((q) =>
         fc.constantFrom('/api/lancamentos', `/api/cedentes/${cedente.id}/extrato`, '/api/contabil/balancete', '/api/operacoes', '/api/titulos',
@@ -79,11 +105,16 @@ describe('fuzz: operations, payments, simulations, ledger', () => {
           .map((path) => ({ method: 'GET', url: `${path}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, b: undefined }))),
     )
     const statuses = new Map<number, number>()
-    await fc.assert(fc.asyncProperty(request, async (r: { method: string, url: string, b: unknown, key?: boolean }) => {
-      const res = await admin.call(r.method as 'POST', r.url, r.b as object | undefined, r.key ? { 'idempotency-key': randomUUID() } : undefined)
+    await fc.assert(fc.asyncProperty(request, async (r: { method: string, url: string, b: unknown, key?: boolean, headers?: Record<string, string> }) => {
+      const headers = { ...r.headers, ...(r.key ? { 'idempotency-key': randomUUID() } : {}) }
+      const res = await admin.call(r.method as 'POST', r.url, r.b as object | undefined, headers)
       assert.ok(res.statusCode < 500, `${r.method} ${r.url} ${JSON.stringify(r.b)}: ${res.statusCode} ${res.body}`)
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
-      if (res.statusCode === 201 && r.url === '/api/operacoes') ops.unshift(res.json().id)
+      if (res.statusCode === 201 && r.url === '/api/operacoes') {
+        ops.unshift(res.json().id)
+        titles.unshift(...res.json().titulos.map((t: { id: string }) => t.id))
+      }
+      if (res.statusCode === 201 && r.url === '/api/produtos') products.unshift(res.json().id)
       if (res.statusCode === 201 && r.url.endsWith('/desembolso')) payments.unshift(res.json().id)
       if (res.statusCode === 201 && r.url.endsWith('/cotacao')) {
         const q = res.json()
