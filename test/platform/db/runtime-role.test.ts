@@ -20,6 +20,49 @@ const CUSTOMER_TABLES = ['clientes', 'usuarios', 'convites', 'tokens', 'sessoes'
   'cedentes', 'cedente_contas', 'sacados', 'feriados', 'produtos', 'produto_versoes', 'operacoes', 'titulos', 'cotacoes', 'desembolsos', 'lancamentos',
   'lancamento_linhas']
 
+/**
+ * What the runtime role may do, table by table, exactly: a migration that grants more (an UPDATE on the ledger, a
+ * DELETE of a quote) or less changes this list in the same commit, where a reviewer sees it. A column list is a
+ * grant on those columns alone (on top of the table's): the ledger, the audit trail and the quotes take no UPDATE.
+ */
+const GRANTS: Record<string, string[]> = {
+  auditoria: ['INSERT SELECT'],
+  auditoria_cliente: ['INSERT SELECT'],
+  cedente_contas: ['DELETE INSERT SELECT'],
+  cedentes: ['INSERT SELECT',
+    'UPDATE(atualizado_em email estado limite_centavos motivo_isencao municipio_ibge nome_fantasia perfil_iof razao_social telefone uf)'],
+  chaves_idempotencia: ['INSERT SELECT UPDATE'],
+  clientes: ['INSERT SELECT', 'UPDATE(estado estado_em)'],
+  contas_contabeis: ['SELECT'],
+  contato: ['INSERT SELECT UPDATE'],
+  convites: ['INSERT SELECT', 'UPDATE(expira_em usado_em)'],
+  cotacoes: ['INSERT SELECT'],
+  desembolsos: ['INSERT SELECT', 'UPDATE(aprovado_em aprovado_por_usuario_id atualizado_em estado id_transacao motivo_falha pago_em)'],
+  dpop_jti: ['DELETE INSERT SELECT'],
+  entrega_tentativa: ['INSERT SELECT'],
+  execucoes_tarefa: ['DELETE INSERT SELECT', 'UPDATE(contagem erro resultado terminada_em)'],
+  exposicoes: ['SELECT'],
+  feriados: ['DELETE INSERT SELECT'],
+  instalacao: ['SELECT'],
+  iof_aliquotas: ['INSERT SELECT'],
+  iof_vigencias: ['SELECT'],
+  lancamento_linhas: ['INSERT SELECT'],
+  lancamentos: ['INSERT SELECT'],
+  manutencao: ['INSERT SELECT UPDATE'],
+  operacoes: ['INSERT SELECT',
+    'UPDATE(aceita_em assinado_em atualizado_em cancelada_em cotacao_aceita cotacao_versao estado motivo_cancelamento signatarios termo_sha256)'],
+  outbox: ['INSERT SELECT UPDATE'],
+  produto_versoes: ['INSERT SELECT'],
+  produtos: ['INSERT SELECT', 'UPDATE(versao_atual)'],
+  sacados: ['INSERT SELECT', 'UPDATE(atualizado_em email estado limite_centavos municipio_ibge nome_fantasia razao_social telefone uf)'],
+  schema_migracoes: ['SELECT'],
+  sessoes: ['INSERT SELECT', 'UPDATE(encerrada_em expira_ociosa_em ultimo_acesso_em)'],
+  titulos: ['DELETE INSERT SELECT', 'UPDATE(atualizado_em estado saldo_centavos)'],
+  tokens: ['INSERT SELECT', 'UPDATE(primeiro_uso_em revogado_em ultimo_uso_em ultimo_uso_ip)'],
+  // The password's hash is written, never read back: it is checked by autentica_login (SECURITY DEFINER).
+  usuarios: ['INSERT', 'SELECT(ativado_em cliente_id criado_em email estado id nome papel)', 'UPDATE(ativado_em estado nome papel senha_hash)'],
+}
+
 describe('the runtime role', () => {
   const tdb = useTestDatabase()
   const run = <R>(text: string) => queryRows<R>(tdb.db.orm, sql.raw(text))
@@ -51,6 +94,36 @@ describe('the runtime role', () => {
     assert.deepEqual(guarded.map((t) => t.relname).sort(), [...CUSTOMER_TABLES].sort())
     for (const t of guarded) assert.ok(t.rls && t.forced, `${t.relname}: ENABLE and FORCE ROW LEVEL SECURITY`)
     for (const t of tables) assert.ok(t.usable, `${t.relname}: the runtime role has its grants (a new table needs them in its migration)`)
+  })
+
+  it('has exactly the grants of the list above, table by table and column by column; no TRUNCATE anywhere', async () => {
+    const tables = await asOwnerRows<{ t: string, p: string }>(`
+      SELECT table_name AS t, string_agg(privilege_type, ' ' ORDER BY privilege_type) AS p FROM information_schema.role_table_grants
+       WHERE grantee = $1 AND table_schema = 'public' GROUP BY 1 ORDER BY 1`, [RUNTIME_ROLE])
+    const columns = await asOwnerRows<{ t: string, p: string, c: string }>(`
+      SELECT c.table_name AS t, c.privilege_type AS p, string_agg(c.column_name, ' ' ORDER BY c.column_name) AS c
+        FROM information_schema.column_privileges c
+       WHERE c.grantee = $1 AND c.table_schema = 'public' AND NOT EXISTS (SELECT 1 FROM information_schema.role_table_grants g
+             WHERE g.grantee = c.grantee AND g.table_schema = c.table_schema AND g.table_name = c.table_name AND g.privilege_type = c.privilege_type)
+       GROUP BY 1, 2 ORDER BY 1, 2`, [RUNTIME_ROLE])
+    const found: Record<string, string[]> = {}
+    for (const r of tables) (found[r.t] ??= []).push(r.p)
+    for (const r of columns) (found[r.t] ??= []).push(`${r.p}(${r.c})`)
+    assert.deepEqual(found, GRANTS)
+  })
+
+  it('every customer table has the policy that keeps its rows to the current customer, for every role', async () => {
+    const policies = await asOwnerRows<{ t: string, roles: string, cmd: string, qual: string, check: string | null }>(`
+      SELECT tablename AS t, roles::text AS roles, cmd, qual, with_check AS check FROM pg_policies
+       WHERE schemaname = 'public' AND policyname = 'cliente_atual' ORDER BY 1`)
+    assert.deepEqual(policies.map((p) => p.t), [...CUSTOMER_TABLES].sort())
+    for (const p of policies) {
+      assert.equal(p.roles, '{public}', p.t)
+      assert.equal(p.cmd, 'ALL', p.t)
+      // The same condition for the rows read and the rows written: a row for another customer is refused.
+      assert.match(p.qual, /^\(?\(?(NOT \()?(cliente_id|id) (=|IS DISTINCT FROM) \(NULLIF\(current_setting\('app\.cliente_id'::text, true\), ''::text\)\)::uuid\)\)?$/, p.t)
+      assert.ok(p.check === null || p.check === p.qual, `${p.t}: WITH CHECK ${p.check}`)
+    }
   })
 
   it('the SECURITY DEFINER functions: a fixed search_path, owned by the schema\'s owner, EXECUTE for the runtime role only', async () => {
