@@ -113,6 +113,28 @@ describe('operations: rules and refusals', () => {
     assert.deepEqual(created(await operador.call('GET', '/api/lancamentos'), 200).itens, [])
   })
 
+  it('the cedente\'s limit counts its exposure in every accepted operation: the second borderô over it is 409 naming the cedente', async () => {
+    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { op, cedente, produto, sacados } = await drafted(operador.call, { cedente: { limite_centavos: 6_000_000 } })
+    await quote(operador.call, op.id)
+    created(await accept(operador.call, op.id, 1), 200)
+    // 5,000,000 taken; a second borderô of 1,000,000 fits exactly, a third of 100,000 more does not.
+    const [t1] = exampleTitles(sacados.map((s: { id: string }) => s.id))
+    const fits = created(await operador.call('POST', '/api/operacoes', { cedente_id: cedente.id, produto_id: produto.id, titulos: [t1] }))
+    await quote(operador.call, fits.id)
+    created(await accept(operador.call, fits.id, 1), 200)
+    const over = created(await operador.call('POST', '/api/operacoes', { cedente_id: cedente.id, produto_id: produto.id,
+      titulos: [{ ...t1, numero: 'T9', valor_face_centavos: 100_000 }] }))
+    await quote(operador.call, over.id)
+    const refused = await accept(operador.call, over.id, 1)
+    assert.equal(refused.statusCode, 409, refused.body)
+    assert.deepEqual(refused.json(), {
+      detail: 'limite_excedido',
+      limites: [{ tipo: 'cedente', id: cedente.id, limite_centavos: 6_000_000, exposicao_centavos: 6_000_000, operacao_centavos: 100_000 }],
+    })
+    assert.equal(created(await operador.call('GET', `/api/cedentes/${cedente.id}`), 200).exposicao_centavos, 6_000_000)
+  })
+
   it('a blocked cedente takes part in no new operation (409 cadastro_bloqueado), nor a quoted one\'s acceptance', async () => {
     const { operador } = await backOffice(ctx.db, ctx.app)
     const { op, cedente, produto } = await drafted(operador.call)
