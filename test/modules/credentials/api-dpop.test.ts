@@ -31,6 +31,28 @@ describe('/api with a DPoP-bound personal access token', () => {
     })
   }
 
+  it('reaches the product as any token does: a cedente registered with its key, read back, a simulation priced', async () => {
+    const key = await makeKey('ES256')
+    const c = await customer(ctx.db)
+    const t = await issueToken(ctx.db, c.id, { dpopJkt: key.jkt, escopos: ['cadastro', 'operacoes'] })
+    const made = await dpopCall(ctx.app, key, t.token, 'POST', '/api/cedentes', {
+      payload: { documento: '11.222.333/0001-81', razao_social: 'Cedente Exemplo Ltda', perfil_iof: 'pj' },
+      headers: { 'idempotency-key': 'dpop-cedente-1' },
+    })
+    assert.equal(made.statusCode, 201, made.body)
+    const read = await dpopCall(ctx.app, key, t.token, 'GET', `/api/cedentes/${made.json().id}`)
+    assert.equal(read.statusCode, 200, read.body)
+    assert.equal(read.json().documento, '11222333000181')
+    const sim = await dpopCall(ctx.app, key, t.token, 'POST', '/api/simulacoes', { payload: {
+      data_operacao: '2026-10-05', perfil_iof: 'pj', base: 'simples_30', taxa_mensal: '0.035', taxa_ad_valorem: '0.003', tarifa_por_titulo_centavos: 800,
+      tac_centavos: 15_000, dias_float: { cheque: 2 }, iof: 'calcular', titulos: [{ tipo: 'cheque', vencimento: '2026-12-04', valor_face_centavos: 1_500_000 }],
+    } })
+    assert.equal(sim.statusCode, 200, sim.body)
+    assert.equal(sim.json().linhas[0].preco_compra_centavos, 1_374_066)
+    // The same token as Bearer reaches none of it.
+    assert.equal((await bearer(ctx.app, t.token, 'GET', `/api/cedentes/${made.json().id}`)).statusCode, 401)
+  })
+
   it('no permissive fallback: the bound token as Bearer is 401 dpop_obrigatorio, and audited', async () => {
     const key = await makeKey('ES256')
     const c = await customer(ctx.db)
