@@ -66,4 +66,39 @@ describe('POST /api/simulacoes', () => {
     assert.equal(res.json().detail, 'iof_sem_aliquota')
     created(await operador.call('POST', '/api/simulacoes', { ...body, perfil_iof: 'isento' }), 200)
   })
+
+  it('the customers\' page of /docs explains the pricing with the example: its every amount is what the service answers', async () => {
+    const { operador } = await backOffice(ctx.db, ctx.app)
+    const md = (await ctx.app.inject({ url: '/docs', headers: { accept: 'text/markdown' } })).body
+    const section = md.slice(md.indexOf('## Precificação'), md.indexOf('## Endpoints'))
+    assert.ok(section.length > 1000, 'the section is on the page')
+    // "R$ 9.528,41" is 952841 centavos.
+    const centavos = (reais: string) => Number(reais.replace(/^R\$\s*/, '').replaceAll('.', '').replace(',', ''))
+    const rows = section.split('\n').filter((l) => /^\| (Duplicata|Cheque)/.test(l)).map((l) => l.split('|').slice(1, -1).map((c) => c.trim()))
+    assert.equal(rows.length, 3)
+    const sim = created(await operador.call('POST', '/api/simulacoes', { data_operacao: '2026-10-05', perfil_iof: 'pj', ...TERMS, titulos: TITULOS }), 200)
+    rows.forEach(([, face, dates, dias, desagio, adValorem, tarifa, iof, preco], k) => {
+      const l = sim.linhas[k]
+      assert.equal(centavos(face!), l.valor_face_centavos, `line ${k + 1} face`)
+      assert.equal(dates!.split('→')[1]!.trim(), `${l.vencimento_util.slice(8, 10)}/${l.vencimento_util.slice(5, 7)}`, `line ${k + 1} due`)
+      assert.equal(Number(dias), l.dias_desconto)
+      assert.equal(centavos(desagio!), l.desagio_centavos)
+      assert.equal(centavos(adValorem!), l.ad_valorem_centavos)
+      assert.equal(centavos(tarifa!), l.tarifa_centavos)
+      assert.deepEqual(iof!.split('+').map((x) => centavos(x.trim())), [l.iof_diario_centavos, l.iof_adicional_centavos])
+      assert.equal(centavos(preco!), l.preco_compra_centavos)
+    })
+    const totals = section.slice(section.indexOf('Totais:'))
+    const said = (label: string) => centavos(new RegExp(`${label} (R\\$ [0-9.,]+)`).exec(totals)![1]!)
+    assert.equal(said('face'), sim.totais.valor_face_centavos)
+    assert.equal(said('deságio'), sim.totais.desagio_centavos)
+    assert.equal(said('tarifas'), sim.totais.tarifas_centavos)
+    assert.equal(said('TAC'), sim.totais.tac_centavos)
+    assert.equal(said('IOF'), sim.totais.iof_centavos)
+    assert.equal(said('valor líquido'), sim.totais.valor_liquido_centavos)
+    assert.match(totals, new RegExp(`prazo médio ${sim.prazo_medio_dias.replace('.', ',')} dias`))
+    const composta = created(await operador.call('POST', '/api/simulacoes', { data_operacao: '2026-10-05', perfil_iof: 'pj', ...TERMS, base: 'composta_30',
+      titulos: TITULOS.slice(0, 1) }), 200)
+    assert.equal(said('primeiro título seria'), composta.linhas[0].desagio_centavos)
+  })
 })
