@@ -10,6 +10,11 @@ import { price, pricingProblem, TIPOS_TITULO, type PricingInput, type Terms } fr
 import { effectiveMonthlyRate, smallest } from '../../../src/modules/pricing/effective-rate.ts'
 import { compoundDesagio } from '../../../src/modules/pricing/exact.ts'
 import { SPEC_IOF } from './example.ts'
+import { acquisitionLines } from '../../../src/modules/operations/flow/accept.ts'
+import { reversed } from '../../../src/modules/ledger/post.ts'
+import type { Quote } from '../../../src/modules/operations/store.ts'
+
+const CEDENTE = '0b5e8c1e-4f7a-4d2b-9c3e-2a1f6d8e7b90'
 
 const rate = (maxMillionths: number) => fc.integer({ min: 1, max: maxMillionths }).map((m) => (m / 1e6).toFixed(6).replace(/0+$/, '').replace(/\.$/, '.0'))
 
@@ -43,6 +48,7 @@ const inputArb: fc.Arbitrary<PricingInput> = fc.record({
 
 describe('pricing: properties over random borderôs', () => {
   it('totals are the sums of the lines, and face value = deságio + ad valorem + fees + TAC + IOF + net (the acquisition balances)', () => {
+    let posted = 0
     fc.assert(fc.property(inputArb, (input) => {
       const q = price(input)
       const sum = (f: (l: typeof q.linhas[number]) => bigint) => q.linhas.reduce((s, l) => s + f(l), 0n)
@@ -55,7 +61,19 @@ describe('pricing: properties over random borderôs', () => {
       const { valorFace, desagio, adValorem, tarifas, tac, iof, valorLiquido } = q.totais
       assert.equal(valorFace, desagio + adValorem + tarifas + tac + iof + valorLiquido)
       for (const l of q.linhas) assert.equal(l.iof, l.iofDiario + l.iofAdicional)
+      // The entry an acceptance posts from these totals (only a viable quote is accepted): each line one side, never
+      // negative, the sides equal; and its reversal (a cancellation) the same.
+      if (pricingProblem(q)) return
+      posted++
+      const entry = acquisitionLines({ valorFaceCentavos: valorFace, desagioCentavos: desagio, adValoremCentavos: adValorem, tarifasCentavos: tarifas,
+        tacCentavos: tac, iofCentavos: iof, valorLiquidoCentavos: valorLiquido } as Quote, CEDENTE)
+      for (const l of entry) assert.ok((l.debito ?? 0n) >= 0n && (l.credito ?? 0n) >= 0n && (l.debito === undefined) !== (l.credito === undefined))
+      assert.equal(entry.reduce((s, l) => s + (l.debito ?? 0n), 0n), entry.reduce((s, l) => s + (l.credito ?? 0n), 0n))
+      assert.equal(entry.find((l) => l.conta === 'conta_grafica_cedentes')!.cedenteId, CEDENTE)
+      const back = reversed(entry)
+      assert.equal(back.reduce((s, l) => s + (l.debito ?? 0n), 0n), back.reduce((s, l) => s + (l.credito ?? 0n), 0n))
     }), { numRuns: 300 })
+    assert.ok(posted >= 100, `${posted} of 300 borderôs viable: too few entries tried`)
   })
 
   it('simples_30 deságio ≥ composta_30 deságio on every line with n > 0', () => {
