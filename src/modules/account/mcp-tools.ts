@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/lib/clock.ts'
 import type { Database } from '../../platform/db/database.ts'
 import { AUDIT_CURSOR_MAX, AUDIT_PAGE_MAX } from '../../platform/tenancy/audit/store.ts'
 import { actionContext, actorOf } from '../credentials/index.ts'
-import { ok, routeTwin, toolSchema, type Tool } from '../mcp/index.ts'
+import { ok, pageOfArgs, routeTwin, toolSchema, type Tool } from '../mcp/index.ts'
 import { ACCOUNT_ROUTES } from './api/definitions.ts'
 import { AuditoriaOut, ContaOut, TokensOut } from './api/schemas.ts'
 import { accountView, auditView, revokeOwnToken, tokensView } from './api/views.ts'
@@ -54,9 +54,7 @@ export function accountTools(db: Database, clock: Clock): Tool[] {
         },
       }),
       output: toolSchema(AuditoriaOut),
-      run: async (args, call) => ok(await auditView(db, call.credential, {
-        limit: typeof args.limite === 'number' ? args.limite : 50, ...(typeof args.antes === 'number' ? { before: args.antes } : {}),
-      })),
+      run: async (args, call) => ok(await auditView(db, call.credential, pageOfArgs(args))),
     },
   ]
 }

@@ -7,7 +7,7 @@ import type { Database, Orm } from '../../platform/db/database.ts'
 import { appendAudit } from '../../platform/tenancy/audit/store.ts'
 import { withTenant } from '../../platform/tenancy/tenancy.ts'
 import { actionContext, actorOf } from '../credentials/index.ts'
-import { ok, routeTwin, toolSchema, type Tool, type ToolCall } from '../mcp/index.ts'
+import { ok, PAGE_ARGS, pageOfArgs, routeTwin, toolSchema, type Tool, type ToolCall } from '../mcp/index.ts'
 import { OPERATION_ROUTES } from './definitions.ts'
 import { quoteOperation } from './flow/quote.ts'
 import { draftOperation } from './routes.ts'
@@ -45,7 +45,7 @@ export function operationTools(db: Database, clock: Clock): Tool[] {
       description: 'As operações do cliente, mais novas primeiro, com a quantidade e o valor de face dos títulos; filtros `cedente_id` e `estado`.',
       input: toolSchema({
         type: 'object', additionalProperties: false, properties: {
-          limite: { type: 'integer', minimum: 1, maximum: 200 }, antes: { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 },
+          ...PAGE_ARGS,
           cedente_id: { type: 'string', format: 'uuid' }, estado: { type: 'string', enum: [...ESTADOS_OPERACAO] },
         },
       }),
@@ -55,7 +55,7 @@ export function operationTools(db: Database, clock: Clock): Tool[] {
           ...(typeof args.cedente_id === 'string' ? { cedenteId: args.cedente_id } : {}),
           ...(typeof args.estado === 'string' ? { estado: args.estado as OperationFilter['estado'] } : {}),
         }
-        const page = { limit: typeof args.limite === 'number' ? args.limite : 50, ...(typeof args.antes === 'number' ? { before: args.antes } : {}) }
+        const page = pageOfArgs(args)
         const found = await withTenant(db, call.credential.clienteId, async (tx) => {
           const list = await listOperations(tx, filter, page)
           return { ...list, totals: await titleTotals(tx, list.items.map((o) => o.id)) }

@@ -2,7 +2,7 @@
 // /api/sacados list them (a document finds one), so an agent can draft an operation for them.
 import type { Database } from '../../platform/db/database.ts'
 import { withTenant } from '../../platform/tenancy/tenancy.ts'
-import { ok, routeTwin, toolSchema, type Tool } from '../mcp/index.ts'
+import { ok, PAGE_ARGS, pageOfArgs, routeTwin, toolSchema, type Tool } from '../mcp/index.ts'
 import { parseDocumento } from './documento.ts'
 import { partyRoutes } from './registers/definitions.ts'
 import { listParties, type PartyFilter } from './registers/store.ts'
@@ -18,7 +18,7 @@ export function registerTools(db: Database): Tool[] {
       description: `Os ${kind}s do cliente, mais novos primeiro, com limite e exposição; \`documento\` (CPF ou CNPJ, com ou sem pontuação) encontra um.`,
       input: toolSchema({
         type: 'object', additionalProperties: false, properties: {
-          limite: { type: 'integer', minimum: 1, maximum: 200 }, antes: { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 },
+          ...PAGE_ARGS,
           documento: { type: 'string', maxLength: 30 }, estado: { type: 'string', enum: ['ativo', 'bloqueado'] },
         },
       }),
@@ -32,7 +32,7 @@ export function registerTools(db: Database): Tool[] {
           }
           filter.documento = doc.documento
         }
-        const page = { limit: typeof args.limite === 'number' ? args.limite : 50, ...(typeof args.antes === 'number' ? { before: args.antes } : {}) }
+        const page = pageOfArgs(args)
         const found = await withTenant(db, call.credential.clienteId, (tx) => listParties(tx, kind, page, filter))
         return ok({ itens: found.items.map(partyView), proximo: found.next })
       },

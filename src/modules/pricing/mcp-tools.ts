@@ -2,7 +2,7 @@
 // `produto_id` a draft (criar_operacao) or a simulation by product (simular) asks for.
 import type { Database } from '../../platform/db/database.ts'
 import { withTenant } from '../../platform/tenancy/tenancy.ts'
-import { ok, routeTwin, toolSchema, type Tool } from '../mcp/index.ts'
+import { ok, PAGE_ARGS, pageOfArgs, routeTwin, toolSchema, type Tool } from '../mcp/index.ts'
 import { TERMS_ROUTES } from './terms/definitions.ts'
 import { listProducts } from './terms/store.ts'
 import { productView } from './terms/views.ts'
@@ -17,12 +17,12 @@ export function termsTools(db: Database): Tool[] {
       + 'base, taxa mensal, ad valorem, tarifas, TAC, dias de float e IOF.',
     input: toolSchema({
       type: 'object', additionalProperties: false, properties: {
-        limite: { type: 'integer', minimum: 1, maximum: 200 }, antes: { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 },
+        ...PAGE_ARGS,
       },
     }),
     output: toolSchema(route.schema.response[200]),
     run: async (args, call) => {
-      const page = { limit: typeof args.limite === 'number' ? args.limite : 50, ...(typeof args.antes === 'number' ? { before: args.antes } : {}) }
+      const page = pageOfArgs(args)
       const found = await withTenant(db, call.credential.clienteId, (tx) => listProducts(tx, page))
       return ok({ itens: found.items.map(productView), proximo: found.next })
     },
