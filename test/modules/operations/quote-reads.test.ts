@@ -1,8 +1,10 @@
 // A quote reads its registers through fixed statements in its transaction (readInTransaction); each read's answer
 // is compared with the ORM's own read of the same rows, the independent check of every column: days, numeric
-// rates, bigint money, JSON, instants. On both databases.
+// rates, bigint money, JSON, instants. On both databases; and on PostgreSQL, that an acceptance's reads take the row
+// locks a limit check needs.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import pg from 'pg'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { readInTransaction } from '../../../src/platform/db/in-transaction.ts'
 import { withTenant } from '../../../src/platform/tenancy/tenancy.ts'
@@ -12,6 +14,7 @@ import { cedentes, sacados as sacadosTable } from '../../../src/modules/originat
 import { titlesRead } from '../../../src/modules/operations/store.ts'
 import { titulos } from '../../../src/modules/operations/tables.ts'
 import { getProduct, iofTable, iofTableRead, latestVersionRead } from '../../../src/modules/pricing/index.ts'
+import { onPostgresOnly } from '../../helpers/database.ts'
 import { useTestApp } from '../../helpers/fixture.ts'
 import { backOffice, created, EXAMPLE_NOW, exampleRegisters, exampleTitles, settableClock } from './helpers.ts'
 
@@ -57,5 +60,29 @@ describe("a quote's reads", () => {
       const [missing] = await readInTransaction(tx, [latestVersionRead('00000000-0000-4000-8000-000000000000')] as const)
       assert.equal(missing, undefined)
     })
+  })
+
+  const lockSkip = { skip: onPostgresOnly('row locks between sessions') }
+  it('an acceptance\'s reads lock the cedente and its sacados until its transaction ends; a quote\'s lock nothing', lockSkip, async (t) => {
+    const { operador, clienteId } = await backOffice(ctx.db, ctx.app)
+    const { cedente, sacados } = await exampleRegisters(operador.call)
+    const ids: string[] = sacados.map((s: { id: string }) => s.id)
+    const other = new pg.Client({ connectionString: ctx.url })
+    await other.connect()
+    t.after(() => other.end())
+    const taken = async () => {
+      const tries = [['cedentes', [cedente.id]], ['sacados', ids]] as const
+      return Promise.all(tries.map(([table, list]) => other.query(`SELECT id FROM ${table} WHERE id = ANY($1::uuid[]) FOR UPDATE NOWAIT`, [list])
+        .then(() => false, (err: { code?: string }) => { if (err.code === '55P03') return true; throw err })))
+    }
+    await withTenant(ctx.db, clienteId, async (tx) => {
+      await cedenteOf(tx, cedente.id)
+      await sacadosOf(tx, ids)
+      assert.deepEqual(await taken(), [false, false], 'a quote\'s reads')
+      await cedenteOf(tx, cedente.id, true)
+      await sacadosOf(tx, ids, true)
+      assert.deepEqual(await taken(), [true, true], 'an acceptance\'s reads')
+    })
+    assert.deepEqual(await taken(), [false, false], 'released with the transaction')
   })
 })

@@ -13,15 +13,16 @@ export type SacadoRow = typeof sacados.$inferSelect
 
 const decodeCedente = rowDecoder(cedentes)
 const decodeSacado = rowDecoder(sacados)
-const cedenteStatement = (lock: string) => fixedStatement<'id'>(sql`SELECT ${columnsOf(cedentes)} FROM ${cedentes}
-  WHERE ${cedentes.id} = ${sql.placeholder('id')}${sql.raw(lock)}`)
+const forUpdate = (lock: boolean) => (lock ? sql` FOR UPDATE` : sql``)
+const cedenteStatement = (lock: boolean) => fixedStatement<'id'>(sql`SELECT ${columnsOf(cedentes)} FROM ${cedentes}
+  WHERE ${cedentes.id} = ${sql.placeholder('id')}${forUpdate(lock)}`)
 // In id order: the order locks are taken in, so two acceptances never wait on each other in a circle.
-const sacadosStatement = (lock: string) => fixedStatement<'ids'>(sql`SELECT ${columnsOf(sacados)} FROM ${sacados}
-  WHERE ${sacados.id} = ANY(${sql.placeholder('ids')}::uuid[]) ORDER BY ${sacados.id}${sql.raw(lock)}`)
-const CEDENTE = cedenteStatement('')
-const CEDENTE_LOCKED = cedenteStatement(' FOR UPDATE')
-const SACADOS = sacadosStatement('')
-const SACADOS_LOCKED = sacadosStatement(' FOR UPDATE')
+const sacadosStatement = (lock: boolean) => fixedStatement<'ids'>(sql`SELECT ${columnsOf(sacados)} FROM ${sacados}
+  WHERE ${sacados.id} = ANY(${sql.placeholder('ids')}::uuid[]) ORDER BY ${sacados.id}${forUpdate(lock)}`)
+const CEDENTE = cedenteStatement(false)
+const CEDENTE_LOCKED = cedenteStatement(true)
+const SACADOS = sacadosStatement(false)
+const SACADOS_LOCKED = sacadosStatement(true)
 
 /** The cedente, as a read of a transaction's round trip; locked when `lock` (an acceptance checks its limit against other acceptances). */
 export const cedenteRead = (id: string, lock = false): Read<CedenteRow | undefined> =>
