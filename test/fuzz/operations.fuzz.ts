@@ -37,7 +37,7 @@ describe('fuzz: operations, payments, simulations, ledger', () => {
   const ctx = useTestApp(() => ({ env: unthrottledEnv(), deps: { clock }, logs, logLevel: 'error' }))
 
   it('random requests on every product route: never a 5xx or a logged error; quotes kept add up', async () => {
-    const { admin } = await backOffice(ctx.db, ctx.app)
+    const { admin } = await backOffice(ctx.db, ctx.app, clock)
     const { produto, cedente, sacados } = await exampleRegisters(admin.call)
     const sacado = mostly(fc.constantFrom(...sacados.map((s: { id: string }) => s.id)), fc.constantFrom(randomUUID(), 'x'))
     const titulo = fc.record({

@@ -6,7 +6,7 @@ import { withTenant } from '../../src/platform/tenancy/tenancy.ts'
 import { createToken } from '../../src/modules/credentials/tokens/store.ts'
 import type { Scope } from '../../src/modules/credentials/scopes.ts'
 import type { Database } from '../../src/platform/db/database.ts'
-import { systemClock } from '../../src/platform/lib/clock.ts'
+import { systemClock, type Clock } from '../../src/platform/lib/clock.ts'
 import { goodClaims, makeProof, type ProofClaims, type TestKey } from '../modules/credentials/dpop-keys.ts'
 import { operatorNow } from './credentials.ts'
 
@@ -16,14 +16,19 @@ export const API_ENV = { PUBLIC_URL }
 
 export type IssuedToken = { id: string, token: string }
 
-/** A token issued by the operator; by default with every scope but `mcp`, a day to live, not bound. */
+/**
+ * A token issued by the operator; by default with every scope but `mcp`, a day to live, not bound. A test that
+ * runs the app on a clock of its own gives the same clock here (`clock`): the token is issued, and its expiry
+ * checked, at that clock's now, never the machine's.
+ */
 export async function issueToken(
-  db: Database, clienteId: string, opts: { escopos?: Scope[], dpopJkt?: string, expiraEm?: Date, nome?: string } = {},
+  db: Database, clienteId: string, opts: { escopos?: Scope[], dpopJkt?: string, expiraEm?: Date, nome?: string, clock?: Clock } = {},
 ): Promise<IssuedToken> {
+  const now = (opts.clock ?? systemClock).now()
   const { token, info } = await withTenant(db, clienteId, (tx) => createToken(tx, {
     clienteId, usuarioId: null, nome: opts.nome ?? 'integração', escopos: opts.escopos ?? ['conta', 'tokens'],
-    expiraEm: opts.expiraEm ?? new Date(Date.now() + 86_400_000), dpopJkt: opts.dpopJkt ?? null,
-  }, operatorNow()))
+    expiraEm: opts.expiraEm ?? new Date(now.getTime() + 86_400_000), dpopJkt: opts.dpopJkt ?? null,
+  }, operatorNow(now)))
   return { id: info.id, token }
 }
 

@@ -15,15 +15,18 @@ export const ARGON2ID_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$8J
 
 export const operatorNow = (now = new Date()): ActionContext => ({ actor: OPERATOR, now })
 
-export function customer(db: Database, nome = `Cliente ${Math.random().toString(36).slice(2, 8)}`): Promise<Customer> {
-  return createCustomer(db, { nome }, operatorNow())
+// A test that runs the app on a clock of its own gives that clock's now (`now`) to what it makes here too.
+export function customer(db: Database, nome = `Cliente ${Math.random().toString(36).slice(2, 8)}`, now = new Date()): Promise<Customer> {
+  return createCustomer(db, { nome }, operatorNow(now))
 }
 
 /** A person who accepted their invitation (state `ativo`). */
-export async function activeUser(db: Database, clienteId: string, email = `${Math.random().toString(36).slice(2, 10)}@cliente.com.br`): Promise<User> {
-  const { invitation } = await withTenant(db, clienteId, (tx) => inviteUser(tx, { clienteId, email, nome: 'Pessoa de Teste' }, operatorNow()))
+export async function activeUser(
+  db: Database, clienteId: string, email = `${Math.random().toString(36).slice(2, 10)}@cliente.com.br`, now = new Date(),
+): Promise<User> {
+  const { invitation } = await withTenant(db, clienteId, (tx) => inviteUser(tx, { clienteId, email, nome: 'Pessoa de Teste' }, operatorNow(now)))
   const found = (await findInvitation(db.orm, invitation.token))!
-  return withTenant(db, clienteId, (tx) => acceptInvitation(tx, found, ARGON2ID_HASH, { actor: { tipo: 'usuario', id: found.usuarioId }, now: new Date() }))
+  return withTenant(db, clienteId, (tx) => acceptInvitation(tx, found, ARGON2ID_HASH, { actor: { tipo: 'usuario', id: found.usuarioId }, now }))
 }
 
 export async function operatorToken(db: Database, clienteId: string, nome = 'integração'): Promise<{ id: string, token: string }> {

@@ -150,7 +150,7 @@ describe('the back office, without JavaScript', () => {
     assert.match(page.body, /Feriado removido\./)
     assert.ok(!page.body.includes(`data-feriado="${feriadoId}"`))
 
-    const call = await callerFor(ctx.db, ctx.app, clienteId, operador.usuarioId)
+    const call = await callerFor(ctx.db, ctx.app, clienteId, operador.usuarioId, clock)
     const { produto, cedente, sacados } = await exampleRegisters(call)
     const draft = created(await call('POST', '/api/operacoes', {
       cedente_id: cedente.id, produto_id: produto.id, data_operacao: '2026-10-05', titulos: exampleTitles(sacados.map((s: { id: string }) => s.id)),
@@ -161,7 +161,7 @@ describe('the back office, without JavaScript', () => {
     assert.equal([...page.body.matchAll(/data-titulo="/g)].length, 2)
 
     const payment = await paymentAsked(call, draft.id)
-    created(await (await callerFor(ctx.db, ctx.app, clienteId, aprovador.usuarioId))('POST', `/api/desembolsos/${payment.id}/aprovacao`, undefined, key()), 200)
+    created(await (await callerFor(ctx.db, ctx.app, clienteId, aprovador.usuarioId, clock))('POST', `/api/desembolsos/${payment.id}/aprovacao`, undefined, key()), 200)
     page = await op.get(path)
     assert.ok(!page.body.includes('id="form-cancelar"'), 'an approved payment may be at the bank: no cancelling until it fails')
     page = await op.done(path, `falha-${payment.id}`, { motivo: 'Conta encerrada no banco' })

@@ -33,7 +33,7 @@ describe('a credential\'s use, written at a coarse grain', () => {
   it('a token: the first use and its audit row, then nothing within the minute from the same address; another address or a minute later writes', async () => {
     clock.set(T0)
     const c = await customer(ctx.db)
-    const t = await issueToken(ctx.db, c.id, { escopos: ['conta'], expiraEm: new Date(Date.parse(T0) + 86_400_000) })
+    const t = await issueToken(ctx.db, c.id, { escopos: ['conta'], clock })
     const get = (ip: string) => bearer(ctx.app, t.token, 'GET', '/api/conta', { remoteAddress: ip })
     assert.equal((await get('203.0.113.1')).statusCode, 200)
     assert.deepEqual(await lastUse(c.id, t.id), { em: T0, ip: '203.0.113.1' })
@@ -53,7 +53,7 @@ describe('a credential\'s use, written at a coarse grain', () => {
   it('a revocation takes effect at the next request, however recent the last use', async () => {
     clock.set(T0)
     const c = await customer(ctx.db)
-    const t = await issueToken(ctx.db, c.id, { escopos: ['conta', 'tokens'], expiraEm: new Date(Date.parse(T0) + 86_400_000) })
+    const t = await issueToken(ctx.db, c.id, { escopos: ['conta', 'tokens'], clock })
     assert.equal((await bearer(ctx.app, t.token, 'GET', '/api/conta')).statusCode, 200)
     assert.equal((await bearer(ctx.app, t.token, 'DELETE', `/api/conta/tokens/${t.id}`)).statusCode, 204)
     clock.set(at(1))
@@ -70,7 +70,7 @@ describe('a credential\'s use, written at a coarse grain', () => {
     clock.set(T0)
     const other = await secondInstance(t)
     const c = await customer(ctx.db)
-    const tk = await issueToken(ctx.db, c.id, { escopos: ['conta', 'tokens'], expiraEm: new Date(Date.parse(T0) + 86_400_000) })
+    const tk = await issueToken(ctx.db, c.id, { escopos: ['conta', 'tokens'], clock })
     assert.equal(await status(ctx.app, tk.token), 200)
     assert.equal(await status(other, tk.token), 200, 'both instances keep the lookup')
     assert.equal((await bearer(ctx.app, tk.token, 'DELETE', `/api/conta/tokens/${tk.id}`)).statusCode, 204)
@@ -82,7 +82,7 @@ describe('a credential\'s use, written at a coarse grain', () => {
     clock.set(T0)
     const other = await secondInstance(t)
     const c = await customer(ctx.db)
-    const tk = await issueToken(ctx.db, c.id, { escopos: ['conta'], expiraEm: new Date(Date.parse(T0) + 86_400_000) })
+    const tk = await issueToken(ctx.db, c.id, { escopos: ['conta'], clock })
     assert.equal(await status(other, tk.token), 200)
     await ctx.db.ownerTransaction((tx) => tx.exec('ALTER TABLE clientes DISABLE TRIGGER clientes_mudou'))
     t.after(() => ctx.db.ownerTransaction((tx) => tx.exec('ALTER TABLE clientes ENABLE TRIGGER clientes_mudou')))
@@ -96,7 +96,7 @@ describe('a credential\'s use, written at a coarse grain', () => {
     const stop = await ctx.db.listen(CREDENTIALS_CHANNEL, () => notices.push(1))
     t.after(stop)
     const c = await customer(ctx.db)
-    const tk = await issueToken(ctx.db, c.id, { escopos: ['conta', 'tokens'], expiraEm: new Date(Date.parse(T0) + 86_400_000) })
+    const tk = await issueToken(ctx.db, c.id, { escopos: ['conta', 'tokens'], clock })
     // Absence is waited for (a notice would have arrived by then); presence is polled for.
     const quiet = async () => { await new Promise((r) => setTimeout(r, 300)); return notices.splice(0).length }
     const noticed = (what: string) => until(what, () => notices.splice(0).length > 0, 5000)

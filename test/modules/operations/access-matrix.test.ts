@@ -65,7 +65,7 @@ describe('product routes: tenancy, scopes and roles, generated from the definiti
   /** A customer with one of everything, the payment waiting for approval. */
   const world = async () => {
     clock.set(EXAMPLE_NOW)
-    const office = await backOffice(ctx.db, ctx.app)
+    const office = await backOffice(ctx.db, ctx.app, clock)
     const { produto, cedente, sacados } = await exampleRegisters(office.admin.call)
     const op = created(await office.admin.call('POST', '/api/operacoes', {
       cedente_id: cedente.id, produto_id: produto.id, titulos: exampleTitles(sacados.map((s: { id: string }) => s.id)),
@@ -83,7 +83,7 @@ describe('product routes: tenancy, scopes and roles, generated from the definiti
 
   it('another customer\'s ids are 404 nao_encontrado on every route that takes an id, and change nothing', async () => {
     const a = await world()
-    const b = await backOffice(ctx.db, ctx.app)
+    const b = await backOffice(ctx.db, ctx.app, clock)
     const before = (await a.admin.call('GET', `/api/operacoes/${a.ids.operacao}`)).json()
     let walked = 0
     for (const r of ROUTES.filter((x) => x.url.includes(':'))) {
@@ -110,7 +110,7 @@ describe('product routes: tenancy, scopes and roles, generated from the definiti
     const a = await world()
     // One after another: a role change locks the customer's administradores (the last one is kept).
     const people = {} as Record<Papel, Awaited<ReturnType<typeof person>>>
-    for (const p of PAPEIS) people[p] = await person(ctx.db, a.clienteId, p, ctx.app)
+    for (const p of PAPEIS) people[p] = await person(ctx.db, a.clienteId, p, ctx.app, clock)
     let allowed = 0
     let refused = 0
     for (const r of ROUTES.filter((x) => x.escopo)) {

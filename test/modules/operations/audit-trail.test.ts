@@ -15,7 +15,7 @@ describe('the audit trail of the product', () => {
 
   it('holds a row for every change, with the client\'s X-Request-ID and the service\'s own, read back through the API', async () => {
     clock.set(EXAMPLE_NOW)
-    const { operador, aprovador, admin } = await backOffice(ctx.db, ctx.app)
+    const { operador, aprovador, admin } = await backOffice(ctx.db, ctx.app, clock)
     const steps: Step[] = []
     let n = 0
     /** One change, sent with its own X-Request-ID; `acao` is the row it must leave. */

@@ -11,7 +11,7 @@ describe('the borderô as a document', () => {
   const ctx = useTestApp({ env: { MAIL_WORKER: 'off' }, deps: { clock } })
 
   it('Markdown and HTML: the títulos priced, the totals in reais, hostile names escaped; another customer gets 404', async () => {
-    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { operador } = await backOffice(ctx.db, ctx.app, clock)
     const { produto, cedente, sacados } = await exampleRegisters(operador.call, { sacado: { razao_social: 'Sacado *negrito* <b>x</b> | pipe' } })
     const op = created(await operador.call('POST', '/api/operacoes', {
       cedente_id: cedente.id, produto_id: produto.id, titulos: exampleTitles(sacados.map((s: { id: string }) => s.id)),
@@ -40,7 +40,7 @@ describe('the borderô as a document', () => {
     assert.ok(!page.body.includes('<b>x</b>'))
     assert.match(page.body, /<td class="num">R\$ 23\.251,46<\/td>/)
 
-    const other = await backOffice(ctx.db, ctx.app)
+    const other = await backOffice(ctx.db, ctx.app, clock)
     const hidden = await other.operador.call('GET', `/api/operacoes/${op.id}/bordero`)
     assert.deepEqual([hidden.statusCode, hidden.json()], [404, { detail: 'nao_encontrado' }])
   })

@@ -12,7 +12,7 @@ describe('operations under concurrent requests', () => {
   const ctx = useTestApp({ env: { MAIL_WORKER: 'off', DATABASE_POOL_MAX: '25' }, deps: { clock } })
 
   const quoted = async () => {
-    const office = await backOffice(ctx.db, ctx.app)
+    const office = await backOffice(ctx.db, ctx.app, clock)
     const { produto, cedente, sacados } = await exampleRegisters(office.operador.call)
     const op = created(await office.operador.call('POST', '/api/operacoes', {
       cedente_id: cedente.id, produto_id: produto.id, titulos: exampleTitles(sacados.map((s: { id: string }) => s.id)),

@@ -25,7 +25,7 @@ describe('an operation from draft to payment (the acceptance example)', () => {
 
   it('prices the example to the centavo, posts the spec\'s entry, pays with two people and shows it in the conta gráfica', async () => {
     clock.set(EXAMPLE_NOW)
-    const { operador, aprovador, clienteId } = await backOffice(ctx.db, ctx.app)
+    const { operador, aprovador, clienteId } = await backOffice(ctx.db, ctx.app, clock)
     const { produto, cedente, sacados } = await exampleRegisters(operador.call)
     const op = created(await operador.call('POST', '/api/operacoes', {
       cedente_id: cedente.id, produto_id: produto.id, data_operacao: '2026-10-05', titulos: exampleTitles(sacados.map((s: { id: string }) => s.id)),

@@ -8,7 +8,7 @@ import { createToken } from '../../../src/modules/credentials/tokens/store.ts'
 import { setRole } from '../../../src/modules/credentials/users/role.ts'
 import type { Papel } from '../../../src/modules/credentials/roles.ts'
 import type { Scope } from '../../../src/modules/credentials/scopes.ts'
-import type { Clock } from '../../../src/platform/lib/clock.ts'
+import { systemClock, type Clock } from '../../../src/platform/lib/clock.ts'
 import type { Database } from '../../../src/platform/db/database.ts'
 import { withTenant } from '../../../src/platform/tenancy/tenancy.ts'
 import type { App } from '../../../src/app.ts'
@@ -46,27 +46,30 @@ const callerOf = (app: App, token: string): Caller => (method, url, payload, hea
 /** Money steps need a key: a fresh one per call unless given. */
 export const key = (k: string = randomUUID()) => ({ 'idempotency-key': k })
 
-export async function person(db: Database, clienteId: string, papel: Papel, app: App): Promise<{ usuarioId: string, call: Caller }> {
-  const u = await activeUser(db, clienteId)
-  if (papel !== 'administrador') await withTenant(db, clienteId, (tx) => setRole(tx, { clienteId, usuarioId: u.id }, papel, operatorNow()))
-  return { usuarioId: u.id, call: await callerFor(db, app, clienteId, u.id) }
+// Everything below is made at `clock`'s now: the app's clock, so that a token made for a test dated in the past
+// (or in a future the machine has not reached) is valid at the time the app reads it.
+export async function person(db: Database, clienteId: string, papel: Papel, app: App, clock: Clock = systemClock): Promise<{ usuarioId: string, call: Caller }> {
+  const u = await activeUser(db, clienteId, undefined, clock.now())
+  if (papel !== 'administrador') await withTenant(db, clienteId, (tx) => setRole(tx, { clienteId, usuarioId: u.id }, papel, operatorNow(clock.now())))
+  return { usuarioId: u.id, call: await callerFor(db, app, clienteId, u.id, clock) }
 }
 
 /** A token of person `usuarioId` with every product scope (their role still decides), as a caller. */
-export async function callerFor(db: Database, app: App, clienteId: string, usuarioId: string): Promise<Caller> {
+export async function callerFor(db: Database, app: App, clienteId: string, usuarioId: string, clock: Clock = systemClock): Promise<Caller> {
+  const now = clock.now()
   const { token } = await withTenant(db, clienteId, (tx) => createToken(tx, {
-    clienteId, usuarioId, nome: 'token da pessoa', escopos: ALL, expiraEm: new Date(Date.now() + 86_400_000 * 365), dpopJkt: null,
-  }, { actor: { tipo: 'usuario', id: usuarioId }, now: new Date() }))
+    clienteId, usuarioId, nome: 'token da pessoa', escopos: ALL, expiraEm: new Date(now.getTime() + 86_400_000 * 365), dpopJkt: null,
+  }, { actor: { tipo: 'usuario', id: usuarioId }, now }))
   return callerOf(app, token)
 }
 
 /** A customer with an administrador (who keeps the customer's last admin), an operador and an aprovador. */
-export async function backOffice(db: Database, app: App) {
-  const c = await customer(db)
-  const admin = await person(db, c.id, 'administrador', app)
-  const operador = await person(db, c.id, 'operador', app)
-  const aprovador = await person(db, c.id, 'aprovador', app)
-  const integration = callerOf(app, (await issueToken(db, c.id, { escopos: ALL })).token)
+export async function backOffice(db: Database, app: App, clock: Clock = systemClock) {
+  const c = await customer(db, undefined, clock.now())
+  const admin = await person(db, c.id, 'administrador', app, clock)
+  const operador = await person(db, c.id, 'operador', app, clock)
+  const aprovador = await person(db, c.id, 'aprovador', app, clock)
+  const integration = callerOf(app, (await issueToken(db, c.id, { escopos: ALL, clock })).token)
   return { clienteId: c.id, admin, operador, aprovador, integration }
 }
 

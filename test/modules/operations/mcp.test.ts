@@ -21,7 +21,7 @@ describe('the product over MCP', () => {
   const ctx = useTestApp({ env: { ...API_ENV, MAIL_WORKER: 'off' }, deps: { clock }, listen: true })
 
   it('finds the cedente, simulates, drafts and quotes the example to the centavo; no tool moves money', async (t) => {
-    const { clienteId, operador } = await backOffice(ctx.db, ctx.app)
+    const { clienteId, operador } = await backOffice(ctx.db, ctx.app, clock)
     const { produto, sacados } = await exampleRegisters(operador.call)
     const agent = await mcpClient(t, ctx.base, await mcpToken(ctx.db, clienteId, operador.usuarioId))
     const names = (await agent.listTools()).tools.map((x) => x.name)
@@ -70,8 +70,8 @@ describe('the product over MCP', () => {
   })
 
   it('a consulta may simulate but not draft (papel_insuficiente); an unknown id is nao_encontrado', async (t) => {
-    const { clienteId } = await backOffice(ctx.db, ctx.app)
-    const reader = await person(ctx.db, clienteId, 'consulta', ctx.app)
+    const { clienteId } = await backOffice(ctx.db, ctx.app, clock)
+    const reader = await person(ctx.db, clienteId, 'consulta', ctx.app, clock)
     const agent = await mcpClient(t, ctx.base, await mcpToken(ctx.db, clienteId, reader.usuarioId))
     const { nome: _n, ...terms } = EXAMPLE_PRODUCT
     const sim = await agent.callTool({ name: 'simular', arguments: {

@@ -23,7 +23,7 @@ describe("a quote's reads", () => {
   const ctx = useTestApp({ env: { MAIL_WORKER: 'off' }, deps: { clock } })
 
   it('answer exactly what the ORM reads for the same rows', async () => {
-    const { operador, clienteId } = await backOffice(ctx.db, ctx.app)
+    const { operador, clienteId } = await backOffice(ctx.db, ctx.app, clock)
     const { produto, cedente, sacados } = await exampleRegisters(operador.call)
     // A second version, so "latest" has one to skip; a holiday of the customer's, so the window has a row.
     created(await operador.call('POST', `/api/produtos/${produto.id}/versoes`, {
@@ -64,7 +64,7 @@ describe("a quote's reads", () => {
 
   const lockSkip = { skip: onPostgresOnly('row locks between sessions') }
   it('an acceptance\'s reads lock the cedente and its sacados until its transaction ends; a quote\'s lock nothing', lockSkip, async (t) => {
-    const { operador, clienteId } = await backOffice(ctx.db, ctx.app)
+    const { operador, clienteId } = await backOffice(ctx.db, ctx.app, clock)
     const { cedente, sacados } = await exampleRegisters(operador.call)
     const ids: string[] = sacados.map((s: { id: string }) => s.id)
     const other = new pg.Client({ connectionString: ctx.url })

@@ -27,7 +27,7 @@ describe('operations: rules and refusals', () => {
   const accept = (call: Caller, id: string, versao: number) => call('POST', `/api/operacoes/${id}/aceite`, { cotacao_versao: versao }, key())
 
   it('a cancellation after acceptance posts the exact reverse, frees the títulos and their NF-e key', async () => {
-    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { operador } = await backOffice(ctx.db, ctx.app, clock)
     const { op, cedente, sacados, produto } = await drafted(operador.call, { chave: CHAVE })
     await quote(operador.call, op.id)
     created(await accept(operador.call, op.id, 1), 200)
@@ -48,7 +48,7 @@ describe('operations: rules and refusals', () => {
   })
 
   it('an operation\'s date that does not exist is one 422 item, beside the títulos\' own, whatever their days', async () => {
-    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { operador } = await backOffice(ctx.db, ctx.app, clock)
     const { cedente, produto, sacados } = await exampleRegisters(operador.call)
     const [t1, t2] = exampleTitles(sacados.map((s: { id: string }) => s.id))
     const res = await operador.call('POST', '/api/operacoes', {
@@ -59,7 +59,7 @@ describe('operations: rules and refusals', () => {
   })
 
   it('a borderô priced to nothing is 422 cotacao_inviavel naming the line, and no quote is kept', async () => {
-    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { operador } = await backOffice(ctx.db, ctx.app, clock)
     const { op, produto } = await drafted(operador.call)
     // A fee per título above the cheapest título's face: its price of purchase would be negative.
     created(await operador.call('POST', `/api/produtos/${produto.id}/versoes`, { ...EXAMPLE_PRODUCT, nome: undefined, tarifa_por_titulo_centavos: 1_000_001 }))
@@ -71,7 +71,7 @@ describe('operations: rules and refusals', () => {
   })
 
   it('an NF-e key in a live operation is 409 titulo_duplicado with the título holding it; a wrong check digit is 422', async () => {
-    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { operador } = await backOffice(ctx.db, ctx.app, clock)
     const { op, cedente, produto, sacados } = await drafted(operador.call, { chave: CHAVE })
     const t = { ...exampleTitles(sacados.map((s: { id: string }) => s.id))[0], numero: 'outro', chave_nfe: CHAVE }
     const dup = await operador.call('POST', '/api/operacoes', { cedente_id: cedente.id, produto_id: produto.id, titulos: [t] })
@@ -83,7 +83,7 @@ describe('operations: rules and refusals', () => {
   })
 
   it('accepting a quote that is not the latest is 409 cotacao_desatualizada; after the operation\'s day, cotacao_expirada', async () => {
-    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { operador } = await backOffice(ctx.db, ctx.app, clock)
     const { op } = await drafted(operador.call)
     await quote(operador.call, op.id)
     assert.equal((await quote(operador.call, op.id)).versao, 2)
@@ -98,7 +98,7 @@ describe('operations: rules and refusals', () => {
   })
 
   it('a limit passed is 409 limite_excedido naming the limit, its exposure and what the operation adds; nothing is acquired', async () => {
-    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { operador } = await backOffice(ctx.db, ctx.app, clock)
     const { op, sacados } = await drafted(operador.call, { sacado: { limite_centavos: 2_000_000 } })
     await quote(operador.call, op.id)
     const refused = await accept(operador.call, op.id, 1)
@@ -114,7 +114,7 @@ describe('operations: rules and refusals', () => {
   })
 
   it('the cedente\'s limit counts its exposure in every accepted operation: the second borderô over it is 409 naming the cedente', async () => {
-    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { operador } = await backOffice(ctx.db, ctx.app, clock)
     const { op, cedente, produto, sacados } = await drafted(operador.call, { cedente: { limite_centavos: 6_000_000 } })
     await quote(operador.call, op.id)
     created(await accept(operador.call, op.id, 1), 200)
@@ -136,7 +136,7 @@ describe('operations: rules and refusals', () => {
   })
 
   it('a blocked cedente takes part in no new operation (409 cadastro_bloqueado), nor a quoted one\'s acceptance', async () => {
-    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { operador } = await backOffice(ctx.db, ctx.app, clock)
     const { op, cedente, produto } = await drafted(operador.call)
     await quote(operador.call, op.id)
     created(await operador.call('PATCH' as 'POST', `/api/cedentes/${cedente.id}`, { estado: 'bloqueado' }), 200)
@@ -148,7 +148,7 @@ describe('operations: rules and refusals', () => {
   })
 
   it('the person who asked for a payment cannot approve it, nor can a token with no person (403 aprovacao_pelo_mesmo_usuario)', async () => {
-    const { admin, aprovador, integration } = await backOffice(ctx.db, ctx.app)
+    const { admin, aprovador, integration } = await backOffice(ctx.db, ctx.app, clock)
     const { op } = await drafted(admin.call)
     await quote(admin.call, op.id)
     created(await accept(admin.call, op.id, 1), 200)
@@ -166,8 +166,8 @@ describe('operations: rules and refusals', () => {
   })
 
   it('a transition from the wrong state is 409 estado_invalido naming the state; another customer\'s ids are not found', async () => {
-    const { operador } = await backOffice(ctx.db, ctx.app)
-    const other = await backOffice(ctx.db, ctx.app)
+    const { operador } = await backOffice(ctx.db, ctx.app, clock)
+    const other = await backOffice(ctx.db, ctx.app, clock)
     const { op } = await drafted(operador.call)
     const formal = await operador.call('POST', `/api/operacoes/${op.id}/formalizacao`,
       { termo_sha256: 'c'.repeat(64), assinado_em: '2026-10-05T12:00:00Z', signatarios: [{ nome: 'Sócio', documento: '11144477735' }] })

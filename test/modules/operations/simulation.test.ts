@@ -18,8 +18,8 @@ describe('POST /api/simulacoes', () => {
   const ctx = useTestApp({ env: { MAIL_WORKER: 'off' }, deps: { clock } })
 
   it('prices the acceptance example inline and by product to the same centavo, and stores nothing', async () => {
-    const { clienteId, operador } = await backOffice(ctx.db, ctx.app)
-    const consulta = await person(ctx.db, clienteId, 'consulta', ctx.app)
+    const { clienteId, operador } = await backOffice(ctx.db, ctx.app, clock)
+    const consulta = await person(ctx.db, clienteId, 'consulta', ctx.app, clock)
     const inline = created(await consulta.call('POST', '/api/simulacoes', { data_operacao: '2026-10-05', perfil_iof: 'pj', ...TERMS, titulos: TITULOS }), 200)
     assert.equal(inline.totais.valor_liquido_centavos, 4_637_053)
     assert.equal(inline.produto, null)
@@ -35,7 +35,7 @@ describe('POST /api/simulacoes', () => {
   })
 
   it('a past date prices with the IOF rules then in force; the customer\'s state holiday moves a due date', async () => {
-    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { operador } = await backOffice(ctx.db, ctx.app, clock)
     const past = created(await operador.call('POST', '/api/simulacoes', {
       data_operacao: '2025-05-02', perfil_iof: 'pj', ...TERMS, titulos: [{ tipo: 'cheque', vencimento: '2025-06-02', valor_face_centavos: 1_000_000 }],
     }), 200)
@@ -48,7 +48,7 @@ describe('POST /api/simulacoes', () => {
   })
 
   it('terms both by product and inline, or neither, and a due date not after the date: 422 with every item', async () => {
-    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { operador } = await backOffice(ctx.db, ctx.app, clock)
     const res = await operador.call('POST', '/api/simulacoes', {
       data_operacao: '2026-10-05', perfil_iof: 'pj', taxa_mensal: '0.03', titulos: [{ tipo: 'cheque', vencimento: '2026-10-05', valor_face_centavos: 1 }],
     })
@@ -58,7 +58,7 @@ describe('POST /api/simulacoes', () => {
   })
 
   it('a date before the IOF table is 422 iof_sem_aliquota, never priced with a guess; an exempt profile needs no rate', async () => {
-    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { operador } = await backOffice(ctx.db, ctx.app, clock)
     const titulos = [{ tipo: 'cheque', vencimento: '2022-01-31', valor_face_centavos: 1_000_000 }]
     const body = { data_operacao: '2021-12-30', perfil_iof: 'pj', ...TERMS, titulos }
     const res = await operador.call('POST', '/api/simulacoes', body)
@@ -68,7 +68,7 @@ describe('POST /api/simulacoes', () => {
   })
 
   it('the customers\' page of /docs explains the pricing with the example: its every amount is what the service answers', async () => {
-    const { operador } = await backOffice(ctx.db, ctx.app)
+    const { operador } = await backOffice(ctx.db, ctx.app, clock)
     const md = (await ctx.app.inject({ url: '/docs', headers: { accept: 'text/markdown' } })).body
     const section = md.slice(md.indexOf('## Precificação'), md.indexOf('## Endpoints'))
     assert.ok(section.length > 1000, 'the section is on the page')
