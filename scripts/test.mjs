@@ -8,7 +8,7 @@
 // behind in either (or a PostgreSQL role) is reported and fails the run, then removed, so a leak is seen the day it appears.
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -44,10 +44,22 @@ const runTmp = mkdtempSync(join(tmpdir(), `fps-test-${runId}-`))
 const tsxCache = `tsx-${process.geteuid?.() ?? userInfo().username}`
 mkdirSync(join(tmpdir(), tsxCache), { recursive: true, mode: 0o700 })
 symlinkSync(join(tmpdir(), tsxCache), join(runTmp, tsxCache))
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', ...flags, ...files], {
-  stdio: 'inherit',
-  env: { ...process.env, TMPDIR: runTmp, FPS_TEST_RUN: runId },
-})
+// The migrated image every test database of the run copies (test/helpers/migrated-image.ts): on PostgreSQL a
+// template database of this run, on PGlite a file in node_modules/.cache made once for these migrations.
+// The PGlite image is made here only when there is none at all (a new checkout): with one of other migrations, the
+// first test process that needs it makes the new one, which saves a process start on every run.
+const template = databaseUrl ? `fps_tpl_${runId}` : undefined
+const env = { ...process.env, TMPDIR: runTmp, FPS_TEST_RUN: runId, ...(template ? { FPS_TEST_PG_TEMPLATE: template } : {}) }
+const imageCache = fileURLToPath(new URL('../node_modules/.cache/fps-test', import.meta.url))
+const hasImage = existsSync(imageCache) && readdirSync(imageCache).some((f) => /^pglite-\w+\.tar$/.test(f))
+const prepared = template || !hasImage
+  ? spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../test/helpers/prepare-run.ts', import.meta.url)), ...(template ? [template] : [])], {
+    stdio: 'inherit', env,
+  })
+  : { status: 0 }
+const result = prepared.status === 0
+  ? spawnSync(process.execPath, ['--import', 'tsx', '--test', ...flags, ...files], { stdio: 'inherit', env })
+  : (console.error('test run: the migrated database image could not be made (test/helpers/prepare-run.ts); no test ran'), prepared)
 
 const leaks = []
 const leftFiles = readdirSync(runTmp).filter((f) => f !== tsxCache)
@@ -57,6 +69,7 @@ if (databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
+    if (template) await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(template)} WITH (FORCE)`)
     const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`fps_t_${runId}_%`])
     if (rows.length) leaks.push(`databases left on the server: ${rows.map((r) => r.datname).join(', ')}`)
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(datname)} WITH (FORCE)`)

@@ -1,12 +1,14 @@
 // A fresh, migrated database: a new database on the PostgreSQL server named by DATABASE_URL (dropped by
 // dispose), or an in-memory PGlite when DATABASE_URL is unset. Suites get theirs through fixture.ts, which
-// disposes of it however the suite ends.
+// disposes of it however the suite ends. Each is a copy of a migrated image (migrated-image.ts) unless it asks for
+// its own list of migrations (a database as an earlier release left it).
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import type { TestContext } from 'node:test'
 import { openDatabase, type Database } from '../../src/platform/db/database.ts'
 import { migrate, type Migration } from '../../src/platform/db/migrate.ts'
 import { checkServingRole } from '../../src/platform/db/runtime-role.ts'
+import { migratedPgliteImage, PG_TEMPLATE_VARIABLE } from './migrated-image.ts'
 
 export type TestDatabase = { db: Database, url: string | undefined, dispose(): Promise<void> }
 
@@ -15,10 +17,14 @@ export const usingPostgres = Boolean(process.env.DATABASE_URL)
 /** Migrated by every migration, or by `migrations` alone (a database as an earlier release left it). */
 export async function createTestDatabase(migrations?: Migration[]): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL
-  if (!adminUrl) return migrated(await openDatabase({}), undefined, async () => {}, migrations)
+  if (!adminUrl) {
+    const pgliteImage = migrations ? undefined : await migratedPgliteImage()
+    return migrated(await openDatabase({ pgliteImage }), undefined, async () => {}, migrations)
+  }
   // Named after the test run (scripts/test.mjs), which checks afterwards that none was left behind.
   const name = `fps_t_${process.env.FPS_TEST_RUN ?? 'adhoc'}_${process.pid}_${randomBytes(4).toString('hex')}`
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`)
+  const template = migrations ? undefined : process.env[PG_TEMPLATE_VARIABLE]
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : ''}`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   const drop = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
@@ -51,7 +57,7 @@ async function migrated(db: Database, url: string | undefined, drop: () => Promi
   }
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
+export async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {

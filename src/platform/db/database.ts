@@ -54,6 +54,8 @@ export type DatabaseOptions = {
   migrationUrl?: string | undefined
   /** Where PGlite keeps its files; undefined keeps it in memory (tests). */
   dataDir?: string | undefined
+  /** In memory only: the embedded database's files to start from (pglite.ts's `dumpEmbedded`), instead of a new one. */
+  pgliteImage?: Blob | undefined
   /** How long a pooled connection attempt may take before the query fails (readiness depends on it). */
   connectTimeoutMs?: number
   /** The most connections the pool holds (DATABASE_POOL_MAX; 10 when unset). */
@@ -74,7 +76,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   try {
     // Loaded only when used: PGlite and its driver cost a tenth of a second at every start on PostgreSQL.
     const { openPglite } = await import('./pglite.ts')
-    return await openPglite(opts.dataDir, opts.serveSocket === true, opts.onSocketUnavailable)
+    return await openPglite(opts.dataDir, opts.serveSocket === true, opts.onSocketUnavailable, opts.pgliteImage)
   } catch (err) {
     if (!(err instanceof DataDirBusyError) || !opts.viaSocket || !opts.dataDir) throw err
     const socketDir = dirname(socketPathIn(opts.dataDir))

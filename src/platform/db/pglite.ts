@@ -12,7 +12,13 @@ import { makePrivate } from './private-files.ts'
 import { BECOME_RUNTIME_ROLE_IF_IT_EXISTS } from './runtime-role.ts'
 import { schema } from './schema.ts'
 
-export async function openPglite(dataDir: string | undefined, serveSocket: boolean, onSocketUnavailable?: (why: string) => void): Promise<Database> {
+/**
+ * `image`: the files to start an in-memory database from, as `dumpEmbedded` wrote them (the test suite starts each
+ * test's database from one migrated image: PGlite's own start runs initdb, which costs seconds).
+ */
+export async function openPglite(
+  dataDir: string | undefined, serveSocket: boolean, onSocketUnavailable?: (why: string) => void, image?: Blob,
+): Promise<Database> {
   let lock: DirLock | undefined
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 })
@@ -22,7 +28,7 @@ export async function openPglite(dataDir: string | undefined, serveSocket: boole
   let socket: EmbeddedSocket | undefined
   try {
     if (dataDir) await initPgliteDir(dataDir)
-    client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS })
+    client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, ...(image && !dataDir ? { loadDataDir: image } : {}) })
     // Its one session logs in as a superuser, which row security does not hold: it serves as the runtime role
     // from here on (or, in a database not yet migrated, from the migration that creates the role).
     await client.exec(BECOME_RUNTIME_ROLE_IF_IT_EXISTS)
@@ -43,7 +49,18 @@ export async function openPglite(dataDir: string | undefined, serveSocket: boole
     lock?.release()
     throw err
   }
-  return pgliteDatabase(client, socket, lock)
+  const db = pgliteDatabase(client, socket, lock)
+  clients.set(db, client)
+  return db
+}
+
+const clients = new WeakMap<Database, PGlite>()
+
+/** The files of an embedded database, uncompressed, as `openPglite` takes them back as its `image`. */
+export async function dumpEmbedded(db: Database): Promise<Blob> {
+  const client = clients.get(db)
+  if (!client) throw new Error('dumpEmbedded takes an embedded database opened by openPglite')
+  return client.dumpDataDir('none')
 }
 
 function pgliteDatabase(client: PGlite, socket: EmbeddedSocket | undefined, lock: DirLock | undefined): Database {
