@@ -36,8 +36,17 @@ export async function createTestDatabase(migrations?: Migration[]): Promise<Test
   }
 }
 
+// A copy of the image carries the image's installation secrets (instalacao: the IP salt, the key the DPoP nonces
+// derive from): each copy gets its own, as each new installation makes them, from every column's own default.
+const NEW_INSTALLATION = `DO $$ DECLARE cols text; BEGIN
+  SELECT string_agg(format('%I = DEFAULT', column_name), ', ') INTO cols FROM information_schema.columns
+   WHERE table_schema = current_schema() AND table_name = 'instalacao' AND column_default IS NOT NULL AND column_name <> 'id';
+  IF cols IS NOT NULL THEN EXECUTE 'UPDATE instalacao SET ' || cols; END IF;
+END $$`
+
 async function migrated(db: Database, url: string | undefined, drop: () => Promise<void>, migrations?: Migration[]): Promise<TestDatabase> {
   try {
+    if (!migrations) await asOwner(db, NEW_INSTALLATION)
     await migrate(db, migrations)
     // Every test runs as the service does: as the runtime role, under row-level security.
     await checkServingRole(db)

@@ -28,8 +28,10 @@ import type { ViewContext } from './view-context.ts'
 
 /** A read the page cannot do without was refused: the status and the page that says so. */
 class Unreadable extends Error {
-  constructor(readonly answer: ApiAnswer) {
+  readonly answer: ApiAnswer
+  constructor(answer: ApiAnswer) {
     super(`the API answered ${answer.status}`)
+    this.answer = answer
   }
 }
 

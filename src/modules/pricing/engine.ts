@@ -81,8 +81,12 @@ export type Pricing = {
 
 /** No IOF row covers the operation's date for the profile: a gap in the table is refused, never guessed. */
 export class MissingIofRate extends DomainError<'iof_sem_aliquota'> {
-  constructor(readonly perfil: string, readonly data: string) {
+  readonly perfil: string
+  readonly data: string
+  constructor(perfil: string, data: string) {
     super('iof_sem_aliquota', `no IOF rate for ${perfil} on ${data}`)
+    this.perfil = perfil
+    this.data = data
   }
 }
 

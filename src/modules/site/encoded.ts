@@ -11,7 +11,10 @@ const MIN_COMPRESSED_BYTES = 1024
 export class EncodedBody {
   private readonly compressed: Partial<Record<Exclude<Encoding, 'identity'>, Buffer>> = {}
 
-  constructor(readonly identity: Buffer) {}
+  readonly identity: Buffer
+  constructor(identity: Buffer) {
+    this.identity = identity
+  }
 
   in(enc: Encoding): Buffer {
     if (enc === 'identity') return this.identity

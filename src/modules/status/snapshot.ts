@@ -41,7 +41,12 @@ export class StatusSnapshot {
   private timer: NodeJS.Timeout | undefined
   private refreshedAt: Date | undefined
 
-  constructor(private readonly src: StatusSources, private readonly refreshMs: number) {}
+  private readonly src: StatusSources
+  private readonly refreshMs: number
+  constructor(src: StatusSources, refreshMs: number) {
+    this.src = src
+    this.refreshMs = refreshMs
+  }
 
   /** The latest snapshot; the first call waits for the first computation. */
   async current(): Promise<StatusOutT> {

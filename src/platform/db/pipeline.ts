@@ -48,7 +48,12 @@ export class Pipeline {
   /** A row that could not be read: the trip fails with it once the server is ready again (as pg's Query does). */
   private failed: Error | undefined
 
-  constructor(private readonly statements: readonly BoundStatement[], private readonly types: TypeParsers) {}
+  private readonly statements: readonly BoundStatement[]
+  private readonly types: TypeParsers
+  constructor(statements: readonly BoundStatement[], types: TypeParsers) {
+    this.statements = statements
+    this.types = types
+  }
 
   /**
    * The statements' texts (never their values), for whatever reads a query's `text`: OpenTelemetry's pg

@@ -31,7 +31,14 @@ export class TripBatch {
   private timer: NodeJS.Timeout | undefined
 
   /** `timeoutMs`: how long one trip may take to be answered; past it the connection is given up. */
-  constructor(private readonly client: pg.ClientBase, private trips: Pipeline[], private readonly timeoutMs?: number) {}
+  private readonly client: pg.ClientBase
+  private trips: Pipeline[]
+  private readonly timeoutMs?: number
+  constructor(client: pg.ClientBase, trips: Pipeline[], timeoutMs?: number) {
+    this.client = client
+    this.trips = trips
+    this.timeoutMs = timeoutMs
+  }
 
   /** The trips' texts (never their values), as a query's `text` (for tracing). */
   get text(): string {

@@ -14,8 +14,10 @@ export class DomainError<C extends DetailCode = DetailCode> extends Error {
    */
   fields: Readonly<Record<string, unknown>> = {}
 
-  constructor(readonly code: C, message: string, ...given: keyof GivenHeaders<C> extends never ? [] : [GivenHeaders<C>]) {
+  readonly code: C
+  constructor(code: C, message: string, ...given: keyof GivenHeaders<C> extends never ? [] : [GivenHeaders<C>]) {
     super(message)
+    this.code = code
     this.given = given[0] ?? {}
   }
 }

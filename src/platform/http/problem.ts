@@ -39,8 +39,10 @@ export class HttpProblem<C extends DetailCode = DetailCode> extends AnswerError 
    * Built by problem(code), which checks the headers the catalogue leaves to each answer; `fields`, a domain
    * refusal's own body fields (refusalOf), come after `detail` and the catalogue's fixed ones, never over `detail`.
    */
-  constructor(readonly detail: C, headers: Readonly<Record<string, string>> = {}, fields: Readonly<Record<string, unknown>> = {}) {
+  readonly detail: C
+  constructor(detail: C, headers: Readonly<Record<string, string>> = {}, fields: Readonly<Record<string, unknown>> = {}) {
     super(detail)
+    this.detail = detail
     this.statusCode = PROBLEMS[detail].status
     this.headers = { ...FIXED_HEADERS[detail], ...headers }
     const { detail: _never, ...own } = fields

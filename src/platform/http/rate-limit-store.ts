@@ -39,7 +39,11 @@ export class RedisAvailability {
     error: (err: NodeJS.ErrnoException) => this.markDown(err.code),
   }
 
-  constructor(private readonly redis: Redis, private readonly log: FastifyBaseLogger) {
+  private readonly redis: Redis
+  private readonly log: FastifyBaseLogger
+  constructor(redis: Redis, log: FastifyBaseLogger) {
+    this.redis = redis
+    this.log = log
     for (const [event, fn] of Object.entries(this.listeners)) redis.on(event, fn)
   }
 

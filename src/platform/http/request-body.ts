@@ -9,7 +9,12 @@ import { rememberSentBody, RequestValidationError } from './validation-errors.ts
 
 /** A body that was not JSON (a form post, plain text): kept as text for the handler or the 422. */
 export class NonJsonBody {
-  constructor(readonly contentType: string, readonly text: string) {}
+  readonly contentType: string
+  readonly text: string
+  constructor(contentType: string, text: string) {
+    this.contentType = contentType
+    this.text = text
+  }
 }
 
 /**

@@ -40,8 +40,10 @@ export type ValidationItem = {
 export class RequestValidationError extends AnswerError implements ProblemAnswer {
   readonly statusCode = VALIDATION_STATUS
   readonly headers = {}
-  constructor(readonly items: ValidationItem[]) {
+  readonly items: ValidationItem[]
+  constructor(items: ValidationItem[]) {
     super('request validation failed')
+    this.items = items
   }
 
   get body(): { detail: ValidationItem[] } { return { detail: this.items } }

@@ -47,7 +47,10 @@ export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
 
 /** A body the work has already serialized as JSON (it wrote the same text to the database): sent as it is. */
 export class JsonText {
-  constructor(readonly text: string) {}
+  readonly text: string
+  constructor(text: string) {
+    this.text = text
+  }
 }
 
 /** A JSON answer as stored; a 204 has neither body nor content type. */

@@ -37,7 +37,9 @@ export class JobScheduler {
   private stopped = false
   readonly instance: string
 
-  constructor(private readonly opts: SchedulerOptions) {
+  private readonly opts: SchedulerOptions
+  constructor(opts: SchedulerOptions) {
+    this.opts = opts
     this.instance = opts.instance ?? `${hostname()}:${process.pid}`
   }
 

@@ -6,7 +6,12 @@
 export class BoundedMemo<T> {
   private readonly seen = new Map<string, T>()
 
-  constructor(private readonly max: number, private readonly maxKeyLength = Infinity) {}
+  private readonly max: number
+  private readonly maxKeyLength: number
+  constructor(max: number, maxKeyLength = Infinity) {
+    this.max = max
+    this.maxKeyLength = maxKeyLength
+  }
 
   get(key: string, decide: () => T): T {
     if (this.seen.has(key)) return this.seen.get(key) as T

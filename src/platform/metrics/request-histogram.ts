@@ -17,7 +17,11 @@ export class RequestDurationHistogram {
   /** In the order first seen, as prom-client lists its series. */
   #all: Series[] = []
 
-  constructor(readonly name: string, readonly help: string, buckets: readonly number[]) {
+  readonly name: string
+  readonly help: string
+  constructor(name: string, help: string, buckets: readonly number[]) {
+    this.name = name
+    this.help = help
     this.#buckets = [...buckets].sort((a, b) => a - b)
   }
 

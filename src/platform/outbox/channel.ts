@@ -22,7 +22,10 @@ export class MailChannel {
   private state: TransportState = { verificado: false, verificadoEm: null }
   private timer: NodeJS.Timeout | undefined
 
-  constructor(private readonly deps: MailChannelDeps) {}
+  private readonly deps: MailChannelDeps
+  constructor(deps: MailChannelDeps) {
+    this.deps = deps
+  }
 
   get mode(): MailMode { return this.deps.mode }
 

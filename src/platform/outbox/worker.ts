@@ -48,7 +48,9 @@ export class DeliveryWorker {
 
   private readonly transports: Transports
 
-  constructor(private readonly deps: WorkerDeps) {
+  private readonly deps: WorkerDeps
+  constructor(deps: WorkerDeps) {
+    this.deps = deps
     this.transports = deps.transports ?? { smtp: emailDelivery(deps.transport, deps.mailFrom) }
   }
 

@@ -161,7 +161,8 @@ describe('the back office, without JavaScript', () => {
     assert.equal([...page.body.matchAll(/data-titulo="/g)].length, 2)
 
     const payment = await paymentAsked(call, draft.id)
-    created(await (await callerFor(ctx.db, ctx.app, clienteId, aprovador.usuarioId, clock))('POST', `/api/desembolsos/${payment.id}/aprovacao`, undefined, key()), 200)
+    const approver = await callerFor(ctx.db, ctx.app, clienteId, aprovador.usuarioId, clock)
+    created(await approver('POST', `/api/desembolsos/${payment.id}/aprovacao`, undefined, key()), 200)
     page = await op.get(path)
     assert.ok(!page.body.includes('id="form-cancelar"'), 'an approved payment may be at the bank: no cancelling until it fails')
     page = await op.done(path, `falha-${payment.id}`, { motivo: 'Conta encerrada no banco' })

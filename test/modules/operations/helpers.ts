@@ -48,7 +48,9 @@ export const key = (k: string = randomUUID()) => ({ 'idempotency-key': k })
 
 // Everything below is made at `clock`'s now: the app's clock, so that a token made for a test dated in the past
 // (or in a future the machine has not reached) is valid at the time the app reads it.
-export async function person(db: Database, clienteId: string, papel: Papel, app: App, clock: Clock = systemClock): Promise<{ usuarioId: string, call: Caller }> {
+export async function person(
+  db: Database, clienteId: string, papel: Papel, app: App, clock: Clock = systemClock,
+): Promise<{ usuarioId: string, call: Caller }> {
   const u = await activeUser(db, clienteId, undefined, clock.now())
   if (papel !== 'administrador') await withTenant(db, clienteId, (tx) => setRole(tx, { clienteId, usuarioId: u.id }, papel, operatorNow(clock.now())))
   return { usuarioId: u.id, call: await callerFor(db, app, clienteId, u.id, clock) }

@@ -1,0 +1,170 @@
+// Which test files CI runs in which of its two suites, and why. `.ci/run` asks this file for each suite's list;
+// test/deploy/ci.test.ts checks that every file runs somewhere; `--check` checks the lists against the files.
+//
+//   embedded: the machine's Node (20), the embedded PGlite and in-memory rate limits — what a new user runs first;
+//   postgres: Node 24 (production's), PostgreSQL and Redis — what production runs.
+//
+// A file runs in the PostgreSQL suite unless it starts embedded databases of its own whatever the setting. It runs in
+// the embedded suite too only where it can catch what differs between the two: the database layer (drivers, type
+// parsers, the one session PGlite has against a pool, locks, notices, the runtime role under an embedded
+// superuser), the rate-limit store (memory against Redis), the embedded start, and one walk through each module's
+// routes (each module's rows read back through the embedded driver). A module's other behaviour files run the same
+// SQL through the same code on both engines: they run once, on PostgreSQL, since that is production.
+//
+//   node scripts/test-plan.mjs embedded|postgres   the suite's files, one a line
+//   node scripts/test-plan.mjs --check              the lists name existing files, and the one-suite lists hold
+//   node scripts/test-plan.mjs --budget FILE...     each module's seconds in the durations files, against its budget
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+// FPS_TEST_PLAN_ROOT: another tree to read (the plan's own test checks a made-up one).
+const ROOT = process.env.FPS_TEST_PLAN_ROOT ?? fileURLToPath(new URL('..', import.meta.url))
+
+/** Files that run in both suites, each group with what it can catch on the embedded database that PostgreSQL's run cannot. */
+export const BOTH = [
+  { why: 'the database layer itself: both drivers, one trip, the runtime role, migrations and their checksums', paths: ['test/platform/db'] },
+  {
+    why: 'claims, locks and transactions: PGlite\'s one session serializes what a pool runs at once (SKIP LOCKED, advisory locks, LISTEN)',
+    paths: ['test/platform/outbox', 'test/platform/jobs', 'test/platform/idempotency'],
+  },
+  {
+    why: 'the embedded start: the data directory, its lock and the socket the CLI borrows, processes that really start and stop',
+    paths: ['test/integration', 'test/process', 'test/cli'],
+  },
+  {
+    why: 'the rate-limit store: in memory on the embedded suite, Redis on the other',
+    paths: ['test/platform/http/rate-limit.test.ts', 'test/modules/credentials/api-limits.test.ts'],
+  },
+  {
+    why: 'row-level security and the ledger\'s checks, enforced by the database: held under PGlite\'s superuser session as under a login role',
+    paths: ['test/modules/credentials/tenancy.test.ts', 'test/modules/ledger/enforced.test.ts', 'test/modules/credentials/customers.test.ts'],
+  },
+  {
+    why: 'one walk through each module\'s routes, its rows read back through the embedded driver\'s type parsers',
+    paths: [
+      'test/modules/operations/flow.test.ts', 'test/modules/backoffice/flow.test.ts', 'test/modules/origination/registers.test.ts',
+      'test/modules/pricing/terms-api.test.ts', 'test/modules/calendar/holidays-api.test.ts', 'test/modules/contact/contact.test.ts',
+      'test/modules/mcp/mcp.test.ts', 'test/modules/status/status.test.ts', 'test/modules/credentials/tokens.test.ts',
+      'test/modules/credentials/sessions.test.ts', 'test/modules/account/api', 'test/modules/site/contact-form.test.ts',
+    ],
+  },
+]
+
+/**
+ * Files that run in the embedded suite alone: they start embedded databases of their own whatever DATABASE_URL says
+ * (a PostgreSQL run would test the same thing again). `--check` refuses one that reads the configured database.
+ */
+export const EMBEDDED_ONLY = [
+  'test/integration/startup.test.ts', 'test/integration/process.test.ts', 'test/integration/embedded.test.ts',
+  'test/integration/embedded-long-path.test.ts', 'test/platform/db/embedded-role.test.ts',
+]
+
+/** Files that run in the PostgreSQL suite alone, on Node 24, because what they test is Node 24's: the image and its runtime stage. */
+export const NODE24_ONLY = ['test/deploy']
+
+/**
+ * Pure computations (no database, no process): the same on either suite, so once; in the embedded suite, the
+ * shorter. `--check` refuses one that reads a database or starts a process.
+ */
+export const PURE = [
+  'test/modules/pricing/properties.test.ts', 'test/modules/pricing/example.test.ts', 'test/modules/calendar/holidays.test.ts',
+  'test/modules/origination/documento.test.ts', 'test/modules/operations/chave-nfe.test.ts', 'test/modules/backoffice/money.test.ts',
+  'test/modules/operations/views.test.ts',
+]
+
+export function testFiles(dir = join(ROOT, 'test')) {
+  return readdirSync(dir).sort().flatMap((f) => {
+    const p = join(dir, f)
+    return statSync(p).isDirectory() ? testFiles(p) : p.endsWith('.test.ts') ? [relative(ROOT, p)] : []
+  })
+}
+
+export const under = (file, paths) => paths.some((p) => file === p || file.startsWith(`${p}/`))
+
+/** The suites a file runs in. */
+export function suitesOf(file) {
+  if (under(file, EMBEDDED_ONLY)) return ['embedded']
+  if (under(file, PURE)) return ['embedded']
+  if (under(file, NODE24_ONLY)) return ['postgres']
+  if (under(file, BOTH.flatMap((g) => g.paths))) return ['embedded', 'postgres']
+  return ['postgres']
+}
+
+export const suiteFiles = (suite) => testFiles().filter((f) => suitesOf(f).includes(suite))
+
+/** What is wrong with the lists, one line each. */
+export function problems() {
+  const files = testFiles()
+  const found = []
+  for (const p of [...BOTH.flatMap((g) => g.paths), ...EMBEDDED_ONLY, ...NODE24_ONLY, ...PURE]) {
+    if (!files.some((f) => under(f, [p]))) found.push(`${p} (in scripts/test-plan.mjs) holds no test file`)
+  }
+  for (const f of files.filter((x) => under(x, EMBEDDED_ONLY))) {
+    if (/process\.env\.DATABASE_URL|usingPostgres|useTestApp|useTestDatabase|createTestDatabase|testApp\(/.test(readFileSync(join(ROOT, f), 'utf8'))) {
+      found.push(`${f} uses the configured database: take it out of EMBEDDED_ONLY in scripts/test-plan.mjs so it runs on PostgreSQL too`)
+    }
+  }
+  for (const f of files.filter((x) => under(x, PURE))) {
+    if (/helpers\/(fixture|database|app|credentials|process)|DATABASE_URL|useTestApp|useTestDatabase|testApp\(|spawn/.test(readFileSync(join(ROOT, f), 'utf8'))) {
+      found.push(`${f} (in PURE) uses a database or a process: take it out of PURE in scripts/test-plan.mjs so it runs where its engine is`)
+    }
+  }
+  return found
+}
+
+/**
+ * The seconds a module's test files may take in one suite, added over its files (each file's own process, loading
+ * included, as the durations files say): a module of release I takes 60–200 s in the PostgreSQL suite. A module over
+ * it is named at the end of CI, not failed: the machine's load moves these numbers by a third from run to run, and
+ * a budget that fails CI on a busy machine would block a change for the machine's sake. The total is what fails:
+ * CI's own time, which .ci/run checks against its limit.
+ */
+export const MODULE_BUDGET_SECONDS = 240
+
+/** The module a test file is about: its folder under test/modules or test/platform, else its top folder. */
+export function moduleOf(file) {
+  const parts = file.split('/')
+  if ((parts[1] === 'modules' || parts[1] === 'platform') && parts.length > 3) return `${parts[1]}/${parts[2]}`
+  return parts.length > 2 ? parts[1] : '(top)'
+}
+
+/** Each module's seconds in each durations file (`<seconds>\t<file>` lines), and the modules over budget. */
+export function budgetReport(durationFiles) {
+  const lines = []
+  const over = []
+  for (const path of durationFiles) {
+    const byModule = new Map()
+    for (const row of readFileSync(path, 'utf8').split('\n').filter(Boolean)) {
+      const [secs, file] = row.split('\t')
+      const m = moduleOf(file)
+      byModule.set(m, (byModule.get(m) ?? 0) + Number(secs))
+    }
+    const name = path.split('/').at(-1).replace(/-durations\.txt$/, '')
+    for (const [m, secs] of [...byModule].sort((a, b) => b[1] - a[1])) {
+      const mark = secs > MODULE_BUDGET_SECONDS ? `  over the budget of ${MODULE_BUDGET_SECONDS} s` : ''
+      lines.push(`${name.padEnd(10)} ${m.padEnd(28)} ${secs.toFixed(0).padStart(5)} s${mark}`)
+      if (secs > MODULE_BUDGET_SECONDS) over.push(`${m} (${name} suite, ${secs.toFixed(0)} s)`)
+    }
+  }
+  return { lines, over }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [what, ...rest] = process.argv.slice(2)
+  if (what === 'embedded' || what === 'postgres') {
+    for (const f of suiteFiles(what)) console.log(f)
+  } else if (what === '--check') {
+    const found = problems()
+    for (const p of found) console.error(p)
+    process.exit(found.length ? 1 : 0)
+  } else if (what === '--budget') {
+    const { lines, over } = budgetReport(rest)
+    console.log(`seconds per module and suite (each file's own process, added), against the budget of ${MODULE_BUDGET_SECONDS} s a module:`)
+    for (const l of lines) console.log(l)
+    if (over.length) console.log(`\nWARNING: over the module budget (scripts/test-plan.mjs): ${over.join(', ')}`)
+  } else {
+    console.error('usage: node scripts/test-plan.mjs embedded|postgres | --check | --budget DURATIONS_FILE...')
+    process.exit(2)
+  }
+}
