@@ -8,7 +8,7 @@
 // behind in either (or a PostgreSQL role) is reported and fails the run, then removed, so a leak is seen the day it appears.
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -33,6 +33,21 @@ if (process.env.TEST_DURATIONS) {
   // The usual report on stdout (spec on a terminal, TAP otherwise, as without a reporter), and the durations file.
   flags.unshift(`--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`, '--test-reporter-destination=stdout',
     `--test-reporter=${fileURLToPath(new URL('./test-durations.mjs', import.meta.url))}`, `--test-reporter-destination=${process.env.TEST_DURATIONS}`)
+}
+// The built service (dist/) is brought up to date, when older than the sources, only for a run with a file that
+// runs it or reads it: a run of one module's files after an edit does not wait for a build it does not use.
+const RUNS_THE_BUILD = /(['"`]|\.\.\/)dist(\/|['"`])|built-process|service-process|dockerfile-stages|contract\.ts/
+function runsTheBuild(file, seen = new Set()) {
+  if (seen.has(file) || !existsSync(file)) return false
+  seen.add(file)
+  const text = readFileSync(file, 'utf8')
+  if (RUNS_THE_BUILD.test(text)) return true
+  // The test's own helpers, followed through their relative imports.
+  return [...text.matchAll(/from '(\.{1,2}\/[^']+\.ts)'/g)].some(([, rel]) => !rel.includes('/src/') && runsTheBuild(join(file, '..', rel), seen))
+}
+if (files.some((f) => runsTheBuild(f))) {
+  const built = spawnSync(process.execPath, [fileURLToPath(new URL('./build.mjs', import.meta.url)), '--if-stale'], { stdio: 'inherit' })
+  if (built.status !== 0) process.exit(built.status ?? 1)
 }
 const databaseUrl = process.env.DATABASE_URL
 console.log(`database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (DATABASE_URL unset)'}; ` +
