@@ -115,12 +115,15 @@ export function problems() {
 
 /**
  * The seconds a module's test files may take in one suite, added over its files (each file's own process, loading
- * included, as the durations files say): a module of release I takes 60–200 s in the PostgreSQL suite. A module over
- * it is named at the end of CI, not failed: the machine's load moves these numbers by a third from run to run, and
- * a budget that fails CI on a busy machine would block a change for the machine's sake. The total is what fails:
- * CI's own time, which .ci/run checks against its limit.
+ * included, as the durations files say; two files run at a time, so a module costs its lane about half this). Release
+ * I's largest, credentials, took 193 s in the PostgreSQL suite and operations 114 s (2026-11-29): a new module of
+ * release II or III fits in 150 s, and CI's 1,200 s hold four such modules more. A module over it is named at the
+ * end of CI, as a warning, not a failure: the machine's load moves these numbers by a third from run to run, and a
+ * budget that failed CI on a busy machine would block a change for the machine's sake. What fails is CI's own limit.
+ * Only product and platform modules (test/modules/*, test/platform/*) have a budget; the cross-cutting folders
+ * (e2e, integration, faults, deploy, cli, process) are listed for what they cost.
  */
-export const MODULE_BUDGET_SECONDS = 240
+export const MODULE_BUDGET_SECONDS = 150
 
 /** The module a test file is about: its folder under test/modules or test/platform, else its top folder. */
 export function moduleOf(file) {
@@ -128,6 +131,8 @@ export function moduleOf(file) {
   if ((parts[1] === 'modules' || parts[1] === 'platform') && parts.length > 3) return `${parts[1]}/${parts[2]}`
   return parts.length > 2 ? parts[1] : '(top)'
 }
+
+const budgeted = (m) => m.startsWith('modules/') || m.startsWith('platform/')
 
 /** Each module's seconds in each durations file (`<seconds>\t<file>` lines), and the modules over budget. */
 export function budgetReport(durationFiles) {
@@ -142,9 +147,9 @@ export function budgetReport(durationFiles) {
     }
     const name = path.split('/').at(-1).replace(/-durations\.txt$/, '')
     for (const [m, secs] of [...byModule].sort((a, b) => b[1] - a[1])) {
-      const mark = secs > MODULE_BUDGET_SECONDS ? `  over the budget of ${MODULE_BUDGET_SECONDS} s` : ''
-      lines.push(`${name.padEnd(10)} ${m.padEnd(28)} ${secs.toFixed(0).padStart(5)} s${mark}`)
-      if (secs > MODULE_BUDGET_SECONDS) over.push(`${m} (${name} suite, ${secs.toFixed(0)} s)`)
+      const isOver = budgeted(m) && secs > MODULE_BUDGET_SECONDS
+      lines.push(`${name.padEnd(10)} ${m.padEnd(28)} ${secs.toFixed(0).padStart(5)} s${isOver ? `  over the budget of ${MODULE_BUDGET_SECONDS} s` : ''}`)
+      if (isOver) over.push(`${m} (${name} suite, ${secs.toFixed(0)} s)`)
     }
   }
   return { lines, over }
@@ -160,7 +165,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(found.length ? 1 : 0)
   } else if (what === '--budget') {
     const { lines, over } = budgetReport(rest)
-    console.log(`seconds per module and suite (each file's own process, added), against the budget of ${MODULE_BUDGET_SECONDS} s a module:`)
+    console.log(`seconds per module and suite (each file's own process, added); a module of test/modules or test/platform has ${MODULE_BUDGET_SECONDS} s:`)
     for (const l of lines) console.log(l)
     if (over.length) console.log(`\nWARNING: over the module budget (scripts/test-plan.mjs): ${over.join(', ')}`)
   } else {

@@ -62,16 +62,18 @@ describe('CI', () => {
     assert.match(result.stderr, /test\/platform\/db \(in scripts\/test-plan\.mjs\) holds no test file/)
   })
 
-  it('names each module over its budget, and only those', () => {
+  it('names each module of test/modules or test/platform over its budget, and only those', () => {
     const dir = tempDir('budget')
     const file = join(dir, 'postgres-durations.txt')
     const rows = [[MODULE_BUDGET_SECONDS - 10, 'test/modules/operations/flow.test.ts'], [20, 'test/modules/operations/rules.test.ts'],
-      [5, 'test/modules/ledger/enforced.test.ts']]
+      [5, 'test/modules/ledger/enforced.test.ts'], [MODULE_BUDGET_SECONDS + 50, 'test/e2e/pages.test.ts']]
     writeFileSync(file, rows.map(([secs, f]) => `${secs}\t${f}\n`).join(''))
     const result = spawnSync(process.execPath, [join(ROOT, 'scripts/test-plan.mjs'), '--budget', file], { encoding: 'utf8' })
     assert.equal(result.status, 0, 'a warning, not a failure')
     assert.match(result.stdout, /WARNING: over the module budget \(scripts\/test-plan\.mjs\): modules\/operations \(postgres suite, \d+ s\)$/m)
     assert.doesNotMatch(result.stdout, /WARNING.*ledger/)
+    assert.doesNotMatch(result.stdout, /WARNING.*e2e/, 'a cross-cutting folder is listed, not budgeted')
+    assert.match(result.stdout, /^postgres\s+e2e\s+\d+ s$/m)
   })
 
   it('fetch-node answers from its cache when the cached node is .nvmrc\'s version', () => {
