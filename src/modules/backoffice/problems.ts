@@ -8,6 +8,8 @@ const CODES: Record<string, string> = {
   limite_excedido: 'O aceite passaria o limite do cedente ou de um sacado.',
   cadastro_bloqueado: 'O cedente ou um sacado está bloqueado.',
   titulo_duplicado: 'Esta chave de NF-e já está numa operação viva.',
+  operacao_antes_da_data: 'A operação está cotada para a data dela: aceite nesse dia.',
+  pagamento_fora_da_data: 'O cedente é pago na data da operação, para a qual o dinheiro foi cotado: noutro dia, cancele e refaça a operação.',
   aprovacao_pelo_mesmo_usuario: 'Quem pediu o desembolso não pode aprová-lo: outra pessoa aprova.',
   cotacao_inviavel: 'O preço de compra ou o valor líquido não seria positivo.',
   iof_sem_aliquota: 'A tabela de IOF não cobre a data desta operação.',

@@ -88,7 +88,8 @@ export const OPERATION_ROUTES = {
       params: Params, body: AceiteIn,
       response: {
         200: OperacaoOut, ...guardRefusals('operacoes'), ...NotFound('operation'), ...idempotencyProblems, ...invalid('The body breaks the schema.'),
-        ...Conflict(`${STATE_CONFLICT} Or cotacao_desatualizada (with the latest cotacao_versao), cotacao_expirada, `
+        ...Conflict(`${STATE_CONFLICT} Or cotacao_desatualizada (with the latest cotacao_versao), cotacao_expirada, operacao_antes_da_data `
+          + '(accepted before data_operacao: with data_operacao and hoje), '
           + 'limite_excedido (each limit in `limites`), cadastro_bloqueado.'),
       },
     },
@@ -111,7 +112,8 @@ export const OPERATION_ROUTES = {
       params: Params, body: DesembolsoIn,
       response: {
         201: DesembolsoOut, ...guardRefusals('operacoes'), ...NotFound('operation'), ...idempotencyProblems,
-        ...invalid('An account not the cedente\'s, or none given when the cedente has several or none: every item.'), ...Conflict(STATE_CONFLICT),
+        ...invalid('An account not the cedente\'s, or none given when the cedente has several or none: every item.'),
+        ...Conflict(`${STATE_CONFLICT} Or pagamento_fora_da_data: asked on a day other than data_operacao (with data_operacao and data_pagamento).`),
       },
     },
   },
@@ -173,7 +175,8 @@ export const OPERATION_ROUTES = {
         200: DesembolsoOut, ...guardRefusals('aprovacao'), ...NotFound('payment'), ...idempotencyProblems,
         403: Problem('The scope aprovacao is missing, the role does not reach it (papel_insuficiente), or the approver asked for the payment '
           + 'or is a token with no person (aprovacao_pelo_mesmo_usuario).', 'aprovacao_pelo_mesmo_usuario'),
-        ...Conflict('The payment is not waiting for approval (estado_invalido, with its `estado`), or the key is in use.'),
+        ...Conflict('The payment is not waiting for approval (estado_invalido, with its `estado`), it is not the operation\'s date '
+          + '(pagamento_fora_da_data, with data_operacao and data_pagamento), or the key is in use.'),
       },
     },
   },
@@ -185,7 +188,8 @@ export const OPERATION_ROUTES = {
       response: {
         200: DesembolsoOut, ...guardRefusals('financeiro'), ...NotFound('payment'), ...idempotencyProblems,
         ...invalid('A payment instant in the future or before the approval: every item.'),
-        ...Conflict('The payment is not approved (estado_invalido, with its `estado`), or the key is in use.'),
+        ...Conflict('The payment is not approved (estado_invalido, with its `estado`), pago_em is on a day other than the operation\'s '
+          + '(pagamento_fora_da_data, with data_operacao and data_pagamento: cancel the operation and make it again for the new day), or the key is in use.'),
       },
     },
   },
@@ -195,7 +199,8 @@ export const OPERATION_ROUTES = {
       ...pay('Records that the transfer failed; the operation may ask again', 'registrarFalhaDesembolso'), ...keyed(false), params: Params, body: MotivoIn,
       response: {
         200: DesembolsoOut, ...guardRefusals('financeiro'), ...NotFound('payment'), ...idempotencyProblems, ...invalid('The body breaks the schema.'),
-        ...Conflict('The payment is not approved (estado_invalido, with its `estado`), or the key is in use.'),
+        ...Conflict('The payment is not approved (estado_invalido, with its `estado`), pago_em is on a day other than the operation\'s '
+          + '(pagamento_fora_da_data, with data_operacao and data_pagamento: cancel the operation and make it again for the new day), or the key is in use.'),
       },
     },
   },

@@ -25,6 +25,25 @@ export class ExpiredQuoteError extends DomainError<'cotacao_expirada'> {
   }
 }
 
+/** An operation is accepted on its date, not before: its price is the price of money delivered that day. */
+export class EarlyAcceptanceError extends DomainError<'operacao_antes_da_data'> {
+  constructor(dataOperacao: string, hoje: string) {
+    super('operacao_antes_da_data', `the operation is priced for ${dataOperacao}: accept it on that day, not on ${hoje}`)
+    this.fields = { data_operacao: dataOperacao, hoje }
+  }
+}
+
+/**
+ * The cedente is paid on the operation's date only: money priced (deságio, IOF) for one day is never paid on another.
+ * An operation whose day passed unpaid is cancelled (its acquisition reversed) and made again for the new day.
+ */
+export class PaymentDayError extends DomainError<'pagamento_fora_da_data'> {
+  constructor(dataOperacao: string, dataPagamento: string) {
+    super('pagamento_fora_da_data', `the operation is priced for ${dataOperacao}; a payment on ${dataPagamento} would pay money priced for another day`)
+    this.fields = { data_operacao: dataOperacao, data_pagamento: dataPagamento }
+  }
+}
+
 export type LimitBreach = { tipo: 'cedente' | 'sacado', id: string, limite_centavos: number, exposicao_centavos: number, operacao_centavos: number }
 
 /** Accepting would take a cedente's or a sacado's exposure past its limit: each limit, its exposure, what this adds. */

@@ -75,7 +75,7 @@ export function paymentRoutes(deps: { db: Database, clock: Clock, idempotency: I
     }
 
     onPayment<{ Params: { id: string } }>(R.aprovacao, 'desembolso.aprovado', true,
-      ({ tx, req, action, payment }) => approvePayment(tx, payment, requester(req.credential!), action.now))
+      ({ tx, req, action, payment, op }) => approvePayment(tx, payment, op, requester(req.credential!), action.now))
 
     onPayment<{ Params: { id: string }, Body: { id_transacao: string, pago_em: string } }>(R.pagamento, 'desembolso.pago', true, async ({ tx, req,
       action, payment, op }) => {

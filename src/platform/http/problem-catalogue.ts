@@ -75,6 +75,10 @@ export const PROBLEMS = {
   limite_excedido: { status: 409 },
   cadastro_bloqueado: { status: 409 },
   titulo_duplicado: { status: 409 },
+  // Money priced for one day leaves that day: an acceptance before the operation's date (`data_operacao`, `hoje`),
+  // a payment asked, approved or recorded on another Brasília day (`data_operacao`, `data_pagamento`).
+  operacao_antes_da_data: { status: 409 },
+  pagamento_fora_da_data: { status: 409 },
   // A payment approved by the person who asked for it, or by a token with no person.
   aprovacao_pelo_mesmo_usuario: { status: 403 },
   // A borderô whose price is not positive (`motivo`: preco_nao_positivo with the título's `indice`, or liquido_nao_positivo).

@@ -6,7 +6,7 @@ import type { Orm } from '../../../platform/db/database.ts'
 import { queryRows } from '../../../platform/db/database.ts'
 import { brasiliaDay } from '../../../platform/lib/brasilia-time.ts'
 import { postEntry, type EntryLine } from '../../ledger/index.ts'
-import { ExpiredQuoteError, InvalidStateError, LimitExceededError, StaleQuoteError, type LimitBreach } from '../errors.ts'
+import { EarlyAcceptanceError, ExpiredQuoteError, InvalidStateError, LimitExceededError, StaleQuoteError, type LimitBreach } from '../errors.ts'
 import { quoteOf, setTitles, titlesOf, updateOperation, type Operation, type Quote, type Title } from '../store.ts'
 import { cedenteOf, refuseBlocked, sacadosOf, type CedenteRow, type SacadoRow } from './registers.ts'
 
@@ -15,6 +15,8 @@ export async function acceptQuote(tx: Orm, op: Operation, versao: number, ctx: {
   if (versao !== op.cotacaoVersao) throw new StaleQuoteError(op.cotacaoVersao)
   const quote = (await quoteOf(tx, op.id, versao))!
   if (ctx.now >= quote.validaAte) throw new ExpiredQuoteError(quote.validaAte)
+  const today = brasiliaDay(ctx.now)
+  if (today < op.dataOperacao) throw new EarlyAcceptanceError(op.dataOperacao, today)
   const list = await titlesOf(tx, op.id)
   // Locked in a fixed order (the cedente, then sacados by id): a limit is checked against every other acceptance.
   const cedente = (await cedenteOf(tx, op.cedenteId, true))!
@@ -24,7 +26,7 @@ export async function acceptQuote(tx: Orm, op: Operation, versao: number, ctx: {
   await setTitles(tx, op.id, 'adquirido', 'face', ctx.now)
   await updateOperation(tx, op.id, { estado: 'aceita', cotacaoAceita: versao, aceitaEm: ctx.now }, ctx.now)
   await postEntry(tx, {
-    clienteId: op.clienteId, data: brasiliaDay(ctx.now), historico: `Aquisição da operação ${op.seq}`, origem: { tipo: 'operacao', id: op.id },
+    clienteId: op.clienteId, data: op.dataOperacao, historico: `Aquisição da operação ${op.seq}`, origem: { tipo: 'operacao', id: op.id },
     requestId: ctx.requestId, linhas: acquisitionLines(quote, op.cedenteId),
   }, ctx.now)
 }

@@ -6,7 +6,7 @@ import type { Orm } from '../../../platform/db/database.ts'
 import { brasiliaDay } from '../../../platform/lib/brasilia-time.ts'
 import { postEntry } from '../../ledger/index.ts'
 import type { Party } from '../../origination/index.ts'
-import { InvalidStateError, SameApproverError } from '../errors.ts'
+import { InvalidStateError, PaymentDayError, SameApproverError } from '../errors.ts'
 import { updateOperation, type Operation, type Payment } from '../store.ts'
 import { desembolsos } from '../tables.ts'
 
@@ -14,10 +14,17 @@ export type Account = { banco: string, agencia: string, conta: string, digito: s
 /** Who asks or approves: the credential (a token or a person's session) and the person behind it, if any. */
 export type Requester = { tipo: 'usuario' | 'token', id: string, usuarioId: string | null }
 
+/** Each step of a payment happens on the operation's date (Brasília), the day its money was priced for. */
+export function refuseOtherDay(op: Operation, at: Date): void {
+  const day = brasiliaDay(at)
+  if (day !== op.dataOperacao) throw new PaymentDayError(op.dataOperacao, day)
+}
+
 export async function requestPayment(
   tx: Orm, op: Operation, cedente: Party, account: Account, by: Requester, valorCentavos: bigint, now: Date,
 ): Promise<Payment> {
   if (op.estado !== 'formalizada') throw new InvalidStateError(op.estado)
+  refuseOtherDay(op, now)
   const [made] = await tx.insert(desembolsos).values({
     clienteId: op.clienteId, operacaoId: op.id, cedenteId: op.cedenteId, valorCentavos, ...account, titularDocumento: cedente.documento,
     solicitadoPorTipo: by.tipo, solicitadoPor: by.id, solicitanteUsuarioId: by.usuarioId, criadoEm: now, atualizadoEm: now,
@@ -31,10 +38,11 @@ export async function lockPayment(tx: Orm, id: string): Promise<Payment | undefi
   return row
 }
 
-export async function approvePayment(tx: Orm, p: Payment, by: Requester, now: Date): Promise<Payment> {
+export async function approvePayment(tx: Orm, p: Payment, op: Operation, by: Requester, now: Date): Promise<Payment> {
   if (by.usuarioId === null) throw new SameApproverError('a token with no person cannot approve a payment')
   if (by.usuarioId === p.solicitanteUsuarioId) throw new SameApproverError('the person who asked for a payment cannot approve it')
   if (p.estado !== 'aguardando_aprovacao') throw new InvalidStateError(p.estado)
+  refuseOtherDay(op, now)
   return setPayment(tx, p.id, { estado: 'aprovado', aprovadoPorUsuarioId: by.usuarioId, aprovadoEm: now }, now)
 }
 
@@ -42,6 +50,7 @@ export async function recordTransfer(
   tx: Orm, p: Payment, op: Operation, t: { idTransacao: string, pagoEm: Date }, ctx: { now: Date, requestId: string | null },
 ): Promise<Payment> {
   if (p.estado !== 'aprovado') throw new InvalidStateError(p.estado)
+  refuseOtherDay(op, t.pagoEm)
   const paid = await setPayment(tx, p.id, { estado: 'pago', idTransacao: t.idTransacao, pagoEm: t.pagoEm }, ctx.now)
   await updateOperation(tx, op.id, { estado: 'desembolsada' }, ctx.now)
   await postEntry(tx, {
