@@ -1,15 +1,17 @@
 // Which test files CI runs in which of its two suites, and why. `.ci/run` asks this file for each suite's list;
 // test/deploy/ci.test.ts checks that every file runs somewhere; `--check` checks the lists against the files.
 //
-//   embedded: the machine's Node (20), the embedded PGlite and in-memory rate limits — what a new user runs first;
-//   postgres: Node 24 (production's), PostgreSQL and Redis — what production runs.
+//   embedded: the machine's Node (20), the embedded PGlite, in-memory rate limits and the database's DPoP replay
+//             cache: what a new user runs first;
+//   postgres: Node 24 (production's), PostgreSQL and Redis: what production runs.
 //
-// A file runs in the PostgreSQL suite unless it starts embedded databases of its own whatever the setting. It runs in
-// the embedded suite too only where it can catch what differs between the two: the database layer (drivers, type
-// parsers, the one session PGlite has against a pool, locks, notices, the runtime role under an embedded
-// superuser), the rate-limit store (memory against Redis), the embedded start, and one walk through each module's
-// routes (each module's rows read back through the embedded driver). A module's other behaviour files run the same
-// SQL through the same code on both engines: they run once, on PostgreSQL, since that is production.
+// A behaviour file runs in the PostgreSQL suite. It runs in the embedded suite too only where it can catch what
+// differs there: the database layer (drivers, type parsers, the one session PGlite has against a pool, locks,
+// notices, the runtime role under an embedded superuser), the stores REDIS_URL chooses, the embedded start, Node
+// 20's own HTTP parser, and one walk through each module's routes (each module's rows read back through the embedded
+// driver). A module's other files run the same SQL through the same code on both engines: once, on PostgreSQL,
+// since that is production. Two kinds run in one suite alone: the embedded start's own files (embedded) and the
+// pure computations (embedded, the shorter lane); test/deploy runs on Node 24 alone.
 //
 //   node scripts/test-plan.mjs embedded|postgres   the suite's files, one a line
 //   node scripts/test-plan.mjs --check              the lists name existing files, and the one-suite lists hold
@@ -23,30 +25,44 @@ const ROOT = process.env.FPS_TEST_PLAN_ROOT ?? fileURLToPath(new URL('..', impor
 
 /** Files that run in both suites, each group with what it can catch on the embedded database that PostgreSQL's run cannot. */
 export const BOTH = [
-  { why: 'the database layer itself: both drivers, one trip, the runtime role, migrations and their checksums', paths: ['test/platform/db'] },
   {
-    why: 'claims, locks and transactions: PGlite\'s one session serializes what a pool runs at once (SKIP LOCKED, advisory locks, LISTEN)',
-    paths: ['test/platform/outbox', 'test/platform/jobs', 'test/platform/idempotency'],
+    why: 'the database layer itself: both drivers, their type parsers (a quote\'s reads against the ORM\'s, column by column), one trip, '
+      + 'the runtime role, migrations and their checksums, each copy\'s installation secrets',
+    paths: ['test/platform/db', 'test/modules/operations/quote-reads.test.ts', 'test/modules/credentials/dpop-nonces.test.ts'],
+  },
+  {
+    why: 'claims, locks, notices and transactions: PGlite\'s one session serializes what a pool runs at once (SKIP LOCKED, advisory '
+      + 'locks, LISTEN, requests queued behind one session within their time)',
+    paths: ['test/platform/outbox', 'test/platform/jobs', 'test/platform/idempotency', 'test/modules/credentials/use-grain.test.ts',
+      'test/modules/operations/concurrency.test.ts'],
   },
   {
     why: 'the embedded start: the data directory, its lock and the socket the CLI borrows, processes that really start and stop',
     paths: ['test/integration', 'test/process', 'test/cli'],
   },
   {
-    why: 'the rate-limit store: in memory on the embedded suite, Redis on the other',
-    paths: ['test/platform/http/rate-limit.test.ts', 'test/modules/credentials/api-limits.test.ts'],
+    why: 'the stores REDIS_URL chooses: rate limits in memory or in Redis (counted and read), the DPoP replay cache in the database or Redis',
+    paths: ['test/platform/http/rate-limit.test.ts', 'test/modules/credentials/api-limits.test.ts', 'test/modules/account/web/login.test.ts',
+      'test/modules/credentials/api-dpop.test.ts', 'test/modules/credentials/jti-store.test.ts'],
   },
   {
-    why: 'row-level security and the ledger\'s checks, enforced by the database: held under PGlite\'s superuser session as under a login role',
-    paths: ['test/modules/credentials/tenancy.test.ts', 'test/modules/ledger/enforced.test.ts', 'test/modules/credentials/customers.test.ts'],
+    why: 'Node 20\'s own HTTP server: its parser\'s error codes and timeouts, which Node 24 may name or time otherwise',
+    paths: ['test/platform/http/slow-clients.test.ts'],
   },
   {
-    why: 'one walk through each module\'s routes, its rows read back through the embedded driver\'s type parsers',
+    why: 'row-level security and the database\'s own refusals: held under PGlite\'s superuser session as under a login role',
+    paths: ['test/modules/credentials/tenancy.test.ts', 'test/modules/ledger/enforced.test.ts', 'test/modules/credentials/customers.test.ts',
+      'test/modules/pricing/iof-table.test.ts'],
+  },
+  {
+    why: 'one walk through each module\'s routes, its rows read back through the embedded driver\'s type parsers (the ledger\'s in the '
+      + 'operation\'s walk; the site\'s form with the database failing, where PGlite\'s errors carry the statement\'s values)',
     paths: [
-      'test/modules/operations/flow.test.ts', 'test/modules/backoffice/flow.test.ts', 'test/modules/origination/registers.test.ts',
-      'test/modules/pricing/terms-api.test.ts', 'test/modules/calendar/holidays-api.test.ts', 'test/modules/contact/contact.test.ts',
-      'test/modules/mcp/mcp.test.ts', 'test/modules/status/status.test.ts', 'test/modules/credentials/tokens.test.ts',
-      'test/modules/credentials/sessions.test.ts', 'test/modules/account/api', 'test/modules/site/contact-form.test.ts',
+      'test/modules/operations/flow.test.ts', 'test/modules/operations/rules.test.ts', 'test/modules/backoffice/flow.test.ts',
+      'test/modules/origination/registers.test.ts', 'test/modules/pricing/terms-api.test.ts', 'test/modules/calendar/holidays-api.test.ts',
+      'test/modules/contact/contact.test.ts', 'test/modules/mcp/mcp.test.ts', 'test/modules/status/status.test.ts',
+      'test/modules/credentials/tokens.test.ts', 'test/modules/credentials/sessions.test.ts', 'test/modules/account/api',
+      'test/modules/account/web/account.test.ts', 'test/modules/site/contact-form.test.ts', 'test/modules/site/form-database-down.test.ts',
     ],
   },
 ]
@@ -106,7 +122,9 @@ export function problems() {
     }
   }
   for (const f of files.filter((x) => under(x, PURE))) {
-    if (/helpers\/(fixture|database|app|credentials|process)|DATABASE_URL|useTestApp|useTestDatabase|testApp\(|spawn/.test(readFileSync(join(ROOT, f), 'utf8'))) {
+    const text = readFileSync(join(ROOT, f), 'utf8')
+    const touches = /helpers\/(fixture|database|app|credentials|service-process|built-process|cli|redis|pg-cluster)|\/helpers\.ts'|DATABASE_URL|openDatabase|useTestApp|useTestDatabase|testApp\(|spawn|execFile|fork\(/
+    if (touches.test(text)) {
       found.push(`${f} (in PURE) uses a database or a process: take it out of PURE in scripts/test-plan.mjs so it runs where its engine is`)
     }
   }
