@@ -10,6 +10,7 @@ const CODES: Record<string, string> = {
   titulo_duplicado: 'Esta chave de NF-e já está numa operação viva.',
   operacao_antes_da_data: 'A operação está cotada para a data dela: aceite nesse dia.',
   pagamento_fora_da_data: 'O cedente é pago na data da operação, para a qual o dinheiro foi cotado: noutro dia, cancele e refaça a operação.',
+  id_transacao_em_uso: 'Esta transferência já está registrada para outro desembolso.',
   aprovacao_pelo_mesmo_usuario: 'Quem pediu o desembolso não pode aprová-lo: outra pessoa aprova.',
   cotacao_inviavel: 'O preço de compra ou o valor líquido não seria positivo.',
   iof_sem_aliquota: 'A tabela de IOF não cobre a data desta operação.',

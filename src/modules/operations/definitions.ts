@@ -113,7 +113,8 @@ export const OPERATION_ROUTES = {
       response: {
         201: DesembolsoOut, ...guardRefusals('operacoes'), ...NotFound('operation'), ...idempotencyProblems,
         ...invalid('An account not the cedente\'s, or none given when the cedente has several or none: every item.'),
-        ...Conflict(`${STATE_CONFLICT} Or pagamento_fora_da_data: asked on a day other than data_operacao (with data_operacao and data_pagamento).`),
+        ...Conflict(`${STATE_CONFLICT} Or pagamento_fora_da_data: asked on a day other than data_operacao (with data_operacao and data_pagamento), `
+          + 'or the cedente is blocked (cadastro_bloqueado).'),
       },
     },
   },
@@ -176,7 +177,7 @@ export const OPERATION_ROUTES = {
         403: Problem('The scope aprovacao is missing, the role does not reach it (papel_insuficiente), or the approver asked for the payment '
           + 'or is a token with no person (aprovacao_pelo_mesmo_usuario).', 'aprovacao_pelo_mesmo_usuario'),
         ...Conflict('The payment is not waiting for approval (estado_invalido, with its `estado`), it is not the operation\'s date '
-          + '(pagamento_fora_da_data, with data_operacao and data_pagamento), or the key is in use.'),
+          + '(pagamento_fora_da_data, with data_operacao and data_pagamento), the cedente is blocked (cadastro_bloqueado), or the key is in use.'),
       },
     },
   },
@@ -189,7 +190,9 @@ export const OPERATION_ROUTES = {
         200: DesembolsoOut, ...guardRefusals('financeiro'), ...NotFound('payment'), ...idempotencyProblems,
         ...invalid('A payment instant in the future or before the approval: every item.'),
         ...Conflict('The payment is not approved (estado_invalido, with its `estado`), pago_em is on a day other than the operation\'s '
-          + '(pagamento_fora_da_data, with data_operacao and data_pagamento: cancel the operation and make it again for the new day), or the key is in use.'),
+          + '(pagamento_fora_da_data, with data_operacao and data_pagamento: cancel the operation and make it again for the new day), the '
+          + 'cedente is blocked (cadastro_bloqueado), id_transacao is recorded for another payment (id_transacao_em_uso, with desembolso_id), '
+          + 'or the key is in use.'),
       },
     },
   },
@@ -200,7 +203,9 @@ export const OPERATION_ROUTES = {
       response: {
         200: DesembolsoOut, ...guardRefusals('financeiro'), ...NotFound('payment'), ...idempotencyProblems, ...invalid('The body breaks the schema.'),
         ...Conflict('The payment is not approved (estado_invalido, with its `estado`), pago_em is on a day other than the operation\'s '
-          + '(pagamento_fora_da_data, with data_operacao and data_pagamento: cancel the operation and make it again for the new day), or the key is in use.'),
+          + '(pagamento_fora_da_data, with data_operacao and data_pagamento: cancel the operation and make it again for the new day), the '
+          + 'cedente is blocked (cadastro_bloqueado), id_transacao is recorded for another payment (id_transacao_em_uso, with desembolso_id), '
+          + 'or the key is in use.'),
       },
     },
   },

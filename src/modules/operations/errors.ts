@@ -44,6 +44,14 @@ export class PaymentDayError extends DomainError<'pagamento_fora_da_data'> {
   }
 }
 
+/** A transfer is recorded for one payment: `desembolso_id` names the payment this id_transacao is recorded for. */
+export class TransactionInUseError extends DomainError<'id_transacao_em_uso'> {
+  constructor(desembolsoId: string) {
+    super('id_transacao_em_uso', 'this transfer is recorded for another payment')
+    this.fields = { desembolso_id: desembolsoId }
+  }
+}
+
 export type LimitBreach = { tipo: 'cedente' | 'sacado', id: string, limite_centavos: number, exposicao_centavos: number, operacao_centavos: number }
 
 /** Accepting would take a cedente's or a sacado's exposure past its limit: each limit, its exposure, what this adds. */

@@ -1,18 +1,25 @@
 // Paying the cedente (produto.md §2.5, §1 "Two people for money out"): one person asks, another approves, then the
 // transfer made is recorded and posted (Dr the cedente's conta gráfica, Cr bank), or its failure lets the operation
 // ask again. Each step locks its payment row (and the operation's) and checks the state it leaves.
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/database.ts'
 import { brasiliaDay } from '../../../platform/lib/brasilia-time.ts'
 import { postEntry } from '../../ledger/index.ts'
 import type { Party } from '../../origination/index.ts'
-import { InvalidStateError, PaymentDayError, SameApproverError } from '../errors.ts'
+import { InvalidStateError, PaymentDayError, SameApproverError, TransactionInUseError } from '../errors.ts'
+import { isUniqueViolation } from '../../../platform/db/driver-errors.ts'
+import { cedenteOf, refuseBlocked } from './registers.ts'
 import { updateOperation, type Operation, type Payment } from '../store.ts'
 import { desembolsos } from '../tables.ts'
 
 export type Account = { banco: string, agencia: string, conta: string, digito: string }
 /** Who asks or approves: the credential (a token or a person's session) and the person behind it, if any. */
 export type Requester = { tipo: 'usuario' | 'token', id: string, usuarioId: string | null }
+
+/** A blocked cedente is paid nothing: its row read locked, so a block committed first is seen, one after waits. */
+async function refuseBlockedCedente(tx: Orm, op: Operation): Promise<void> {
+  refuseBlocked(await cedenteOf(tx, op.cedenteId, true), [])
+}
 
 /** Each step of a payment happens on the operation's date (Brasília), the day its money was priced for. */
 export function refuseOtherDay(op: Operation, at: Date): void {
@@ -25,6 +32,7 @@ export async function requestPayment(
 ): Promise<Payment> {
   if (op.estado !== 'formalizada') throw new InvalidStateError(op.estado)
   refuseOtherDay(op, now)
+  await refuseBlockedCedente(tx, op)
   const [made] = await tx.insert(desembolsos).values({
     clienteId: op.clienteId, operacaoId: op.id, cedenteId: op.cedenteId, valorCentavos, ...account, titularDocumento: cedente.documento,
     solicitadoPorTipo: by.tipo, solicitadoPor: by.id, solicitanteUsuarioId: by.usuarioId, criadoEm: now, atualizadoEm: now,
@@ -43,6 +51,7 @@ export async function approvePayment(tx: Orm, p: Payment, op: Operation, by: Req
   if (by.usuarioId === p.solicitanteUsuarioId) throw new SameApproverError('the person who asked for a payment cannot approve it')
   if (p.estado !== 'aguardando_aprovacao') throw new InvalidStateError(p.estado)
   refuseOtherDay(op, now)
+  await refuseBlockedCedente(tx, op)
   return setPayment(tx, p.id, { estado: 'aprovado', aprovadoPorUsuarioId: by.usuarioId, aprovadoEm: now }, now)
 }
 
@@ -51,7 +60,17 @@ export async function recordTransfer(
 ): Promise<Payment> {
   if (p.estado !== 'aprovado') throw new InvalidStateError(p.estado)
   refuseOtherDay(op, t.pagoEm)
-  const paid = await setPayment(tx, p.id, { estado: 'pago', idTransacao: t.idTransacao, pagoEm: t.pagoEm }, ctx.now)
+  await refuseBlockedCedente(tx, op)
+  let paid: Payment
+  try {
+    // A savepoint: a repeated id's failure leaves the transaction usable to find the payment that holds it.
+    paid = await tx.transaction((sp) => setPayment(sp, p.id, { estado: 'pago', idTransacao: t.idTransacao, pagoEm: t.pagoEm }, ctx.now))
+  } catch (err) {
+    if (!isUniqueViolation(err, 'desembolsos_id_transacao_unico')) throw err
+    const [holder] = await tx.select({ id: desembolsos.id }).from(desembolsos)
+      .where(and(eq(desembolsos.clienteId, p.clienteId), eq(desembolsos.idTransacao, t.idTransacao)))
+    throw new TransactionInUseError(holder!.id)
+  }
   await updateOperation(tx, op.id, { estado: 'desembolsada' }, ctx.now)
   await postEntry(tx, {
     clienteId: p.clienteId, data: brasiliaDay(t.pagoEm), historico: `Pagamento ao cedente da operação ${op.seq} (${t.idTransacao})`,
