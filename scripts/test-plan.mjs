@@ -16,7 +16,7 @@
 //   node scripts/test-plan.mjs embedded|postgres   the suite's files, one a line
 //   node scripts/test-plan.mjs --check              the lists name existing files, and the one-suite lists hold
 //   node scripts/test-plan.mjs --budget FILE...     each module's seconds in the durations files, against its budget
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -181,13 +181,23 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const found = problems()
     for (const p of found) console.error(p)
     process.exit(found.length ? 1 : 0)
-  } else if (what === '--budget') {
+  } else if (what === '--budget' && rest.length) {
+    const absent = rest.filter((f) => !existsSync(f))
+    if (absent.length) {
+      console.error(`test-plan: no durations file ${absent.join(', ')} (one is written by TEST_DURATIONS=<file> npm test)`)
+      process.exit(2)
+    }
     const { lines, over } = budgetReport(rest)
     console.log(`seconds per module and suite (each file's own process, added); a module of test/modules or test/platform has ${MODULE_BUDGET_SECONDS} s:`)
     for (const l of lines) console.log(l)
     if (over.length) console.log(`\nWARNING: over the module budget (scripts/test-plan.mjs): ${over.join(', ')}`)
   } else {
-    console.error('usage: node scripts/test-plan.mjs embedded|postgres | --check | --budget DURATIONS_FILE...')
-    process.exit(2)
+    const help = what === '--help' || what === '-h'
+    ;(help ? console.log : console.error)(`usage: node scripts/test-plan.mjs embedded|postgres | --check | --budget DURATIONS_FILE...
+  embedded, postgres   the test files CI runs in that suite, one a line (the reasons are in this file's BOTH list)
+  --check              the lists name existing files, and the one-suite lists hold; silent and exit 0 when they do
+  --budget FILE...     each module's seconds in durations files (TEST_DURATIONS=<file> npm test writes one), and
+                       the modules over ${MODULE_BUDGET_SECONDS} s, as a warning`)
+    process.exit(help ? 0 : 2)
   }
 }

@@ -26,8 +26,19 @@ const args = process.argv.slice(2)
 const paths = args.filter((a) => !a.startsWith('-'))
 const excluded = args.filter((a) => a.startsWith('--exclude=')).map((a) => join(a.slice('--exclude='.length)))
 const flags = args.filter((a) => a.startsWith('-') && !a.startsWith('--exclude='))
+const missing = paths.filter((p) => !existsSync(p))
+if (missing.length) {
+  console.error(`npm test: no such file or folder: ${missing.join(', ')} (give test files or folders, e.g. npm test -- test/modules/ledger)`)
+  process.exit(2)
+}
 const files = (paths.length ? paths : ['test']).flatMap(find)
   .filter((f) => !excluded.some((x) => f === x || f.startsWith(x.endsWith('/') ? x : `${x}/`)))
+// Node's runner given no file searches the whole tree by its own rules (it would run scripts/ as tests).
+if (!files.length) {
+  const where = (paths.length ? paths : ['test']).join(', ')
+  console.error(`npm test: no *.test.ts file under ${where}${excluded.length ? ' once the excluded paths are left out' : ''}`)
+  process.exit(2)
+}
 if (!flags.some((f) => f.startsWith('--test-concurrency'))) flags.unshift('--test-concurrency=2')
 if (process.env.TEST_DURATIONS) {
   // The usual report on stdout (spec on a terminal, TAP otherwise, as without a reporter), and the durations file.

@@ -81,7 +81,7 @@ describe('the built service, started and stopped as an operator does', () => {
     for (const c of children) killGroup(c.pid)
   })
 
-  it('needs dist/ (npm run build, or npm test through pretest)', () => {
+  it('needs dist/ (npm run build, or npm test, which builds it for this file)', () => {
     assert.ok(existsSync(MAIN), 'dist/main.js is missing: run npm run build')
   })
 

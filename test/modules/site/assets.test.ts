@@ -77,7 +77,7 @@ describe('site assets as the build leaves them', () => {
   it('each compressed form in dist/ is named by the hash of the file beside it and decompresses to that file', async () => {
     const { existsSync, readdirSync, readFileSync } = await import('node:fs')
     const dir = new URL('../../../dist/modules/site/assets/', import.meta.url)
-    assert.ok(existsSync(dir), 'dist/ is missing: npm test builds it first (pretest)')
+    assert.ok(existsSync(dir), 'dist/ is missing: npm test builds it first for this file (scripts/test.mjs)')
     const files = readdirSync(dir).filter((f) => !/\.(br|gzip)$/.test(f))
     assert.deepEqual(files.sort(), ['icone.svg', 'site.css', 'site.js'])
     for (const file of files) {
