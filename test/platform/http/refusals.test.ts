@@ -26,8 +26,8 @@ import { ExternalIdInUseError } from '../../../src/platform/tenancy/external-id.
 import { HolidayExistsError } from '../../../src/modules/calendar/own/store.ts'
 import { InvalidWindowError } from '../../../src/modules/status/maintenance.ts'
 import {
-  BlockedRegisterError, DuplicateTitleError, ExpiredQuoteError, InvalidStateError, LimitExceededError, SameApproverError, StaleQuoteError,
-  UnviableQuoteError,
+  BlockedRegisterError, DuplicateTitleError, EarlyAcceptanceError, ExpiredQuoteError, InvalidStateError, LimitExceededError, PaymentDayError,
+  SameApproverError, StaleQuoteError, TransactionInUseError, UnviableQuoteError,
 } from '../../../src/modules/operations/errors.ts'
 
 type Row = { error: Error, code: DetailCode, status: number, headers?: Record<string, string>, exit: 1 | 2, fields?: Record<string, unknown> }
@@ -54,6 +54,17 @@ const ROWS: Record<string, Row> = {
   ExpiredQuoteError: {
     error: new ExpiredQuoteError(new Date('2026-10-06T03:00:00Z')), code: 'cotacao_expirada', status: 409, exit: 1,
       fields: { valida_ate: '2026-10-06T03:00:00.000Z' },
+  },
+  EarlyAcceptanceError: {
+    error: new EarlyAcceptanceError('2026-10-06', '2026-10-05'), code: 'operacao_antes_da_data', status: 409, exit: 1,
+    fields: { data_operacao: '2026-10-06', hoje: '2026-10-05' },
+  },
+  PaymentDayError: {
+    error: new PaymentDayError('2026-10-06', '2026-10-07'), code: 'pagamento_fora_da_data', status: 409, exit: 1,
+    fields: { data_operacao: '2026-10-06', data_pagamento: '2026-10-07' },
+  },
+  TransactionInUseError: {
+    error: new TransactionInUseError('0b9e'), code: 'id_transacao_em_uso', status: 409, exit: 1, fields: { desembolso_id: '0b9e' },
   },
   LimitExceededError: {
     error: new LimitExceededError([{ tipo: 'cedente', id: '0b9e', limite_centavos: 1, exposicao_centavos: 0, operacao_centavos: 2 }]), code: 'limite_excedido',
