@@ -22,7 +22,7 @@ async function refuseBlockedCedente(tx: Orm, op: Operation): Promise<void> {
 }
 
 /** Each step of a payment happens on the operation's date (Brasília), the day its money was priced for. */
-export function refuseOtherDay(op: Operation, at: Date): void {
+function refuseOtherDay(op: Operation, at: Date): void {
   const day = brasiliaDay(at)
   if (day !== op.dataOperacao) throw new PaymentDayError(op.dataOperacao, day)
 }
