@@ -2,6 +2,7 @@
 // test file, `<seconds>\t<file>`, slowest first: the wall time of the file's own process, loading included.
 // `.ci/run` prints the slowest of each suite.
 import { relative, resolve } from 'node:path'
+import { sourcePath } from './test-compile.mjs'
 
 export default async function* durations(source) {
   const byFile = []
@@ -10,5 +11,5 @@ export default async function* durations(source) {
     // path as given on Node 24).
     if (type === 'test:complete' && data.file && resolve(data.name) === data.file) byFile.push([data.file, data.details?.duration_ms ?? 0])
   }
-  for (const [file, ms] of byFile.sort((a, b) => b[1] - a[1])) yield `${(ms / 1000).toFixed(1)}\t${relative(process.cwd(), file)}\n`
+  for (const [file, ms] of byFile.sort((a, b) => b[1] - a[1])) yield `${(ms / 1000).toFixed(1)}\t${relative(process.cwd(), sourcePath(file))}\n`
 }

@@ -1,4 +1,5 @@
-// Runs every test file with Node's own runner (Node 20 has no glob for --test), TypeScript through tsx on Node 20 and by Node itself on 24.
+// Runs every test file with Node's own runner (Node 20 has no glob for --test): TypeScript by Node itself on 24, and
+// on Node 20 from JavaScript compiled ahead of the run (scripts/test-compile.mjs).
 // Extra arguments are passed on: `npm test -- test/modules/contact` runs only the files under that path;
 // `--exclude=<path>` leaves the files under a path out. CI gives each suite its files (scripts/test-plan.mjs).
 // Files run two at a time unless `--test-concurrency=N` is given. With TEST_DURATIONS=<file>, each file's
@@ -12,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
+import { compiledPath, compileTests } from './test-compile.mjs'
 
 function find(dir) {
   if (statSync(dir).isFile()) return [dir]
@@ -83,15 +84,24 @@ const env = {
 }
 const imageCache = fileURLToPath(new URL('../node_modules/.cache/fps-test', import.meta.url))
 const hasImage = existsSync(imageCache) && readdirSync(imageCache).some((f) => /^pglite-\w+\.tar$/.test(f))
-// Node 24 strips the types itself (the code keeps to erasable syntax: tsconfig's erasableSyntaxOnly), and loads a
-// file faster than tsx's hooks do; tsx where Node cannot (Node 20).
-const typescript = process.features.typescript ? [] : ['--import', 'tsx']
-const prepareRun = fileURLToPath(new URL('../test/helpers/prepare-run.ts', import.meta.url))
+// Node 24 strips the types itself (the code keeps to erasable syntax: tsconfig's erasableSyntaxOnly). Node 20 runs
+// the compiled tree, whose inline source maps put the .ts lines in stack traces.
+const native = Boolean(process.features.typescript)
+if (!native) {
+  const compiled = await compileTests()
+  if (compiled > 50) console.log(`compiled ${compiled} TypeScript files for Node ${process.versions.node} (scripts/test-compile.mjs)`)
+}
+const runnable = native ? (f) => f : compiledPath
+const nodeFlags = native ? [] : ['--enable-source-maps']
+const prepareRun = runnable(fileURLToPath(new URL('../test/helpers/prepare-run.ts', import.meta.url)))
 const prepared = template || !hasImage
-  ? spawnSync(process.execPath, [...typescript, prepareRun, ...(template ? [template] : [])], { stdio: 'inherit', env })
+  ? spawnSync(process.execPath, [...nodeFlags, prepareRun, ...(template ? [template] : [])], { stdio: 'inherit', env })
   : { status: 0 }
+// One file runs in the process that loads it (node:test runs a file's tests itself, with the same reporters and
+// exit code): the runner's own process, there only to gather files, would add a process start before its first test.
+const inProcess = files.length === 1 && !process.env.TEST_DURATIONS
 const result = prepared.status === 0
-  ? spawnSync(process.execPath, [...typescript, '--test', ...flags, ...files], { stdio: 'inherit', env })
+  ? spawnSync(process.execPath, [...nodeFlags, ...(inProcess ? [] : ['--test']), ...flags, ...files.map(runnable)], { stdio: 'inherit', env })
   : (console.error('test run: the migrated database image could not be made (test/helpers/prepare-run.ts); no test ran'), prepared)
 
 const leaks = []
@@ -99,6 +109,7 @@ const leftFiles = readdirSync(runTmp).filter((f) => f !== tsxCache)
 if (leftFiles.length) leaks.push(`temporary files left in TMPDIR: ${leftFiles.join(', ')}`)
 rmSync(runTmp, { recursive: true, force: true }) // the cache link goes, not the cache
 if (databaseUrl) {
+  const { default: pg } = await import('pg') // only here: a run on PGlite starts its tests that much sooner
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {

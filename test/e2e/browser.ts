@@ -3,6 +3,8 @@
 // under test-results/, and an axe-core check run inside the page.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { after, before } from 'node:test'
 import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core'
 import type { Database } from '../../src/platform/db/database.ts'
@@ -79,7 +81,9 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return { page, errors: () => [...errors], close: () => context.close() }
 }
 
-const resultsDir = new URL('../../test-results/', import.meta.url)
+// From the checkout's root (npm test's working directory), not this file's: on Node 20 this file runs from the
+// compiled tree (scripts/test-compile.mjs), where a directory made after it was compiled is not linked.
+const resultsDir = pathToFileURL(join(process.cwd(), 'test-results/'))
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(resultsDir, { recursive: true })

@@ -8,18 +8,25 @@ import type { TestContext } from 'node:test'
 import { openDatabase, type Database } from '../../src/platform/db/database.ts'
 import { migrate, type Migration } from '../../src/platform/db/migrate.ts'
 import { checkServingRole } from '../../src/platform/db/runtime-role.ts'
-import { migratedPgliteImage, PG_TEMPLATE_VARIABLE } from './migrated-image.ts'
+import { migratedPgliteImage, PG_TEMPLATE_VARIABLE, pgliteRuntime } from './migrated-image.ts'
 
 export type TestDatabase = { db: Database, url: string | undefined, dispose(): Promise<void> }
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL)
+
+// Read and compiled while the test file's other modules load (file reads and WebAssembly compile off the main
+// thread): a file's first test starts that much sooner. A failure here is left for the first database to report.
+if (!usingPostgres) {
+  migratedPgliteImage().catch(() => {})
+  pgliteRuntime().catch(() => {})
+}
 
 /** Migrated by every migration, or by `migrations` alone (a database as an earlier release left it). */
 export async function createTestDatabase(migrations?: Migration[]): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL
   if (!adminUrl) {
     const pgliteImage = migrations ? undefined : await migratedPgliteImage()
-    return migrated(await openDatabase({ pgliteImage }), undefined, async () => {}, migrations)
+    return migrated(await openDatabase({ pgliteImage, pgliteRuntime: await pgliteRuntime() }), undefined, async () => {}, migrations)
   }
   // Named after the test run (scripts/test.mjs), which checks afterwards that none was left behind.
   const name = `fps_t_${process.env.FPS_TEST_RUN ?? 'adhoc'}_${process.pid}_${randomBytes(4).toString('hex')}`

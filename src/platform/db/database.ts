@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import pg from 'pg'
 import { DataDirBusyError } from './dir-lock.ts'
+import type { PgliteRuntime } from './pglite.ts'
 import { SOCKET_PORT, socketPathIn } from './embedded-socket.ts'
 import { lastingListener } from './listener.ts'
 import { BECOME_RUNTIME_ROLE, runtimeRoleError } from './runtime-role.ts'
@@ -56,6 +57,8 @@ export type DatabaseOptions = {
   dataDir?: string | undefined
   /** In memory only: the embedded database's files to start from (pglite.ts's `dumpEmbedded`), instead of a new one. */
   pgliteImage?: Blob | undefined
+  /** PGlite compiled and its own files read once, for a process that opens many embedded databases (the tests). */
+  pgliteRuntime?: PgliteRuntime | undefined
   /** How long a pooled connection attempt may take before the query fails (readiness depends on it). */
   connectTimeoutMs?: number
   /** The most connections the pool holds (DATABASE_POOL_MAX; 10 when unset). */
@@ -76,7 +79,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   try {
     // Loaded only when used: PGlite and its driver cost a tenth of a second at every start on PostgreSQL.
     const { openPglite } = await import('./pglite.ts')
-    return await openPglite(opts.dataDir, opts.serveSocket === true, opts.onSocketUnavailable, opts.pgliteImage)
+    return await openPglite(opts.dataDir, opts.serveSocket === true, opts.onSocketUnavailable, opts.pgliteImage, opts.pgliteRuntime)
   } catch (err) {
     if (!(err instanceof DataDirBusyError) || !opts.viaSocket || !opts.dataDir) throw err
     const socketDir = dirname(socketPathIn(opts.dataDir))

@@ -17,7 +17,7 @@ import { schema } from './schema.ts'
  * test's database from one migrated image: PGlite's own start runs initdb, which costs seconds).
  */
 export async function openPglite(
-  dataDir: string | undefined, serveSocket: boolean, onSocketUnavailable?: (why: string) => void, image?: Blob,
+  dataDir: string | undefined, serveSocket: boolean, onSocketUnavailable?: (why: string) => void, image?: Blob, runtime?: PgliteRuntime,
 ): Promise<Database> {
   let lock: DirLock | undefined
   if (dataDir) {
@@ -28,7 +28,11 @@ export async function openPglite(
   let socket: EmbeddedSocket | undefined
   try {
     if (dataDir) await initPgliteDir(dataDir)
-    client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, ...(image && !dataDir ? { loadDataDir: image } : {}) })
+    client = await PGlite.create(dataDir, {
+      startParams: PGLITE_START_PARAMS,
+      ...(image && !dataDir ? { loadDataDir: image } : {}),
+      ...(runtime ? { pgliteWasmModule: runtime.wasmModule, fsBundle: runtime.fsBundle } : {}),
+    })
     // Its one session logs in as a superuser, which row security does not hold: it serves as the runtime role
     // from here on (or, in a database not yet migrated, from the migration that creates the role).
     await client.exec(BECOME_RUNTIME_ROLE_IF_IT_EXISTS)
@@ -55,6 +59,12 @@ export async function openPglite(
 }
 
 const clients = new WeakMap<Database, PGlite>()
+
+/**
+ * What every PGlite start reads and compiles, PGlite's WebAssembly and the files of its installation, given by a
+ * process that opens many embedded databases (the tests: a quarter of a second each start).
+ */
+export type PgliteRuntime = { wasmModule: WebAssembly.Module, fsBundle: Blob }
 
 /** The files of an embedded database, uncompressed, as `openPglite` takes them back as its `image`. */
 export async function dumpEmbedded(db: Database): Promise<Blob> {
