@@ -46,7 +46,8 @@ export const SIMULATION_ROUTE = {
       200: Type.Object({ produto: Type.Union([Type.Object({ id: Type.String({ format: 'uuid' }), versao: Type.Integer() }), Type.Null()]), ...PricingOut }),
       ...guardRefusals('operacoes'),
       422: ValidationProblem('Terms both by product and inline, or missing; a due date not after the date; no IOF rate for the date '
-        + '(iof_sem_aliquota).', ['iof_sem_aliquota']),
+        + '(iof_sem_aliquota); a título priced to nothing or a net amount not positive, as a quote would be (cotacao_inviavel, with '
+        + '`motivo` and, for a line, its `indice`).', ['iof_sem_aliquota', 'cotacao_inviavel']),
     },
   },
 } as const satisfies RouteDefinition
@@ -72,7 +73,8 @@ export async function simulate(tx: Orm, b: SimulacaoInT, now: Date) {
     tipo: t.tipo as TitleToQuote['tipo'], vencimento: t.vencimento, valorFaceCentavos: BigInt(t.valor_face_centavos),
     place: { municipioIbge: t.municipio_ibge ?? null, uf: t.uf ?? null },
   }))
-  const pricing = await priceTitles(tx, { dataOperacao, perfilIof: b.perfil_iof as PerfilIof, terms, list, viable: false })
+  // Refused as a quote is: a simulation is what sales and agents quote from, and a negative price is no answer.
+  const pricing = await priceTitles(tx, { dataOperacao, perfilIof: b.perfil_iof as PerfilIof, terms, list, viable: true })
   return { produto, ...pricingBody(pricing, list, dataOperacao) }
 }
 

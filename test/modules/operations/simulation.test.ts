@@ -67,6 +67,21 @@ describe('POST /api/simulacoes', () => {
     created(await operador.call('POST', '/api/simulacoes', { ...body, perfil_iof: 'isento' }), 200)
   })
 
+  it('terms that price to nothing are 422 cotacao_inviavel, as a quote answers, never negative money (issue 31 item 2)', async () => {
+    const { operador } = await backOffice(ctx.db, ctx.app, clock)
+    // The reported case: 99 % a month over 191 days on R$ 1,000 once answered a purchase price of −R$ 5,199.79.
+    const titulos = [{ tipo: 'duplicata_mercantil', vencimento: '2027-04-14', valor_face_centavos: 100_000 }]
+    const body = { data_operacao: '2026-10-05', perfil_iof: 'pj', ...TERMS, taxa_mensal: '0.99', titulos }
+    const price = await operador.call('POST', '/api/simulacoes', body)
+    assert.equal(price.statusCode, 422, price.body)
+    assert.deepEqual(price.json(), { detail: 'cotacao_inviavel', motivo: 'preco_nao_positivo', indice: 0 })
+    // Each line priced above zero, but a tarifa de cadastro larger than them all.
+    const net = await operador.call('POST', '/api/simulacoes', { ...body, taxa_mensal: TERMS.taxa_mensal, tac_centavos: 99_999_999 })
+    assert.equal(net.statusCode, 422, net.body)
+    assert.deepEqual(net.json(), { detail: 'cotacao_inviavel', motivo: 'liquido_nao_positivo' })
+    created(await operador.call('POST', '/api/simulacoes', { ...body, taxa_mensal: TERMS.taxa_mensal }), 200)
+  })
+
   it('the customers\' page of /docs explains the pricing with the example: its every amount is what the service answers', async () => {
     const { operador } = await backOffice(ctx.db, ctx.app, clock)
     const md = (await ctx.app.inject({ url: '/docs', headers: { accept: 'text/markdown' } })).body
