@@ -4,10 +4,13 @@ import { TimeoutError } from '../lib/timeout.ts'
 
 /** Node's socket errors, as pg reports a refused or dropped connection. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'])
-/** PostgreSQL's SQLSTATEs for a server going away or not taking connections (class 08 is matched by prefix). */
-const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300'])
+/**
+ * PostgreSQL's SQLSTATEs for a server going away or not taking connections (class 08 is matched by prefix), and for
+ * a statement it cancelled (57014: its statement_timeout, or an administrator's cancel): a retry may be answered.
+ */
+const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014'])
 
-const PG_MESSAGES = /^(Connection terminated|Client has encountered a connection error and is not queryable|Query read timeout)/
+const PG_MESSAGES = /^(Connection terminated|Client has encountered a connection error and is not queryable|Query read timeout|timeout exceeded when trying to connect)/
 
 type ErrorLike = { code?: unknown, message?: unknown, cause?: ErrorLike }
 
@@ -28,7 +31,8 @@ export function databaseUnavailable(err: unknown): boolean {
     const code = typeof e.code === 'string' ? e.code : ''
     if (SOCKET_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08')) return true
     // pg's own errors, which have no code: the server closed the connection mid-query; a statement sent on a
-    // connection already lost (drizzle's ROLLBACK after it, whose error replaces the first); no answer in time.
+    // connection already lost (drizzle's ROLLBACK after it, whose error replaces the first); no answer in time;
+    // no pooled connection lent in time (pg-pool).
     if (typeof e.message === 'string' && PG_MESSAGES.test(e.message)) return true
   }
   return false
