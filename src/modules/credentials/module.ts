@@ -24,6 +24,7 @@ export const credentialsModule = defineModule({
     const csrf = makeCsrfTokens(secret)
     const { guard, listening } = credentialGuard(http, {
       db, redis, clock, publicUrl: config.publicUrl, secureCookie: sessionCookieSecure(config), budget: config.rateLimits.credencial,
+      refusalBudget: config.rateLimits.restrito,
       secret, csrf, onRateLimited: (req) => metrics.rateLimited.inc({ route: routeLabel(req) }),
     })
     return { provides: { credentials: { csrf } }, credentialGuard: guard, background: [listening] }

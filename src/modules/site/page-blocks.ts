@@ -18,7 +18,7 @@ export function limitsMarkdown(limits: Config['rateLimits']): string {
     '| Onde | Limite por IP |', '|---|---|',
     `| Leituras e sondas (${code('GET')} dos endpoints públicos) | ${per(leitura)}, por endpoint |`,
     `| Formulário de contato (${code(`POST ${CONTACT_API_PATH}`)}, e o formulário do site) | ${per(contato)} |`,
-    `| Qualquer outro caminho sob ${code('/api')} (as respostas 401) | ${per(restrito)} |`,
+    `| Respostas 401 sob ${code('/api')}, somadas em todos os caminhos | ${per(restrito)} |`,
     '',
   ].join('\n')
 }

@@ -44,19 +44,22 @@ export function rateLimitFor(budget: Budget) {
   return { max: budget.max, timeWindow: budget.windowSeconds * 1000 }
 }
 
-export type KeyedLimit = (req: FastifyRequest) => Promise<{ exceeded: false } | { exceeded: true, retryAfterSeconds: number }>
+export type KeyedLimit = (req: FastifyRequest) => Promise<{ exceeded: false } | { exceeded: true, retryAfterSeconds: number, limit: number }>
 
 /**
  * A budget counted per `key(req)` (a credential's id) in the same store as the per-IP ones, for a caller to apply
  * after the route's per-IP limit (which marks the request as limited: the plugin's own hook would not run twice).
- * The IP allowlist does not lift it: it is the credential's share, wherever it calls from.
+ * The IP allowlist does not lift it (a credential's share is its own, wherever it calls from), unless the key is the
+ * address's (`perAddress`), as the per-IP budgets are.
  */
-export function keyedLimit(app: FastifyInstance, budget: Budget, key: (req: FastifyRequest) => string, onExceeded?: (req: FastifyRequest) => void): KeyedLimit {
-  const limit = app.createRateLimit({ ...rateLimitFor(budget), keyGenerator: key, allowList: () => false })
+export function keyedLimit(
+  app: FastifyInstance, budget: Budget, key: (req: FastifyRequest) => string, onExceeded?: (req: FastifyRequest) => void, perAddress = false,
+): KeyedLimit {
+  const limit = app.createRateLimit({ ...rateLimitFor(budget), keyGenerator: key, ...(perAddress ? {} : { allowList: () => false }) })
   return async (req) => {
     const result = await limit(req)
     if (result.isAllowed || !result.isExceeded) return { exceeded: false }
     onExceeded?.(req)
-    return { exceeded: true, retryAfterSeconds: result.ttlInSeconds }
+    return { exceeded: true, retryAfterSeconds: result.ttlInSeconds, limit: result.max }
   }
 }

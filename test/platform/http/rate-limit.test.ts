@@ -111,6 +111,14 @@ describe('rate limits', () => {
       assert.equal((await ctx.app.inject({ url: '/api/operacoes', remoteAddress: '198.51.100.61' })).statusCode, 401)
     })
 
+    it('a product route\'s 401 answers spend the same 401 budget, across routes, not the route\'s budget for reads (issue 31 item 14)', async () => {
+      const ip = '198.51.100.64'
+      for (const url of ['/api/cedentes', '/api/operacoes']) assert.equal((await ctx.app.inject({ url, remoteAddress: ip })).statusCode, 401, url)
+      assertLimited(await ctx.app.inject({ url: '/api/sacados', remoteAddress: ip }), 2, 30, 'third 401 on product routes')
+      assertLimited(await ctx.app.inject({ url: '/api/cobranca/boletos', remoteAddress: ip }), 2, 30, 'and on a guessed path')
+      assert.equal((await ctx.app.inject({ url: '/api/sacados', remoteAddress: '198.51.100.65' })).statusCode, 401, 'another address')
+    })
+
     it('methods the router does not know are rate limited too', async () => {
       const ip = '198.51.100.62'
       for (let n = 0; n < 2; n++) {

@@ -25,10 +25,16 @@ declare module 'fastify' {
 }
 
 /**
- * `limiter`: the credential's own budget (keyedLimit, src/platform/http/rate-limit.ts). `refusalsFor`: the refusals that
- * name a resource's metadata document (given its URL), for routes that declare `recurso`.
+ * `limiter`: the credential's own budget (keyedLimit, src/platform/http/rate-limit.ts). `refusalLimiter`: the budget
+ * of an address's 401 answers, counted across every route (a route's own per-address budget is for reads, five times
+ * larger: guessing at tokens must not get it). `refusalsFor`: the refusals that name a resource's metadata document
+ * (given its URL), for routes that declare `recurso`.
  */
-export type GuardDeps = PatDeps & SessionDeps & { limiter?: KeyedLimit, refusalsFor?: (resourceMetadata: string) => Refusals }
+export type GuardDeps = PatDeps & SessionDeps & {
+  limiter?: KeyedLimit
+  refusalLimiter?: KeyedLimit
+  refusalsFor?: (resourceMetadata: string) => Refusals
+}
 
 /** The gate's Guard: true when the request goes on with `req.credential` set; false when it has answered it. */
 export type CredentialGuard = Guard
@@ -74,7 +80,14 @@ export function makeCredentialGuard(guardDeps: GuardDeps): CredentialGuard {
     }
     if (result.headers) reply.headers(result.headers)
     if (!result.ok) {
-      sendProblem(reply, result.answer)
+      const limit = result.answer.statusCode === 401 ? await deps.refusalLimiter?.(req) : undefined
+      if (!limit?.exceeded) sendProblem(reply, result.answer)
+      else {
+        // The RateLimit-* the route's own budget set would say requests remain: these are the budget that refused it.
+        const reset = String(limit.retryAfterSeconds)
+        reply.headers({ 'retry-after': reset, 'ratelimit-limit': String(limit.limit), 'ratelimit-remaining': '0', 'ratelimit-reset': reset })
+        sendProblem(reply, problem('limite_de_requisicoes'))
+      }
       return false
     }
     const credential = result.credential

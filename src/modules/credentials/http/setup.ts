@@ -2,6 +2,7 @@
 // secret (shared by every instance through the database), the replay cache on Redis when there is one (else the
 // database), the session cookie's name as the web app sets it, and the per-credential budget.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { normalizeIP } from '@fastify/rate-limit'
 import type { Redis } from 'ioredis'
 import type { Clock } from '../../../platform/lib/clock.ts'
 import type { Database } from '../../../platform/db/database.ts'
@@ -34,6 +35,8 @@ export type CredentialSetup = {
   csrf: CsrfTokens
   /** The per-credential budget (rateLimits.credencial). */
   budget: Budget
+  /** The per-address budget of the refusals (401) the guard answers (rateLimits.restrito), whichever route. */
+  refusalBudget: Budget
   onRateLimited?: (req: FastifyRequest) => void
 }
 
@@ -80,6 +83,7 @@ export function credentialGuard(app: FastifyInstance, setup: CredentialSetup): {
     cookieName: sessionCookieName(setup.secureCookie),
     csrf: setup.csrf,
     limiter: keyedLimit(app, setup.budget, (req) => `credencial:${req.credential!.kind}:${req.credential!.id}`, setup.onRateLimited),
+    refusalLimiter: keyedLimit(app, setup.refusalBudget, (req) => `recusa-401:${normalizeIP(req.ip, 64)}`, setup.onRateLimited, true),
   })
   return { guard, listening }
 }
