@@ -2,11 +2,13 @@
 // and an unknown e-mail, the budgets per address and per account, the audit trail, and the cookie's attributes
 // in development and in production.
 import assert from 'node:assert/strict'
+import rateLimit from '@fastify/rate-limit'
+import Fastify from 'fastify'
 import { describe, it } from 'node:test'
 import { suspendCustomer } from '../../../../src/modules/credentials/customers/store.ts'
 import { withTenant } from '../../../../src/platform/tenancy/tenancy.ts'
 import { tokenHash } from '../../../../src/modules/credentials/token-format.ts'
-import { LOGIN_BUDGETS } from '../../../../src/modules/account/web/login-limits.ts'
+import { LOGIN_BUDGETS, makeLoginLimits } from '../../../../src/modules/account/web/login-limits.ts'
 import { makePasswordHasher, PASSWORD_HASH_OPTIONS } from '../../../../src/modules/credentials/password.ts'
 import { auditRows, operatorNow } from '../../../helpers/credentials.ts'
 import { accountPage, csrfOf, login, PASSWORD, personWithPassword, postForm, sessionCookie } from '../../../helpers/account-web.ts'
@@ -146,7 +148,15 @@ describe('/conta/entrar and /conta/sair', () => {
     assert.ok(await login(ctx.app, p.email, PASSWORD, '2001:db8:20:21::1'))
   })
 
-  it(`per address: ${LOGIN_BUDGETS.porIp.max} attempts, then 429 whatever the account`, async () => {
+  it('successful logins spend no budget: an office behind one address logs in more times than the failures allowed (issue 31 item 15)', async () => {
+    const ip = '192.0.2.90'
+    const office = [await personWithPassword(ctx.db), await personWithPassword(ctx.db)]
+    for (let i = 0; i <= LOGIN_BUDGETS.porIp.max; i++) assert.ok(await login(ctx.app, office[i % 2]!.email, PASSWORD, ip), `login ${i + 1}`)
+    const wrong = await postForm(ctx.app, '/conta/entrar', { email: office[0]!.email, senha: 'errada' }, { remoteAddress: ip })
+    assert.equal(wrong.statusCode, 422, 'a failure is still told as one, not held back')
+  })
+
+  it(`per address: ${LOGIN_BUDGETS.porIp.max} failures, then 429 whatever the account`, async () => {
     const p = await personWithPassword(ctx.db)
     const ip = '192.0.2.77'
     for (let i = 0; i < LOGIN_BUDGETS.porIp.max; i++) {
@@ -176,6 +186,22 @@ describe('/conta/entrar and /conta/sair', () => {
     assert.equal((await accountPage(ctx.app, cookie)).statusCode, 303)
     const page = await ctx.app.inject({ url: '/conta/entrar?aviso=saiu' })
     assert.match(page.body, /Você saiu da conta/)
+  })
+})
+
+describe('the budget of every attempt per address, which bounds attempts sent at once', () => {
+  it('counts each attempt on arrival, whatever its outcome: past it, 429 with the seconds to wait', async (t) => {
+    const app = Fastify()
+    t.after(() => app.close())
+    await app.register(rateLimit, { global: false })
+    const limits = makeLoginLimits(app, { ...LOGIN_BUDGETS, tentativasPorIp: { max: 3, windowSeconds: 60 } })
+    app.post('/entrar', async (req) => ({ wait: await limits.admit(req, 'pessoa@cliente.com.br') ?? null }))
+    const waits: (number | null)[] = []
+    for (let i = 0; i < 5; i++) waits.push((await app.inject({ method: 'POST', url: '/entrar', remoteAddress: '192.0.2.91' })).json().wait)
+    assert.equal(waits.filter((w) => w === null).length, 3, `admitted: ${JSON.stringify(waits)}`)
+    assert.deepEqual(waits.slice(0, 3), [null, null, null])
+    for (const w of waits.slice(3)) assert.ok(w !== null && w > 0 && w <= 60, `wait ${w}`)
+    assert.equal((await app.inject({ method: 'POST', url: '/entrar', remoteAddress: '192.0.2.92' })).json().wait, null, 'another address')
   })
 })
 
