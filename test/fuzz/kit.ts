@@ -10,5 +10,5 @@ export const unthrottledEnv = (): Record<string, string> => ({
 })
 
 /** Control, bidi, emoji, markup, quotes, a decomposed accent, blank and empty: alone, random, or over any length limit. */
-const HOSTILE = ['\x1b[31m', '\u202e', '\n', '\u0000', '😀', '<script>', '"', 'e\u0301', ' ', '']
+const HOSTILE = ['\x1b[31m', '\u202e', '\n', '\u0000', 'a\u0000b', '😀', '<script>', '"', 'e\u0301', ' ', '']
 export const hostileText = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 30 }), fc.constant('x'.repeat(300)))

@@ -16,7 +16,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 19_2027)
 const RUNS = Number(process.env.FUZZ_OPERATION_RUNS ?? 250)
 console.log(`fuzz (operations): seed ${SEED}, ${RUNS} requests (replay with FUZZ_SEED=${SEED})`)
 
-const HOSTILE = ['\x1b[31m', '\u202e', '\n', '\u0000', '😀', '<script>', '"', ' ', '']
+const HOSTILE = ['\x1b[31m', '\u202e', '\n', '\u0000', 'a\u0000b', '😀', '<script>', '"', ' ', '']
 const text = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 20 }))
 /** Mostly values the rules accept, so that requests reach the stores as often as the refusals. */
 const mostly = <T, U>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<U>) => fc.oneof({ arbitrary: good, weight: 5 }, { arbitrary: bad, weight: 1 })

@@ -157,6 +157,21 @@ export function schemaFailure(): Error {
 export type Checked<T> = { ok: true, value: T } | { ok: false, errors: ValidationItem[] }
 
 /**
+ * Every string of `value` (at any depth) holding NUL, which PostgreSQL's text cannot store: each a 422 item at its own
+ * place, so the client learns which field, where the database would have answered a 500.
+ */
+export function nulItems(value: unknown, loc: (string | number)[] = ['body']): ValidationItem[] {
+  if (typeof value === 'string') {
+    return value.includes('\u0000')
+      ? [{ type: 'string_nul', loc, msg: 'String should not contain the NUL character (U+0000)', input: value }]
+      : []
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => nulItems(v, [...loc, i]))
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => nulItems(v, [...loc, k]))
+  return []
+}
+
+/**
  * A schema's check outside a route (the contact service's, the MCP tools' arguments), as Fastify's validator
  * checks a body: compiled on its first call, not at start. The input is checked as a shallow copy, so the
  * defaults Ajv fills in never land on the caller's object; the items report what was sent.
