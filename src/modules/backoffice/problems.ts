@@ -7,7 +7,7 @@ const CODES: Record<string, string> = {
   cotacao_expirada: 'A cotação venceu no fim do dia da operação: cote de novo.',
   limite_excedido: 'O aceite passaria o limite do cedente ou de um sacado.',
   cadastro_bloqueado: 'O cedente ou um sacado está bloqueado.',
-  titulo_duplicado: 'Esta chave de NF-e já está numa operação viva.',
+  titulo_duplicado: 'Esta duplicata (chave de NF-e e número) já está numa operação viva.',
   operacao_antes_da_data: 'A operação está cotada para a data dela: aceite nesse dia.',
   pagamento_fora_da_data: 'O cedente é pago na data da operação, para a qual o dinheiro foi cotado: noutro dia, cancele e refaça a operação.',
   id_transacao_em_uso: 'Esta transferência já está registrada para outro desembolso.',

@@ -71,10 +71,11 @@ export class BlockedRegisterError extends DomainError<'cadastro_bloqueado'> {
 }
 
 /** An NF-e key already in a live operation of the customer's (one invoice is never financed twice). */
+/** A duplicata (its NF-e key and its number: each installment of an invoice once) is in a live operation already. */
 export class DuplicateTitleError extends DomainError<'titulo_duplicado'> {
-  constructor(chaveNfe: string, tituloId: string | null) {
-    super('titulo_duplicado', 'this NF-e key is in a live operation already')
-    this.fields = { chave_nfe: chaveNfe, titulo_id: tituloId }
+  constructor(chaveNfe: string, numero: string, tituloId: string | null) {
+    super('titulo_duplicado', 'this duplicata (NF-e key and number) is in a live operation already')
+    this.fields = { chave_nfe: chaveNfe, numero, titulo_id: tituloId }
   }
 }
 

@@ -130,12 +130,14 @@ export type NewTitle = Pick<Title, 'tipo' | 'numero' | 'sacadoId' | 'emissao' | 
  * read first for the answer, and the unique index decides a race (two operations adding the key at once).
  */
 export async function addTitles(tx: Orm, op: Pick<Operation, 'id' | 'clienteId' | 'cedenteId'>, list: NewTitle[], now: Date): Promise<Title[]> {
-  const keys = list.map((t) => t.chaveNfe).filter((k): k is string => k !== null)
-  const repeated = keys.find((k, i) => keys.indexOf(k) !== i)
-  if (repeated) throw new DuplicateTitleError(repeated, null)
-  if (keys.length) {
-    const [held] = await heldKeys(tx, keys)
-    if (held) throw new DuplicateTitleError(held.chave, held.id)
+  // A duplicata is its NF-e key and its number: the installments of one invoice share the key (issue 31 item 3).
+  const duplicatas = list.filter((t): t is NewTitle & { chaveNfe: string } => t.chaveNfe !== null).map((t) => ({ chave: t.chaveNfe, numero: t.numero }))
+  const named = duplicatas.map((d) => `${d.chave} ${d.numero}`)
+  const repeated = duplicatas.find((_, i) => named.indexOf(named[i]!) !== i)
+  if (repeated) throw new DuplicateTitleError(repeated.chave, repeated.numero, null)
+  if (duplicatas.length) {
+    const [held] = await heldDuplicatas(tx, duplicatas)
+    if (held) throw new DuplicateTitleError(held.chave, held.numero, held.id)
   }
   const ids = list.map((t) => t.idExterno).filter((k): k is string => k !== null)
   try {
@@ -143,9 +145,9 @@ export async function addTitles(tx: Orm, op: Pick<Operation, 'id' | 'clienteId' 
       ...t, clienteId: op.clienteId, operacaoId: op.id, cedenteId: op.cedenteId, saldoCentavos: t.valorFaceCentavos, criadoEm: now, atualizadoEm: now,
     }))).returning())
   } catch (err) {
-    if (isUniqueViolation(err, 'titulos_chave_nfe_viva')) {
-      const [held] = await heldKeys(tx, keys)
-      throw new DuplicateTitleError(held?.chave ?? keys[0]!, held?.id ?? null)
+    if (isUniqueViolation(err, 'titulos_duplicata_viva')) {
+      const [held] = await heldDuplicatas(tx, duplicatas)
+      throw new DuplicateTitleError(held?.chave ?? duplicatas[0]!.chave, held?.numero ?? duplicatas[0]!.numero, held?.id ?? null)
     }
     if (isUniqueViolation(err, 'titulos_id_externo_unico')) {
       const [held] = await tx.select({ id: titulos.id }).from(titulos).where(inArray(titulos.idExterno, ids)).limit(1)
@@ -155,9 +157,11 @@ export async function addTitles(tx: Orm, op: Pick<Operation, 'id' | 'clienteId' 
   }
 }
 
-async function heldKeys(tx: Orm, keys: string[]): Promise<{ id: string, chave: string }[]> {
-  return tx.select({ id: titulos.id, chave: sql<string>`${titulos.chaveNfe}` }).from(titulos)
-    .where(and(inArray(titulos.chaveNfe, keys), ne(titulos.estado, 'cancelado'))).orderBy(asc(titulos.seq)).limit(1)
+async function heldDuplicatas(tx: Orm, list: { chave: string, numero: string }[]): Promise<{ id: string, chave: string, numero: string }[]> {
+  const keys = [...new Set(list.map((d) => d.chave))]
+  const live = await tx.select({ id: titulos.id, chave: sql<string>`${titulos.chaveNfe}`, numero: titulos.numero }).from(titulos)
+    .where(and(inArray(titulos.chaveNfe, keys), ne(titulos.estado, 'cancelado'))).orderBy(asc(titulos.seq))
+  return live.filter((t) => list.some((d) => d.chave === t.chave && d.numero === t.numero))
 }
 
 /** Removes a título of a draft; false when the operation has none with this id. */

@@ -70,16 +70,33 @@ describe('operations: rules and refusals', () => {
     assert.deepEqual([read.estado, read.cotacao], ['rascunho', null])
   })
 
-  it('an NF-e key in a live operation is 409 titulo_duplicado with the título holding it; a wrong check digit is 422', async () => {
+  it('a duplicata in a live operation (its NF-e key and number) is 409 titulo_duplicado with the título holding it; a wrong check digit is 422',
+    async () => {
+      const { operador } = await backOffice(ctx.db, ctx.app, clock)
+      const { op, cedente, produto, sacados } = await drafted(operador.call, { chave: CHAVE })
+      const t = { ...exampleTitles(sacados.map((s: { id: string }) => s.id))[0], chave_nfe: CHAVE }
+      const dup = await operador.call('POST', '/api/operacoes', { cedente_id: cedente.id, produto_id: produto.id, titulos: [t] })
+      assert.equal(dup.statusCode, 409)
+      assert.deepEqual(dup.json(), { detail: 'titulo_duplicado', chave_nfe: CHAVE, numero: 'T1', titulo_id: op.titulos[0].id })
+      const twice = await operador.call('POST', '/api/operacoes', { cedente_id: cedente.id, produto_id: produto.id, titulos: [
+        { ...t, numero: 'T1/2' }, { ...t, numero: 'T1/2' }] })
+      assert.equal(twice.statusCode, 409, 'the same installment twice in one request')
+      assert.deepEqual(twice.json(), { detail: 'titulo_duplicado', chave_nfe: CHAVE, numero: 'T1/2', titulo_id: null })
+      const wrong = await operador.call('POST', `/api/operacoes/${op.id}/titulos`, { titulos: [{ ...t, numero: 'T9', chave_nfe: CHAVE.slice(0, 43) + '4' }] })
+      assert.equal(wrong.statusCode, 422)
+      assert.deepEqual(wrong.json().detail.map((i: { loc: unknown[] }) => i.loc), [['body', 'titulos', 0, 'chave_nfe']])
+    })
+
+  it('the installments of one NF-e (one key, each its own number) are each bought; once cancelled, an installment may be bought again '
+    + '(issue 31 item 3)', async () => {
     const { operador } = await backOffice(ctx.db, ctx.app, clock)
     const { op, cedente, produto, sacados } = await drafted(operador.call, { chave: CHAVE })
-    const t = { ...exampleTitles(sacados.map((s: { id: string }) => s.id))[0], numero: 'outro', chave_nfe: CHAVE }
-    const dup = await operador.call('POST', '/api/operacoes', { cedente_id: cedente.id, produto_id: produto.id, titulos: [t] })
-    assert.equal(dup.statusCode, 409)
-    assert.deepEqual(dup.json(), { detail: 'titulo_duplicado', chave_nfe: CHAVE, titulo_id: op.titulos[0].id })
-    const wrong = await operador.call('POST', `/api/operacoes/${op.id}/titulos`, { titulos: [{ ...t, chave_nfe: CHAVE.slice(0, 43) + '4' }] })
-    assert.equal(wrong.statusCode, 422)
-    assert.deepEqual(wrong.json().detail.map((i: { loc: unknown[] }) => i.loc), [['body', 'titulos', 0, 'chave_nfe']])
+    const t = { ...exampleTitles(sacados.map((s: { id: string }) => s.id))[0], chave_nfe: CHAVE }
+    const installments = created(await operador.call('POST', '/api/operacoes', { cedente_id: cedente.id, produto_id: produto.id, titulos: [
+      { ...t, numero: 'T1/2', vencimento: '2026-12-04' }, { ...t, numero: 'T1/3', vencimento: '2027-01-04' }] }))
+    assert.deepEqual(installments.titulos.map((x: { numero: string }) => x.numero), ['T1/2', 'T1/3'])
+    created(await operador.call('POST', `/api/operacoes/${op.id}/cancelamento`, { motivo: 'refeita' }, key()), 200)
+    created(await operador.call('POST', '/api/operacoes', { cedente_id: cedente.id, produto_id: produto.id, titulos: [t] }))
   })
 
   it('accepting a quote that is not the latest is 409 cotacao_desatualizada; after the operation\'s day, cotacao_expirada', async () => {

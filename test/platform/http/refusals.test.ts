@@ -75,8 +75,8 @@ const ROWS: Record<string, Row> = {
       fields: { cadastros: [{ tipo: 'sacado', id: '0b9e' }] },
   },
   DuplicateTitleError: {
-    error: new DuplicateTitleError('1'.repeat(44), '0b9e'), code: 'titulo_duplicado', status: 409, exit: 1, fields: { chave_nfe: '1'.repeat(44),
-      titulo_id: '0b9e' },
+    error: new DuplicateTitleError('1'.repeat(44), 'NF 12/1', '0b9e'), code: 'titulo_duplicado', status: 409, exit: 1,
+    fields: { chave_nfe: '1'.repeat(44), numero: 'NF 12/1', titulo_id: '0b9e' },
   },
   SameApproverError: { error: new SameApproverError('the person who asked'), code: 'aprovacao_pelo_mesmo_usuario', status: 403, exit: 1 },
   UnviableQuoteError: {
