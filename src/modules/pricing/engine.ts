@@ -92,7 +92,7 @@ export class MissingIofRate extends DomainError<'iof_sem_aliquota'> {
 
 /**
  * Why a priced borderô cannot be bought, or undefined: a título whose price is not positive (its deságio and costs
- * eat its face value: a rate or a term no one would sign) or a net amount that is not positive (the TAC exceeds
+ * eat its face value: a rate or a term no one would sign) or a net amount that is not positive (the tarifa de cadastro exceeds
  * what is paid). Prices are still computed for them, so a simulation can show why.
  */
 export type PricingProblem = { motivo: 'preco_nao_positivo', indice: number } | { motivo: 'liquido_nao_positivo' }

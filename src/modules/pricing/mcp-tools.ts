@@ -14,7 +14,7 @@ export function termsTools(db: Database): Tool[] {
     title: 'Listar produtos',
     twin: routeTwin(route),
     description: 'Os produtos (condições de precificação) do cliente, mais novos primeiro, cada um com a sua versão mais recente: '
-      + 'base, taxa mensal, ad valorem, tarifas, TAC, dias de float e IOF.',
+      + 'base, taxa mensal, ad valorem, tarifas, tarifa de cadastro (`tac_centavos`), dias de float e IOF.',
     input: toolSchema({
       type: 'object', additionalProperties: false, properties: {
         ...PAGE_ARGS,

@@ -108,7 +108,7 @@ describe('POST /api/simulacoes', () => {
     assert.equal(said('face'), sim.totais.valor_face_centavos)
     assert.equal(said('deságio'), sim.totais.desagio_centavos)
     assert.equal(said('tarifas'), sim.totais.tarifas_centavos)
-    assert.equal(said('TAC'), sim.totais.tac_centavos)
+    assert.equal(said('tarifa de cadastro'), sim.totais.tac_centavos)
     assert.equal(said('IOF'), sim.totais.iof_centavos)
     assert.equal(said('valor líquido'), sim.totais.valor_liquido_centavos)
     assert.match(totals, new RegExp(`prazo médio ${sim.prazo_medio_dias.replace('.', ',')} dias`))

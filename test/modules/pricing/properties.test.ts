@@ -47,7 +47,7 @@ const inputArb: fc.Arbitrary<PricingInput> = fc.record({
 }))
 
 describe('pricing: properties over random borderôs', () => {
-  it('totals are the sums of the lines, and face value = deságio + ad valorem + fees + TAC + IOF + net (the acquisition balances)', () => {
+  it('totals are the sums of the lines, and face value = deságio + ad valorem + fees + tarifa de cadastro + IOF + net (the acquisition balances)', () => {
     let posted = 0
     fc.assert(fc.property(inputArb, (input) => {
       const q = price(input)

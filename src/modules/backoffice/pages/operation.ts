@@ -101,7 +101,7 @@ ${table('cotacao-linhas', `Linhas da cotação ${q.versao}`, ['Título', 'Vencim
 <dt>Deságio</dt><dd data-total="desagio">${brl(t.desagio_centavos)}</dd>
 <dt>Ad valorem</dt><dd data-total="ad_valorem">${brl(t.ad_valorem_centavos)}</dd>
 <dt>Tarifas</dt><dd data-total="tarifas">${brl(t.tarifas_centavos)}</dd>
-<dt>TAC</dt><dd data-total="tac">${brl(t.tac_centavos)}</dd>
+<dt>Tarifa de cadastro</dt><dd data-total="tac">${brl(t.tac_centavos)}</dd>
 <dt>IOF</dt><dd data-total="iof">${brl(t.iof_centavos)}</dd>
 <dt>Compensações</dt><dd data-total="compensacoes">${brl(t.compensacoes_centavos)}</dd>
 <dt>Valor líquido</dt><dd data-total="valor_liquido"><strong>${brl(t.valor_liquido_centavos)}</strong></dd>

@@ -17,11 +17,11 @@ export function productsPage(v: ViewContext, produtos: Product[]): Page {
     const t = p.versoes[0]!
     return html`<tr data-produto="${p.id}"><th scope="row">${p.nome}</th>${cell('Versão', p.versao)}${cell('Base', t.base)}\
 ${cell('Taxa mensal', percent(t.taxa_mensal))}${cell('Ad valorem', percent(t.taxa_ad_valorem))}${cell('Tarifa por título', brl(t.tarifa_por_titulo_centavos))}\
-${cell('TAC', brl(t.tac_centavos))}${cell('IOF', t.iof)}</tr>`
+${cell('Tarifa de cadastro', brl(t.tac_centavos))}${cell('IOF', t.iof)}</tr>`
   })
   const id = 'form-produto'
   return boPage(BACKOFFICE_PATHS.produtos, 'Produtos', 'As condições de preço da empresa, versionadas: cada cotação usa a última versão.', v.shown, html`
-${table('produtos', `Produtos (${produtos.length})`, ['Nome', 'Versão', 'Base', 'Taxa mensal', 'Ad valorem', 'Tarifa por título', 'TAC', 'IOF'], rows,
+${table('produtos', `Produtos (${produtos.length})`, ['Nome', 'Versão', 'Base', 'Taxa mensal', 'Ad valorem', 'Tarifa por título', 'Tarifa de cadastro', 'IOF'], rows,
     'Nenhum produto ainda.')}
 ${mayChange(v, 'cadastro') && html`<h2 id="titulo-novo">Criar um produto</h2>
 ${form({ id, action: BACKOFFICE_PATHS.produtos, csrf: v.csrf, button: 'Criar produto', buttonId: 'criar-produto' }, html`
@@ -32,7 +32,7 @@ ${input(v.posted, id, { name: 'taxa_mensal', label: 'Taxa mensal (%)', required:
 ${input(v.posted, id, { name: 'taxa_ad_valorem', label: 'Ad valorem (%)',
   hint: 'Sobre o valor de face, como 0,3. Em branco: zero.', extra: html` inputmode="decimal"` })}
 ${input(v.posted, id, { name: 'tarifa', label: 'Tarifa por título (R$)', errorKey: 'tarifa_por_titulo_centavos', extra: html` inputmode="decimal"` })}
-${input(v.posted, id, { name: 'tac', label: 'TAC (R$)', errorKey: 'tac_centavos', extra: html` inputmode="decimal"` })}
+${input(v.posted, id, { name: 'tac', label: 'Tarifa de cadastro (R$)', errorKey: 'tac_centavos', extra: html` inputmode="decimal"` })}
 ${input(v.posted, id, { name: 'dias_float', label: 'Dias de float', hint: 'De 0 a 10, para todos os tipos de título.', extra: html` inputmode="numeric"` })}
 ${select(v.posted, id, {
     name: 'iof', label: 'IOF', options: [{ value: 'calcular', label: 'Calcular' }, { value: 'isento', label: 'Isento (diga o motivo)' }],

@@ -31,7 +31,7 @@ export async function acceptQuote(tx: Orm, op: Operation, versao: number, ctx: {
   }, ctx.now)
 }
 
-/** Dr direitos creditórios the face value; Cr deságio, ad valorem, fees and TAC, IOF, and the cedente's net amount. */
+/** Dr direitos creditórios the face value; Cr deságio, ad valorem, fees and the tarifa de cadastro, IOF, and the cedente's net amount. */
 export function acquisitionLines(q: Quote, cedenteId: string): EntryLine[] {
   return [
     { conta: 'direitos_creditorios', debito: q.valorFaceCentavos },
