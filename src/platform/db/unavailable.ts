@@ -4,15 +4,12 @@ import { TimeoutError } from '../lib/timeout.ts'
 
 /** Node's socket errors, as pg reports a refused or dropped connection. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'])
-/**
- * PostgreSQL's SQLSTATEs for a server going away or not taking connections (class 08 is matched by prefix), and for
- * a statement it cancelled (57014: its statement_timeout, or an administrator's cancel): a retry may be answered.
- */
-const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014'])
+/** PostgreSQL's SQLSTATEs for a server going away or not taking connections (class 08 is matched by prefix). */
+const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300'])
 
 const PG_MESSAGES = /^(Connection terminated|Client has encountered a connection error and is not queryable|Query read timeout|timeout exceeded when trying to connect)/
 
-type ErrorLike = { code?: unknown, message?: unknown, cause?: ErrorLike }
+type ErrorLike = { code?: unknown, message?: unknown, routine?: unknown, cause?: ErrorLike }
 
 /**
  * A statement the connection had prepared is gone or outdated (after a DEALLOCATE or DISCARD, or a migration that
@@ -30,6 +27,10 @@ export function databaseUnavailable(err: unknown): boolean {
     if (e instanceof TimeoutError || e instanceof PreparedStatementLost) return true
     const code = typeof e.code === 'string' ? e.code : ''
     if (SOCKET_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08')) return true
+    // A statement the server cancelled while it ran (its statement_timeout, or an administrator's cancel): a retry
+    // may be answered. 57014 is also a COPY the client abandoned, which is the statement's own fault; the routine
+    // that raised it (never translated, unlike the message) tells the two apart.
+    if (code === '57014' && e.routine === 'ProcessInterrupts') return true
     // pg's own errors, which have no code: the server closed the connection mid-query; a statement sent on a
     // connection already lost (drizzle's ROLLBACK after it, whose error replaces the first); no answer in time;
     // no pooled connection lent in time (pg-pool).
