@@ -13,7 +13,9 @@ it('after tests that fail, or whose app fails to start, or that close their data
   delete env.NODE_TEST_CONTEXT
   delete env.TEST_DURATIONS
   // A bound only so that a fixture which leaves the inner run hanging fails this test instead of the whole run.
-  const run = spawnSync(process.execPath, ['scripts/test.mjs', '--test-reporter=tap', 'test/fixtures/self-closing.fixture.ts'], { encoding: 'utf8', env, timeout: 240_000 })
+  const run = spawnSync(process.execPath, ['scripts/test.mjs', '--test-reporter=tap', 'test/fixtures/self-closing.fixture.ts'], {
+    encoding: 'utf8', env, timeout: 240_000,
+  })
   const out = run.stdout + run.stderr
   assert.equal(run.signal, null, `the inner run did not end by itself:\n${out}`)
   assert.equal(run.status, 1, out)

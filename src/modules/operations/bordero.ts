@@ -70,7 +70,8 @@ function totals(d: BorderoData): [string, string][] {
   const t = quote.totais
   return [
     ['Valor de face', brl(t.valor_face_centavos!)], ['Deságio', brl(t.desagio_centavos!)], ['Ad valorem', brl(t.ad_valorem_centavos!)],
-    ['Tarifas', brl(t.tarifas_centavos!)], ['Tarifa de cadastro', brl(t.tac_centavos!)], ['IOF', brl(t.iof_centavos!)], ['Valor líquido', brl(t.valor_liquido_centavos!)],
+    ['Tarifas', brl(t.tarifas_centavos!)], ['Tarifa de cadastro', brl(t.tac_centavos!)], ['IOF', brl(t.iof_centavos!)],
+    ['Valor líquido', brl(t.valor_liquido_centavos!)],
     ['Prazo médio', `${quote.prazo_medio_dias.replace('.', ',')} dias`],
     ['Taxa efetiva mensal', quote.taxa_efetiva_mensal === null ? '—' : `${percent(quote.taxa_efetiva_mensal)} % a.m.`],
   ]

@@ -31,7 +31,8 @@ export const OPERATION_ROUTES = {
       response: {
         201: OperacaoOut, ...guardRefusals('operacoes'), ...idempotencyProblems,
         ...invalid('A cedente, product or sacado not the customer\'s, a date before today, a título breaking a rule: every item.'),
-        ...Conflict('A blocked register (cadastro_bloqueado), a duplicata (NF-e key and number) in a live operation (titulo_duplicado), an id_externo in use, or the key in use.'),
+        ...Conflict('A blocked register (cadastro_bloqueado), a duplicata (NF-e key and number) in a live operation (titulo_duplicado), '
+          + 'an id_externo in use, or the key in use.'),
       },
     },
   },

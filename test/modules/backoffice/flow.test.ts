@@ -35,7 +35,8 @@ describe('the back office, without JavaScript', () => {
     })
     assert.match(page.body, /Produto criado\./)
     assert.deepEqual(rowCells(page.body, 'data-produto='), {
-      'Versão': '1', 'Base': 'simples_30', 'Taxa mensal': '3,5 %', 'Ad valorem': '0,3 %', 'Tarifa por título': 'R$ 8,00', 'Tarifa de cadastro': 'R$ 150,00', 'IOF': 'calcular',
+      'Versão': '1', 'Base': 'simples_30', 'Taxa mensal': '3,5 %', 'Ad valorem': '0,3 %', 'Tarifa por título': 'R$ 8,00',
+      'Tarifa de cadastro': 'R$ 150,00', 'IOF': 'calcular',
     })
     page = await op.done('/conta/cedentes', 'form-cedente', {
       documento: '11.222.333/0001-81', razao_social: 'Cedente Exemplo Ltda', limite: '100.000,00', municipio_ibge: '3550308', uf: 'sp', perfil_iof: 'pj',

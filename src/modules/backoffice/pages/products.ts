@@ -21,7 +21,8 @@ ${cell('Tarifa de cadastro', brl(t.tac_centavos))}${cell('IOF', t.iof)}</tr>`
   })
   const id = 'form-produto'
   return boPage(BACKOFFICE_PATHS.produtos, 'Produtos', 'As condições de preço da empresa, versionadas: cada cotação usa a última versão.', v.shown, html`
-${table('produtos', `Produtos (${produtos.length})`, ['Nome', 'Versão', 'Base', 'Taxa mensal', 'Ad valorem', 'Tarifa por título', 'Tarifa de cadastro', 'IOF'], rows,
+${table('produtos', `Produtos (${produtos.length})`, ['Nome', 'Versão', 'Base', 'Taxa mensal', 'Ad valorem', 'Tarifa por título',
+  'Tarifa de cadastro', 'IOF'], rows,
     'Nenhum produto ainda.')}
 ${mayChange(v, 'cadastro') && html`<h2 id="titulo-novo">Criar um produto</h2>
 ${form({ id, action: BACKOFFICE_PATHS.produtos, csrf: v.csrf, button: 'Criar produto', buttonId: 'criar-produto' }, html`

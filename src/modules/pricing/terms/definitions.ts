@@ -17,7 +17,8 @@ export const TermsIn = {
   taxa_ad_valorem: Type.String({ pattern: '^0(\\.[0-9]{1,12})?$', description: 'A fraction of face value, 0 or more and below 1.' }),
   tarifa_por_titulo_centavos: Centavos,
   tac_centavos: Type.Integer({
-    minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'The tarifa de cadastro, per operation, in centavos (the field keeps its first name; see the glossary).',
+    minimum: 0, maximum: Number.MAX_SAFE_INTEGER,
+    description: 'The tarifa de cadastro, per operation, in centavos (the field keeps its first name; see the glossary).',
   }),
   dias_float: Type.Optional(Type.Object(Object.fromEntries(TIPOS_TITULO.map((t) => [t, Type.Optional(Type.Integer({ minimum: 0, maximum: 10 }))])),
     { additionalProperties: false, description: 'Days of compensation float by type of título, 0–10 each; a type left out is 0.' })),
