@@ -3,6 +3,11 @@
 import { build } from 'esbuild'
 
 export async function bundleClient(entry) {
+  return (await bundleClientWithInputs(entry)).code
+}
+
+/** The bundle and the files it was made from (esbuild's metafile, paths relative to `root`), for a cache to check. */
+export async function bundleClientWithInputs(entry, root = process.cwd()) {
   const out = await build({
     entryPoints: [entry],
     bundle: true,
@@ -13,6 +18,8 @@ export async function bundleClient(entry) {
     legalComments: 'none',
     write: false,
     logLevel: 'silent',
+    metafile: true,
+    absWorkingDir: root,
   })
-  return Buffer.from(out.outputFiles[0].contents)
+  return { code: Buffer.from(out.outputFiles[0].contents), inputs: Object.keys(out.metafile.inputs) }
 }

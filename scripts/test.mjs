@@ -23,13 +23,39 @@ function find(dir) {
   })
 }
 
-const args = process.argv.slice(2)
+const USAGE = `npm test [-- [paths…] [options]]
+  paths                    test files (*.test.ts) or folders to run; the whole test/ folder when none is given
+  --exclude=<path>         leave out the files under a path (also --exclude <path>)
+  --test-concurrency=<n>   files run at once (2 unless given)
+  --test-name-pattern=<re> only the tests whose name matches; any other --test-* option goes to node's runner
+environment:
+  DATABASE_URL             run on that PostgreSQL (a template database made and dropped per run); PGlite when unset
+  REDIS_URL                rate limits and replay cache in that Redis; memory when unset
+  TEST_DURATIONS=<file>    also write each file's time there (CI's budget report)`
+// Options that take a value may give it after a space, as node's own do: joined here to --option=value.
+const WITH_VALUE = new Set(['--exclude', '--test-concurrency', '--test-name-pattern', '--test-skip-pattern', '--test-reporter',
+  '--test-reporter-destination', '--test-shard', '--test-timeout'])
+const args = []
+for (let i = 2; i < process.argv.length; i++) {
+  const a = process.argv[i]
+  args.push(WITH_VALUE.has(a) && i + 1 < process.argv.length ? `${a}=${process.argv[++i]}` : a)
+}
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE)
+  process.exit(0)
+}
 const paths = args.filter((a) => !a.startsWith('-'))
 const excluded = args.filter((a) => a.startsWith('--exclude=')).map((a) => join(a.slice('--exclude='.length)))
 const flags = args.filter((a) => a.startsWith('-') && !a.startsWith('--exclude='))
 const missing = paths.filter((p) => !existsSync(p))
 if (missing.length) {
   console.error(`npm test: no such file or folder: ${missing.join(', ')} (give test files or folders, e.g. npm test -- test/modules/ledger)`)
+  process.exit(2)
+}
+// A helper given by mistake would load, define no test and "pass". (The runner's own tests run *.fixture.ts.)
+const notTests = paths.filter((p) => statSync(p).isFile() && !/\.(test|fixture)\.ts$/.test(p))
+if (notTests.length) {
+  console.error(`npm test: not a test file (*.test.ts): ${notTests.join(', ')}`)
   process.exit(2)
 }
 const files = (paths.length ? paths : ['test']).flatMap(find)
@@ -61,6 +87,12 @@ if (files.some((f) => runsTheBuild(f))) {
   const built = spawnSync(process.execPath, [fileURLToPath(new URL('./build.mjs', import.meta.url)), '--if-stale'], { stdio: 'inherit' })
   if (built.status !== 0) process.exit(built.status ?? 1)
 }
+// Node 24 strips the types itself; Node 20 runs the compiled tree (made before anything else of the run exists).
+const native = Boolean(process.features.typescript)
+if (!native) {
+  const compiled = await compileTests()
+  if (compiled > 50) console.log(`compiled ${compiled} TypeScript files for Node ${process.versions.node} (scripts/test-compile.mjs)`)
+}
 const databaseUrl = process.env.DATABASE_URL
 console.log(`database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (DATABASE_URL unset)'}; ` +
   `rate limits: ${process.env.REDIS_URL ? 'Redis (REDIS_URL)' : 'memory (REDIS_URL unset)'}`)
@@ -86,11 +118,6 @@ const imageCache = fileURLToPath(new URL('../node_modules/.cache/fps-test', impo
 const hasImage = existsSync(imageCache) && readdirSync(imageCache).some((f) => /^pglite-\w+\.tar$/.test(f))
 // Node 24 strips the types itself (the code keeps to erasable syntax: tsconfig's erasableSyntaxOnly). Node 20 runs
 // the compiled tree, whose inline source maps put the .ts lines in stack traces.
-const native = Boolean(process.features.typescript)
-if (!native) {
-  const compiled = await compileTests()
-  if (compiled > 50) console.log(`compiled ${compiled} TypeScript files for Node ${process.versions.node} (scripts/test-compile.mjs)`)
-}
 const runnable = native ? (f) => f : compiledPath
 const nodeFlags = native ? [] : ['--enable-source-maps']
 const prepareRun = runnable(fileURLToPath(new URL('../test/helpers/prepare-run.ts', import.meta.url)))

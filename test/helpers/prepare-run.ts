@@ -19,6 +19,6 @@ if (adminUrl && template) {
     await db.close()
   }
 } else if (!adminUrl) {
-  console.log('test run: making the migrated embedded database the tests copy (once for these migrations, about 10 s)')
+  console.log('test run: making the migrated embedded database the tests copy (once for these migrations, 10–20 s)')
   await migratedPgliteImage()
 }
