@@ -115,7 +115,8 @@ export const OPERATION_ROUTES = {
         201: DesembolsoOut, ...guardRefusals('operacoes'), ...NotFound('operation'), ...idempotencyProblems,
         ...invalid('An account not the cedente\'s, or none given when the cedente has several or none: every item.'),
         ...Conflict(`${STATE_CONFLICT} Or pagamento_fora_da_data: asked on a day other than data_operacao (with data_operacao and data_pagamento), `
-          + 'or the cedente is blocked (cadastro_bloqueado).'),
+          + 'the cedente is blocked (cadastro_bloqueado), or the account was added after the registration and no second person has '
+          + 'confirmed it (conta_bancaria_nao_confirmada, with conta_id).'),
       },
     },
   },
@@ -178,7 +179,8 @@ export const OPERATION_ROUTES = {
         403: Problem('The scope aprovacao is missing, the role does not reach it (papel_insuficiente), or the approver asked for the payment '
           + 'or is a token with no person (aprovacao_pelo_mesmo_usuario).', 'aprovacao_pelo_mesmo_usuario'),
         ...Conflict('The payment is not waiting for approval (estado_invalido, with its `estado`), it is not the operation\'s date '
-          + '(pagamento_fora_da_data, with data_operacao and data_pagamento), the cedente is blocked (cadastro_bloqueado), or the key is in use.'),
+          + '(pagamento_fora_da_data, with data_operacao and data_pagamento), the cedente is blocked (cadastro_bloqueado), the payment\'s '
+          + 'account is no longer a confirmed account of the cedente (conta_bancaria_nao_confirmada), or the key is in use.'),
       },
     },
   },
@@ -192,7 +194,8 @@ export const OPERATION_ROUTES = {
         ...invalid('A payment instant in the future or before the approval: every item.'),
         ...Conflict('The payment is not approved (estado_invalido, with its `estado`), pago_em is on a day other than the operation\'s '
           + '(pagamento_fora_da_data, with data_operacao and data_pagamento: cancel the operation and make it again for the new day), the '
-          + 'cedente is blocked (cadastro_bloqueado), id_transacao is recorded for another payment (id_transacao_em_uso, with desembolso_id), '
+          + 'cedente is blocked (cadastro_bloqueado), the payment\'s account is no longer a confirmed account of the cedente '
+          + '(conta_bancaria_nao_confirmada), id_transacao is recorded for another payment (id_transacao_em_uso, with desembolso_id), '
           + 'or the key is in use.'),
       },
     },
@@ -205,7 +208,8 @@ export const OPERATION_ROUTES = {
         200: DesembolsoOut, ...guardRefusals('financeiro'), ...NotFound('payment'), ...idempotencyProblems, ...invalid('The body breaks the schema.'),
         ...Conflict('The payment is not approved (estado_invalido, with its `estado`), pago_em is on a day other than the operation\'s '
           + '(pagamento_fora_da_data, with data_operacao and data_pagamento: cancel the operation and make it again for the new day), the '
-          + 'cedente is blocked (cadastro_bloqueado), id_transacao is recorded for another payment (id_transacao_em_uso, with desembolso_id), '
+          + 'cedente is blocked (cadastro_bloqueado), the payment\'s account is no longer a confirmed account of the cedente '
+          + '(conta_bancaria_nao_confirmada), id_transacao is recorded for another payment (id_transacao_em_uso, with desembolso_id), '
           + 'or the key is in use.'),
       },
     },

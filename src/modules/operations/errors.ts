@@ -70,12 +70,19 @@ export class BlockedRegisterError extends DomainError<'cadastro_bloqueado'> {
   }
 }
 
-/** An NF-e key already in a live operation of the customer's (one invoice is never financed twice). */
 /** A duplicata (its NF-e key and its number: each installment of an invoice once) is in a live operation already. */
 export class DuplicateTitleError extends DomainError<'titulo_duplicado'> {
   constructor(chaveNfe: string, numero: string, tituloId: string | null) {
     super('titulo_duplicado', 'this duplicata (NF-e key and number) is in a live operation already')
     this.fields = { chave_nfe: chaveNfe, numero, titulo_id: tituloId }
+  }
+}
+
+/** The account to pay was added after the cedente's registration and no second person has confirmed it yet. */
+export class UnconfirmedAccountError extends DomainError<'conta_bancaria_nao_confirmada'> {
+  constructor(contaId: string | null) {
+    super('conta_bancaria_nao_confirmada', 'the bank account is not confirmed by a second person')
+    this.fields = { conta_id: contaId }
   }
 }
 

@@ -16,10 +16,12 @@ import { isUuid } from '../../platform/lib/uuid.ts'
 import type { ActionContext, AuditAction } from '../../platform/tenancy/audit/store.ts'
 import { withTenant } from '../../platform/tenancy/tenancy.ts'
 import { byCredential, type Credential } from '../credentials/index.ts'
-import { getParty } from '../origination/index.ts'
+import { getParty, type StoredConta } from '../origination/index.ts'
 import { fail } from './checks.ts'
 import { OPERATION_ROUTES } from './definitions.ts'
-import { approvePayment, lockPayment, recordFailure, recordTransfer, requestPayment, type Account, type Requester } from './flow/payment.ts'
+import {
+  approvePayment, confirmedAccount, lockPayment, recordFailure, recordTransfer, requestPayment, type Account, type Requester,
+} from './flow/payment.ts'
 import type { DesembolsoInT } from './schemas.ts'
 import { lockOperation, quoteOf, type Operation, type Payment } from './store.ts'
 import { desembolsos, type EstadoDesembolso } from './tables.ts'
@@ -113,20 +115,21 @@ export function paymentRoutes(deps: { db: Database, clock: Clock, idempotency: I
   }
 }
 
-/** The account to pay: the one given, if it is the cedente's; else the cedente's only one. */
-function chosenAccount(accounts: Account[], given: Account | undefined): Account {
+/** The account to pay: the one given, if it is the cedente's; else the cedente's only one. Confirmed, or refused. */
+function chosenAccount(accounts: StoredConta[], given: Account | undefined): Account {
   const loc = ['body', 'conta_bancaria']
   if (given) {
     const digito = given.digito.toUpperCase()
     const match = accounts.find((a) => a.banco === given.banco && a.agencia === given.agencia && a.conta === given.conta && a.digito === digito)
     if (!match) fail([{ type: 'value_error', loc, msg: 'Value error, not one of the cedente\'s accounts', input: given }])
-    return { banco: match!.banco, agencia: match!.agencia, conta: match!.conta, digito: match!.digito }
+    const a = confirmedAccount(accounts, match!)
+    return { banco: a.banco, agencia: a.agencia, conta: a.conta, digito: a.digito }
   }
   if (accounts.length !== 1) {
     const msg = accounts.length ? 'Value error, the cedente has several accounts: name one'
       : 'Value error, the cedente has no bank account: add one to the cedente first'
     fail([{ type: 'missing', loc, msg, input: null }])
   }
-  const [a] = accounts
-  return { banco: a!.banco, agencia: a!.agencia, conta: a!.conta, digito: a!.digito }
+  const a = confirmedAccount(accounts, accounts[0]!)
+  return { banco: a.banco, agencia: a.agencia, conta: a.conta, digito: a.digito }
 }

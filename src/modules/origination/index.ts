@@ -2,6 +2,6 @@
 export { originationModule } from './module.ts'
 export { parseDocumento, raizCnpj } from './documento.ts'
 export { getParty } from './registers/store.ts'
-export type { Party } from './registers/store.ts'
+export type { Party, StoredConta } from './registers/store.ts'
 export { cedentes, sacados } from './registers/tables.ts'
 export type { Documento, TipoPessoa } from './documento.ts'

@@ -39,7 +39,12 @@ describe('registers: cedentes and sacados', () => {
     assert.equal(body.tipo_pessoa, 'pj')
     assert.equal(body.limite_centavos, 500_000_000)
     assert.equal(body.estado, 'ativo')
-    assert.deepEqual(body.contas_bancarias, [{ banco: '341', agencia: '0001', conta: '123456', digito: '7', titular_documento: '11222333000181' }])
+    const [conta] = body.contas_bancarias
+    assert.deepEqual({ ...conta, id: typeof conta.id, incluida_em: typeof conta.incluida_em }, {
+      id: 'string', banco: '341', agencia: '0001', conta: '123456', digito: '7', titular_documento: '11222333000181',
+      // Given at registration: usable at once, confirmed by no one but the registration itself.
+      confirmada: true, incluida_em: 'string', incluida_por_usuario_id: null, confirmada_em: conta.incluida_em, confirmada_por_usuario_id: null,
+    })
     const [row] = await rowsAs<{ documento: string, limite_centavos: string }>(ctx.db, c.id,
       `SELECT documento, limite_centavos::text FROM cedentes WHERE id = '${body.id}'`)
     assert.deepEqual(row, { documento: '11222333000181', limite_centavos: '500000000' })

@@ -28,7 +28,7 @@ const CUSTOMER_TABLES = ['clientes', 'usuarios', 'convites', 'tokens', 'sessoes'
 const GRANTS: Record<string, string[]> = {
   auditoria: ['INSERT SELECT'],
   auditoria_cliente: ['INSERT SELECT'],
-  cedente_contas: ['DELETE INSERT SELECT'],
+  cedente_contas: ['DELETE INSERT SELECT', 'UPDATE(confirmada_em confirmada_por_usuario_id)'],
   cedentes: ['INSERT SELECT',
     'UPDATE(atualizado_em email estado limite_centavos motivo_isencao municipio_ibge nome_fantasia perfil_iof razao_social telefone uf)'],
   chaves_idempotencia: ['INSERT SELECT UPDATE'],

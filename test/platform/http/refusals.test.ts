@@ -21,13 +21,13 @@ import { RequestValidationError } from '../../../src/platform/http/validation-er
 import type { DetailCode } from '../../../src/platform/http/problem-catalogue.ts'
 import { toolFailure, toResult } from '../../../src/modules/mcp/server.ts'
 import { MissingIofRate } from '../../../src/modules/pricing/engine.ts'
-import { DocumentInUseError } from '../../../src/modules/origination/registers/errors.ts'
+import { AccountConfirmerError, DocumentInUseError } from '../../../src/modules/origination/registers/errors.ts'
 import { ExternalIdInUseError } from '../../../src/platform/tenancy/external-id.ts'
 import { HolidayExistsError } from '../../../src/modules/calendar/own/store.ts'
 import { InvalidWindowError } from '../../../src/modules/status/maintenance.ts'
 import {
   BlockedRegisterError, DuplicateTitleError, EarlyAcceptanceError, ExpiredQuoteError, InvalidStateError, LimitExceededError, PaymentDayError,
-  SameApproverError, StaleQuoteError, TransactionInUseError, UnviableQuoteError,
+  SameApproverError, StaleQuoteError, TransactionInUseError, UnconfirmedAccountError, UnviableQuoteError,
 } from '../../../src/modules/operations/errors.ts'
 
 type Row = { error: Error, code: DetailCode, status: number, headers?: Record<string, string>, exit: 1 | 2, fields?: Record<string, unknown> }
@@ -79,6 +79,10 @@ const ROWS: Record<string, Row> = {
     fields: { chave_nfe: '1'.repeat(44), numero: 'NF 12/1', titulo_id: '0b9e' },
   },
   SameApproverError: { error: new SameApproverError('the person who asked'), code: 'aprovacao_pelo_mesmo_usuario', status: 403, exit: 1 },
+  AccountConfirmerError: { error: new AccountConfirmerError('the person who added it'), code: 'aprovacao_pelo_mesmo_usuario', status: 403, exit: 1 },
+  UnconfirmedAccountError: {
+    error: new UnconfirmedAccountError('0b9e'), code: 'conta_bancaria_nao_confirmada', status: 409, exit: 1, fields: { conta_id: '0b9e' },
+  },
   UnviableQuoteError: {
     error: new UnviableQuoteError('preco_nao_positivo', 2), code: 'cotacao_inviavel', status: 422, exit: 1, fields: { motivo: 'preco_nao_positivo', indice: 2 },
   },

@@ -5,8 +5,8 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/database.ts'
 import { brasiliaDay } from '../../../platform/lib/brasilia-time.ts'
 import { postEntry } from '../../ledger/index.ts'
-import type { Party } from '../../origination/index.ts'
-import { InvalidStateError, PaymentDayError, SameApproverError, TransactionInUseError } from '../errors.ts'
+import { getParty, type Party, type StoredConta } from '../../origination/index.ts'
+import { InvalidStateError, PaymentDayError, SameApproverError, TransactionInUseError, UnconfirmedAccountError } from '../errors.ts'
 import { isUniqueViolation } from '../../../platform/db/driver-errors.ts'
 import { cedenteOf, refuseBlocked } from './registers.ts'
 import { updateOperation, type Operation, type Payment } from '../store.ts'
@@ -19,6 +19,20 @@ export type Requester = { tipo: 'usuario' | 'token', id: string, usuarioId: stri
 /** A blocked cedente is paid nothing: its row read locked, so a block committed first is seen, one after waits. */
 async function refuseBlockedCedente(tx: Orm, op: Operation): Promise<void> {
   refuseBlocked(await cedenteOf(tx, op.cedenteId, true), [])
+}
+
+const sameAccount = (a: Account, b: Account) => a.banco === b.banco && a.agencia === b.agencia && a.conta === b.conta && a.digito === b.digito
+
+/** The cedente's account `a`, if it is one of them and confirmed (issue 31 item 6); else refused, naming it. */
+export function confirmedAccount(contas: readonly StoredConta[], a: Account): StoredConta {
+  const found = contas.find((c) => sameAccount(c, a))
+  if (!found?.confirmadaEm) throw new UnconfirmedAccountError(found?.id ?? null)
+  return found
+}
+
+/** The payment's account is still one the cedente has, confirmed: it may have been removed or replaced since. */
+async function refuseUnconfirmedAccount(tx: Orm, p: Payment): Promise<void> {
+  confirmedAccount((await getParty(tx, 'cedente', p.cedenteId))?.contas ?? [], p)
 }
 
 /** Each step of a payment happens on the operation's date (Brasília), the day its money was priced for. */
@@ -52,6 +66,7 @@ export async function approvePayment(tx: Orm, p: Payment, op: Operation, by: Req
   if (p.estado !== 'aguardando_aprovacao') throw new InvalidStateError(p.estado)
   refuseOtherDay(op, now)
   await refuseBlockedCedente(tx, op)
+  await refuseUnconfirmedAccount(tx, p)
   return setPayment(tx, p.id, { estado: 'aprovado', aprovadoPorUsuarioId: by.usuarioId, aprovadoEm: now }, now)
 }
 
@@ -61,6 +76,7 @@ export async function recordTransfer(
   if (p.estado !== 'aprovado') throw new InvalidStateError(p.estado)
   refuseOtherDay(op, t.pagoEm)
   await refuseBlockedCedente(tx, op)
+  await refuseUnconfirmedAccount(tx, p)
   let paid: Payment
   try {
     // A savepoint: a repeated id's failure leaves the transaction usable to find the payment that holds it.

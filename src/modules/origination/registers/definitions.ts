@@ -6,7 +6,8 @@ import { Problem, ValidationProblem } from '../../../platform/http/schemas.ts'
 import type { RouteDefinition } from '../../../platform/http/route-document.ts'
 import { IdempotencyKeyHeader, idempotencyProblems } from '../../../platform/idempotency/schemas.ts'
 import {
-  CedenteIn, CedenteOut, CedentePatch, CedentesOut, PartyParams, PartyQuery, SacadoIn, SacadoOut, SacadoPatch, SacadosOut,
+  CedenteIn, CedenteOut, CedentePatch, CedentesOut, ContaBancariaOut, ContaParams, PartyParams, PartyQuery, SacadoIn, SacadoOut, SacadoPatch,
+  SacadosOut,
 } from './schemas.ts'
 import type { Kind } from './store.ts'
 
@@ -69,3 +70,21 @@ export function partyRoutes(kind: Kind) {
     },
   } as const satisfies Record<string, RouteDefinition>
 }
+
+/**
+ * A second person confirms a bank account added to a cedente after its registration (issue 31 item 6): only then is
+ * it paid to. An approver's act (`aprovacao`), by a person other than the one who added it.
+ */
+export const ACCOUNT_CONFIRMATION_ROUTE = {
+  method: 'POST', url: '/api/cedentes/:id/contas-bancarias/:conta_id/confirmacao', escopo: 'aprovacao',
+  schema: {
+    hide: true, operationId: 'confirmarContaBancaria', tags: ['cedentes'], headers: IdempotencyKeyHeader, params: ContaParams,
+    summary: 'Confirm a bank account added after the cedente\'s registration, so that payments may go to it (a second person)',
+    response: {
+      200: ContaBancariaOut, ...guardRefusals('aprovacao'), ...idempotencyProblems,
+      403: Problem('The person who added the account, or a token with no person (aprovacao_pelo_mesmo_usuario); or the role or scope '
+        + 'lacks `aprovacao`.', 'aprovacao_pelo_mesmo_usuario'),
+      404: Problem('No cedente of your customer has this id, or it has no account with this id.', 'nao_encontrado'),
+    },
+  },
+} as const satisfies RouteDefinition

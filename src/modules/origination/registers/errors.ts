@@ -8,3 +8,10 @@ export class DocumentInUseError extends DomainError<'documento_em_uso'> {
     this.fields = { id }
   }
 }
+
+/** A bank account is confirmed by a person other than the one who added it (and by a person, not a bare token). */
+export class AccountConfirmerError extends DomainError<'aprovacao_pelo_mesmo_usuario'> {
+  constructor(why: string) {
+    super('aprovacao_pelo_mesmo_usuario', why)
+  }
+}

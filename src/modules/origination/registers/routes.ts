@@ -16,12 +16,13 @@ import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
 import { withTenant } from '../../../platform/tenancy/tenancy.ts'
 import { byCredential } from '../../credentials/index.ts'
 import { checkContas, checkDocumento, checkExemption, checkNames } from './checks.ts'
-import { partyRoutes } from './definitions.ts'
+import { ACCOUNT_CONFIRMATION_ROUTE, partyRoutes } from './definitions.ts'
 import type { CedenteInT } from './schemas.ts'
 import {
-  changeParty, createParty, getParty, listParties, type CedenteFields, type Kind, type NewParty, type PartyChange, type PartyFields, type PartyFilter,
+  changeParty, confirmConta, createParty, getParty, listParties, type CedenteFields, type Kind, type NewParty, type PartyChange, type PartyFields,
+  type PartyFilter,
 } from './store.ts'
-import { partyView } from './views.ts'
+import { contaView, partyView } from './views.ts'
 
 export type RegisterRoutesDeps = { db: Database, clock: Clock, idempotency: Idempotency, dbTimeoutMs: number, budget: Budget }
 
@@ -47,7 +48,7 @@ export function registerRoutes(deps: RegisterRoutesDeps) {
         method: r.criar.method, url: r.criar.url, idempotency: 'accepted', config, schema: r.criar.schema, caller: byCredential,
         timeoutFactor: TIMEOUT_FACTOR,
         work: async ({ tx, req, action }) => {
-          const made = await createParty(tx, kind, newParty(kind, req.credential!.clienteId, req.body), action.now)
+          const made = await createParty(tx, kind, newParty(kind, req.credential!.clienteId, req.body), action.now, req.credential!.usuarioId)
           return { answer: jsonAnswer(201, partyView(made)), audit: { acao: `${kind}.criado`, alvoId: made.id } }
         },
       })
@@ -81,11 +82,24 @@ export function registerRoutes(deps: RegisterRoutesDeps) {
           const id = req.params.id
           const current = isUuid(id) ? await getParty(tx, kind, id) : undefined
           if (!current) return { answer: problemAnswer(NOT_FOUND) }
-          const changed = await changeParty(tx, kind, id, partyChange(kind, current, req.body), action.now)
+          const changed = await changeParty(tx, kind, id, partyChange(kind, current, req.body), action.now, req.credential!.usuarioId)
           return { answer: jsonAnswer(200, partyView(changed!)), audit: { acao: `${kind}.alterado`, alvoId: id } }
         },
       })
     }
+
+    const confirmation = ACCOUNT_CONFIRMATION_ROUTE
+    mutationRoute<{ Params: { id: string, conta_id: string } }, ActionContext>(app, mutation, {
+      method: confirmation.method, url: confirmation.url, idempotency: 'accepted', caller: byCredential, timeoutFactor: TIMEOUT_FACTOR,
+      config: { rateLimit: limit, credencial: { escopo: confirmation.escopo } }, schema: confirmation.schema,
+      work: async ({ tx, req, action }) => {
+        const { id, conta_id: contaId } = req.params
+        const cedente = isUuid(id) && isUuid(contaId) ? await getParty(tx, 'cedente', id) : undefined
+        const conta = cedente && await confirmConta(tx, id, contaId, { usuarioId: req.credential!.usuarioId, now: action.now })
+        if (!conta) return { answer: problemAnswer(NOT_FOUND) }
+        return { answer: jsonAnswer(200, contaView(conta)), audit: { acao: 'cedente.conta_confirmada', alvoId: id } }
+      },
+    })
   }
 }
 

@@ -98,13 +98,24 @@ const partyOut = {
 }
 
 export const SacadoOut = Type.Object(partyOut, { description: 'The sacado.' })
+/** A cedente's account as stored: when it was added and by whom, and whether (and by whom) it was confirmed. */
+export const ContaBancariaOut = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  banco: Type.String(), agencia: Type.String(), conta: Type.String(), digito: Type.String(), titular_documento: Type.String(),
+  confirmada: Type.Boolean({ description: 'Usable for a payment: given at registration, or confirmed since by a second person.' }),
+  incluida_em: Instant,
+  incluida_por_usuario_id: nullable(Type.String({ format: 'uuid', description: 'The person who added it (null: a token with no person).' })),
+  confirmada_em: nullable(Instant),
+  confirmada_por_usuario_id: nullable(Type.String({ format: 'uuid', description: 'Null for an account given at registration.' })),
+})
+export const ContaParams = Type.Object({
+  id: Type.String({ description: 'The cedente\'s `id`.' }), conta_id: Type.String({ description: 'The account\'s `id`.' }),
+})
 export const CedenteOut = Type.Object({
   ...partyOut,
   perfil_iof: Type.String({ enum: [...PERFIS_IOF] }),
   motivo_isencao: nullable(Type.String()),
-  contas_bancarias: Type.Array(Type.Object({
-    banco: Type.String(), agencia: Type.String(), conta: Type.String(), digito: Type.String(), titular_documento: Type.String(),
-  })),
+  contas_bancarias: Type.Array(ContaBancariaOut),
 }, { description: 'The cedente.' })
 
 /** The list's page: `limite` (1–200, default 50) and `antes` (the previous page's `proximo`), and the filters. */

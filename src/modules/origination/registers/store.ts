@@ -7,7 +7,7 @@ import { queryRows, type Orm } from '../../../platform/db/database.ts'
 import { isUniqueViolation } from '../../../platform/db/driver-errors.ts'
 import { pageFrom } from '../../../platform/http/api-schemas.ts'
 import { ExternalIdInUseError } from '../../../platform/tenancy/external-id.ts'
-import { DocumentInUseError } from './errors.ts'
+import { AccountConfirmerError, DocumentInUseError } from './errors.ts'
 import { cedenteContas, cedentes, sacados } from './tables.ts'
 import type { ContaKept } from './checks.ts'
 
@@ -29,8 +29,19 @@ export type CedenteFields = { perfilIof: 'pj' | 'pj_simples' | 'pf' | 'isento', 
 export type NewParty = PartyFields & { clienteId: string, idExterno: string | null, documento: string, tipoPessoa: 'pf' | 'pj' }
   & Partial<CedenteFields> & { contas?: ContaKept[] }
 
+/**
+ * A cedente's bank account as stored: usable for a payment once `confirmadaEm` is set, at registration or by a
+ * person other than the one who added it (issue 31 item 6).
+ */
+export type StoredConta = ContaKept & {
+  id: string, incluidaEm: Date, incluidaPorUsuarioId: string | null, confirmadaEm: Date | null, confirmadaPorUsuarioId: string | null
+}
+
+/** Who changes a cedente's accounts (the person behind the credential, if any), and when. */
+export type AccountsChange = { usuarioId: string | null, now: Date }
+
 export type Party = typeof sacados.$inferSelect & Partial<Pick<typeof cedentes.$inferSelect, 'perfilIof' | 'motivoIsencao'>> & {
-  contas?: ContaKept[]
+  contas?: StoredConta[]
   /** The open balance of its acquired títulos (the operations' view `exposicoes`), when read. */
   exposicao?: bigint
 }
@@ -40,7 +51,7 @@ const UNIQUE = {
   sacado: { documento: 'sacados_documento_unico', idExterno: 'sacados_id_externo_unico' },
 } as const
 
-export async function createParty(tx: Orm, kind: Kind, input: NewParty, now: Date): Promise<Party> {
+export async function createParty(tx: Orm, kind: Kind, input: NewParty, now: Date, usuarioId: string | null = null): Promise<Party> {
   const table = TABLES[kind]
   const { contas, ...row } = input
   const values = kind === 'cedente' ? row : withoutCedenteFields(row)
@@ -55,7 +66,8 @@ export async function createParty(tx: Orm, kind: Kind, input: NewParty, now: Dat
     }
     throw err
   }
-  if (kind === 'cedente') made.contas = await replaceContas(tx, made, contas ?? [])
+  // The accounts given at registration are usable at once: registering the cedente is when they are checked.
+  if (kind === 'cedente') made.contas = await replaceContas(tx, made, contas ?? [], { usuarioId, now }, true)
   return made
 }
 
@@ -105,7 +117,9 @@ export async function listParties(
 export type PartyChange = Partial<PartyFields & CedenteFields & { estado: 'ativo' | 'bloqueado' }> & { contas?: ContaKept[] }
 
 /** Changes what `change` names; undefined when no register of this kind has the id. */
-export async function changeParty(tx: Orm, kind: Kind, id: string, change: PartyChange, now: Date): Promise<Party | undefined> {
+export async function changeParty(
+  tx: Orm, kind: Kind, id: string, change: PartyChange, now: Date, usuarioId: string | null = null,
+): Promise<Party | undefined> {
   const table = TABLES[kind]
   const { contas, ...fields } = change
   const set = kind === 'cedente' ? fields : withoutCedenteFields(fields)
@@ -113,7 +127,9 @@ export async function changeParty(tx: Orm, kind: Kind, id: string, change: Party
   if (!row) return undefined
   const party = row as Party
   if (kind === 'cedente') {
-    party.contas = contas ? await replaceContas(tx, party, contas) : (await contasOf(tx, party.clienteId, [party.id])).get(party.id) ?? []
+    party.contas = contas
+      ? await replaceContas(tx, party, contas, { usuarioId, now }, false)
+      : (await contasOf(tx, party.clienteId, [party.id])).get(party.id) ?? []
   }
   party.exposicao = (await exposures(tx, kind, [id])).get(id) ?? 0n
   return party
@@ -129,21 +145,65 @@ function withoutCedenteFields<T extends Partial<CedenteFields>>(row: T): Omit<T,
   return rest
 }
 
-async function replaceContas(tx: Orm, cedente: Pick<Party, 'id' | 'clienteId'>, contas: ContaKept[]): Promise<ContaKept[]> {
+const sameAccount = (a: ContaKept, b: ContaKept) => a.banco === b.banco && a.agencia === b.agencia && a.conta === b.conta && a.digito === b.digito
+  && a.titularDocumento === b.titularDocumento
+
+/**
+ * The cedente's accounts become `contas`, in that order. One already there keeps its id and its confirmation; one
+ * new is confirmed by the registration itself (`registering`), else waits for a second person's confirmation.
+ */
+async function replaceContas(
+  tx: Orm, cedente: Pick<Party, 'id' | 'clienteId'>, contas: ContaKept[], by: AccountsChange, registering: boolean,
+): Promise<StoredConta[]> {
+  const before = (await contasOf(tx, cedente.clienteId, [cedente.id])).get(cedente.id) ?? []
   await tx.delete(cedenteContas).where(eq(cedenteContas.cedenteId, cedente.id))
-  if (contas.length) {
-    await tx.insert(cedenteContas).values(contas.map((c, ordem) => ({ ...c, ordem, clienteId: cedente.clienteId, cedenteId: cedente.id })))
-  }
-  return contas
+  if (!contas.length) return []
+  const rows = contas.map((c, ordem) => {
+    const kept = before.find((b) => sameAccount(b, c))
+    return {
+      ...c, ordem, clienteId: cedente.clienteId, cedenteId: cedente.id,
+      ...(kept
+        ? { id: kept.id, incluidaEm: kept.incluidaEm, incluidaPorUsuarioId: kept.incluidaPorUsuarioId, confirmadaEm: kept.confirmadaEm,
+          confirmadaPorUsuarioId: kept.confirmadaPorUsuarioId }
+        : { incluidaEm: by.now, incluidaPorUsuarioId: by.usuarioId, confirmadaEm: registering ? by.now : null, confirmadaPorUsuarioId: null }),
+    }
+  })
+  return (await tx.insert(cedenteContas).values(rows).returning()).sort((a, b) => a.ordem - b.ordem).map(storedConta)
 }
 
-async function contasOf(tx: Orm, clienteId: string, ids: string[]): Promise<Map<string, ContaKept[]>> {
+function storedConta(r: typeof cedenteContas.$inferSelect): StoredConta {
+  return {
+    id: r.id, banco: r.banco, agencia: r.agencia, conta: r.conta, digito: r.digito, titularDocumento: r.titularDocumento,
+    incluidaEm: r.incluidaEm, incluidaPorUsuarioId: r.incluidaPorUsuarioId, confirmadaEm: r.confirmadaEm, confirmadaPorUsuarioId: r.confirmadaPorUsuarioId,
+  }
+}
+
+/**
+ * A second person confirms an account added after the cedente's registration: from then on it may be paid to.
+ * Undefined when the cedente has no account with this id; the account as it is when it was confirmed already.
+ */
+export async function confirmConta(tx: Orm, cedenteId: string, contaId: string, by: AccountsChange): Promise<StoredConta | undefined> {
+  const [row] = await tx.select().from(cedenteContas)
+    .where(and(eq(cedenteContas.cedenteId, cedenteId), eq(cedenteContas.id, contaId))).for('update')
+  if (!row) return undefined
+  if (row.confirmadaEm) return storedConta(row)
+  if (by.usuarioId === null || by.usuarioId === row.incluidaPorUsuarioId) {
+    throw new AccountConfirmerError(by.usuarioId === null
+      ? 'a token with no person cannot confirm a bank account'
+      : 'the person who added a bank account cannot confirm it')
+  }
+  const [done] = await tx.update(cedenteContas).set({ confirmadaEm: by.now, confirmadaPorUsuarioId: by.usuarioId })
+    .where(eq(cedenteContas.id, contaId)).returning()
+  return storedConta(done!)
+}
+
+async function contasOf(tx: Orm, clienteId: string, ids: string[]): Promise<Map<string, StoredConta[]>> {
   const rows = await tx.select().from(cedenteContas)
     .where(and(eq(cedenteContas.clienteId, clienteId), inArray(cedenteContas.cedenteId, ids))).orderBy(asc(cedenteContas.ordem))
-  const byCedente = new Map<string, ContaKept[]>()
+  const byCedente = new Map<string, StoredConta[]>()
   for (const r of rows) {
     const list = byCedente.get(r.cedenteId) ?? []
-    list.push({ banco: r.banco, agencia: r.agencia, conta: r.conta, digito: r.digito, titularDocumento: r.titularDocumento })
+    list.push(storedConta(r))
     byCedente.set(r.cedenteId, list)
   }
   return byCedente

@@ -41,4 +41,8 @@ export const cedenteContas = pgTable('cedente_contas', {
   conta: text('conta').notNull(),
   digito: text('digito').notNull(),
   titularDocumento: text('titular_documento').notNull(),
+  incluidaEm: timestamp('incluida_em', { withTimezone: true }).notNull(),
+  incluidaPorUsuarioId: uuid('incluida_por_usuario_id'),
+  confirmadaEm: timestamp('confirmada_em', { withTimezone: true }),
+  confirmadaPorUsuarioId: uuid('confirmada_por_usuario_id'),
 })

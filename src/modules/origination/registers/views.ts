@@ -1,5 +1,5 @@
 // A register as the API answers it: snake_case fields, money as a safe integer, instants in UTC.
-import type { Party } from './store.ts'
+import type { Party, StoredConta } from './store.ts'
 
 export function partyView(p: Party): Record<string, unknown> {
   return {
@@ -21,9 +21,15 @@ export function partyView(p: Party): Record<string, unknown> {
     ...(p.perfilIof !== undefined ? {
       perfil_iof: p.perfilIof,
       motivo_isencao: p.motivoIsencao ?? null,
-      contas_bancarias: (p.contas ?? []).map((c) => ({
-        banco: c.banco, agencia: c.agencia, conta: c.conta, digito: c.digito, titular_documento: c.titularDocumento,
-      })),
+      contas_bancarias: (p.contas ?? []).map(contaView),
     } : {}),
+  }
+}
+
+export function contaView(c: StoredConta): Record<string, unknown> {
+  return {
+    id: c.id, banco: c.banco, agencia: c.agencia, conta: c.conta, digito: c.digito, titular_documento: c.titularDocumento,
+    confirmada: c.confirmadaEm !== null, incluida_em: c.incluidaEm.toISOString(), incluida_por_usuario_id: c.incluidaPorUsuarioId,
+    confirmada_em: c.confirmadaEm?.toISOString() ?? null, confirmada_por_usuario_id: c.confirmadaPorUsuarioId,
   }
 }

@@ -16,7 +16,7 @@ export const AUDIT_ACTIONS = [
   'login.sucesso', 'login.falha',
   'sessao.criada', 'sessao.encerrada',
   'token.criado', 'token.revogado', 'token.primeiro_uso', 'token.recusado',
-  'cedente.criado', 'cedente.alterado', 'sacado.criado', 'sacado.alterado', 'feriado.criado', 'feriado.removido',
+  'cedente.criado', 'cedente.alterado', 'cedente.conta_confirmada', 'sacado.criado', 'sacado.alterado', 'feriado.criado', 'feriado.removido',
   'produto.criado', 'produto.versao_criada',
   'operacao.criada', 'operacao.titulos_adicionados', 'operacao.titulo_removido', 'operacao.cotada', 'operacao.aceita', 'operacao.formalizada',
   'operacao.cancelada', 'desembolso.solicitado', 'desembolso.aprovado', 'desembolso.pago', 'desembolso.falhou',
