@@ -181,7 +181,12 @@ export const auditoriaCliente = pgTable('auditoria_cliente', {
   /** The X-Request-ID the client sent, beside the service's own (0011_request_id_cliente.sql). */
   requestIdCliente: text('request_id_cliente'),
   ipHash: text('ip_hash'),
+  /** Each field a change changed, `{campo: {antes, depois}}` (0027_auditoria_alteracoes.sql). */
+  alteracoes: jsonb('alteracoes').$type<Changes>(),
 })
+
+/** The fields a change changed, each before and after. */
+export type Changes = Record<string, { antes: unknown, depois: unknown }>
 
 // Idempotency-Key answers (0009_idempotencia.sql), under row-level security like the credential tables: a customer's
 // transaction sees its own keys, a transaction of no customer only the keys of no customer (the public routes).

@@ -5,6 +5,7 @@
 // together or not at all, and a retry gets the first answer byte for byte. With or without a key it is the same
 // path (Idempotency.run), so no route writes its work twice.
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema, RouteGenericInterface } from 'fastify'
+import type { Changes } from '../db/schema.ts'
 import { appendAudit, type ActionContext, type AuditAction } from '../tenancy/audit/store.ts'
 import type { Clock } from '../lib/clock.ts'
 import type { Orm } from '../db/database.ts'
@@ -17,7 +18,7 @@ export type MutationDeps = { idempotency: Idempotency, clock: Clock, dbTimeoutMs
 /** What the work did: the answer (stored with the change when a key came), and the audit row to write with it. */
 export type Mutation = {
   answer: StoredAnswer
-  audit?: { acao: AuditAction, alvoId?: string | null }
+  audit?: { acao: AuditAction, alvoId?: string | null, alteracoes?: Changes | null }
 }
 
 /** Whose the transaction and the key are, and who acts (the audit row's actor), for a request. */
@@ -64,7 +65,10 @@ export function mutationRoute<RG extends RouteGenericInterface, A extends Action
         const call = await callOf(req, { clienteId, escopo: () => route.caller.escopo(req) })
         const outcome = await deps.idempotency.run(call, async (tx) => {
           const done = await route.work({ tx, req, action })
-          if (done.audit) await appendAudit(tx, auditedCustomer(clienteId, action), action!, done.audit.acao, { alvoId: done.audit.alvoId ?? null })
+          if (done.audit) {
+            const { acao, alvoId, alteracoes } = done.audit
+            await appendAudit(tx, auditedCustomer(clienteId, action), action!, acao, { alvoId: alvoId ?? null, alteracoes: alteracoes ?? null })
+          }
           return { answer: done.answer, result: done.answer }
         }, route.timeoutFactor * deps.dbTimeoutMs)
         return sendOutcome(reply, outcome)

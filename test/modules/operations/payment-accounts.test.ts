@@ -43,6 +43,12 @@ describe('a cedente\'s bank account added after its registration', () => {
     // The operador replaces the account: the new one waits, and the payment cannot be asked for to it.
     const [swapped] = await setAccounts(operador.call, cedente.id, [OTHER])
     assert.deepEqual([swapped!.confirmada, swapped!.incluida_por_usuario_id], [false, operador.usuarioId])
+    // The change's audit row says what changed, before and after, and the customer's audit API shows it.
+    const trail = created(await admin.call('GET', '/api/conta/auditoria?limite=5'), 200).itens as { acao: string, alteracoes: unknown }[]
+    const change = trail.find((e) => e.acao === 'cedente.alterado')
+    assert.deepEqual(change?.alteracoes, { contas_bancarias: {
+      antes: [{ ...CONTA, titular_documento: CEDENTE_DOC }], depois: [OTHER],
+    } })
     const refused = await operador.call('POST', `/api/operacoes/${op.id}/desembolso`, {}, key())
     assert.equal(refused.statusCode, 409, refused.body)
     assert.deepEqual(refused.json(), { detail: 'conta_bancaria_nao_confirmada', conta_id: swapped!.id })

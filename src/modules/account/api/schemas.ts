@@ -64,6 +64,9 @@ export const AuditoriaOut = Type.Object({
       Type.String({ description: 'The service\'s own id of the request that did it (its X-Request-ID when the client sent none).' }), Type.Null(),
     ]),
     request_id_cliente: Type.Union([Type.String({ description: 'The X-Request-ID the client sent with that request, as it sent it.' }), Type.Null()]),
+    alteracoes: Type.Union([Type.Record(Type.String(), Type.Object({ antes: Type.Unknown(), depois: Type.Unknown() })), Type.Null()], {
+      description: 'A change\'s fields, each before and after (`{"limite_centavos": {"antes": null, "depois": 500000}}`); null for other actions.',
+    }),
   })),
   proximo: Type.Union([Type.Integer(), Type.Null()], { description: 'Pass as `antes` for the next (older) page; null on the last.' }),
 }, { description: 'The customer\'s audit trail, newest first.' })

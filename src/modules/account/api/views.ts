@@ -61,7 +61,7 @@ export async function auditView(db: Db, c: Credential, page: { limit: number, be
   return {
     itens: found.items.map((e) => ({
       id: e.id, em: e.em.toISOString(), ator_tipo: e.atorTipo, ator_id: e.atorId, acao: e.acao, alvo_id: e.alvoId, motivo: e.motivo,
-      request_id: e.requestId, request_id_cliente: e.requestIdCliente,
+      request_id: e.requestId, request_id_cliente: e.requestIdCliente, alteracoes: e.alteracoes,
     })),
     proximo: found.next,
   }

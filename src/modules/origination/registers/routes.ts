@@ -12,6 +12,7 @@ import { jsonAnswer, problemAnswer } from '../../../platform/idempotency/http.ts
 import { mutationRoute } from '../../../platform/idempotency/mutation-route.ts'
 import type { Idempotency } from '../../../platform/idempotency/run.ts'
 import { isUuid } from '../../../platform/lib/uuid.ts'
+import type { Changes } from '../../../platform/db/schema.ts'
 import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
 import { withTenant } from '../../../platform/tenancy/tenancy.ts'
 import { byCredential } from '../../credentials/index.ts'
@@ -20,7 +21,7 @@ import { ACCOUNT_CONFIRMATION_ROUTE, partyRoutes } from './definitions.ts'
 import type { CedenteInT } from './schemas.ts'
 import {
   changeParty, confirmConta, createParty, getParty, listParties, type CedenteFields, type Kind, type NewParty, type PartyChange, type PartyFields,
-  type PartyFilter,
+  type Party, type PartyFilter,
 } from './store.ts'
 import { contaView, partyView } from './views.ts'
 
@@ -83,7 +84,7 @@ export function registerRoutes(deps: RegisterRoutesDeps) {
           const current = isUuid(id) ? await getParty(tx, kind, id) : undefined
           if (!current) return { answer: problemAnswer(NOT_FOUND) }
           const changed = await changeParty(tx, kind, id, partyChange(kind, current, req.body), action.now, req.credential!.usuarioId)
-          return { answer: jsonAnswer(200, partyView(changed!)), audit: { acao: `${kind}.alterado`, alvoId: id } }
+          return { answer: jsonAnswer(200, partyView(changed!)), audit: { acao: `${kind}.alterado`, alvoId: id, alteracoes: changes(current, changed!) } }
         },
       })
     }
@@ -101,6 +102,17 @@ export function registerRoutes(deps: RegisterRoutesDeps) {
       },
     })
   }
+}
+
+/** What a change changed, each field before and after, as the API names them (an account by what it is, not its id). */
+function changes(before: Party, after: Party): Changes {
+  const shown = (p: Party) => {
+    const { atualizado_em: _at, exposicao_centavos: _exposure, ...view } = partyView(p)
+    const contas = p.contas?.map((c) => ({ banco: c.banco, agencia: c.agencia, conta: c.conta, digito: c.digito, titular_documento: c.titularDocumento }))
+    return contas ? { ...view, contas_bancarias: contas } : view
+  }
+  const [a, b] = [shown(before), shown(after)] as Record<string, unknown>[]
+  return Object.fromEntries(Object.keys(b!).filter((k) => JSON.stringify(a![k]) !== JSON.stringify(b![k])).map((k) => [k, { antes: a![k], depois: b![k] }]))
 }
 
 /** A new register from its body, every rule checked at once (422 with each item). */

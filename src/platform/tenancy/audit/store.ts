@@ -5,7 +5,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm'
 import type { Orm } from '../../db/database.ts'
 import { sendInTransaction } from '../../db/in-transaction.ts'
 import { fixedStatement } from '../../db/one-trip.ts'
-import { auditoriaCliente, instalacao } from '../../db/schema.ts'
+import { auditoriaCliente, instalacao, type Changes } from '../../db/schema.ts'
 import { ipHash } from '../../lib/ip-hash.ts'
 
 /** Every action the trail records; the web app and the API add theirs here, so the list stays the catalogue. */
@@ -49,28 +49,30 @@ export type AuditEntry = {
   motivo: string | null
   requestId: string | null
   requestIdCliente: string | null
+  alteracoes: Changes | null
 }
 
 /** In the caller's tenant transaction, so the row is written with the action or not at all. */
 export async function appendAudit(
-  tx: Orm, clienteId: string, ctx: ActionContext, acao: AuditAction, about: { alvoId?: string | null, motivo?: string | null } = {},
+  tx: Orm, clienteId: string, ctx: ActionContext, acao: AuditAction,
+  about: { alvoId?: string | null, motivo?: string | null, alteracoes?: Changes | null } = {},
 ): Promise<void> {
   const hashed = ctx.ip ? ipHash((await sendInTransaction(tx, [SALT({})]))[0]![0]!.s as string, ctx.ip) : null
   await sendInTransaction(tx, [APPEND({
     cliente: clienteId, em: ctx.now.toISOString(), atorTipo: ctx.actor.tipo, atorId: ctx.actor.tipo === 'operador' ? null : ctx.actor.id, acao,
     alvoId: about.alvoId ?? null, motivo: about.motivo ?? null, requestId: ctx.requestId ?? null, requestIdCliente: ctx.requestIdCliente ?? null,
-    ipHash: hashed,
+    ipHash: hashed, alteracoes: about.alteracoes ? JSON.stringify(about.alteracoes) : null,
   })])
 }
 
 // Fixed statements: every change of every customer writes one, so neither is built again per request.
 const SALT = fixedStatement<never>(sql`SELECT ${instalacao.salIp} AS s FROM ${instalacao}`)
 const A = auditoriaCliente
-const APPEND = fixedStatement<'cliente' | 'em' | 'atorTipo' | 'atorId' | 'acao' | 'alvoId' | 'motivo' | 'requestId' | 'requestIdCliente' | 'ipHash'>(
-  sql`INSERT INTO ${A} (${sql.join([A.clienteId, A.em, A.atorTipo, A.atorId, A.acao, A.alvoId, A.motivo, A.requestId, A.requestIdCliente, A.ipHash]
-    .map((c) => sql.identifier(c.name)), sql`, `)})
-  VALUES (${sql.join((['cliente', 'em', 'atorTipo', 'atorId', 'acao', 'alvoId', 'motivo', 'requestId', 'requestIdCliente', 'ipHash'] as const)
-    .map((k) => sql.placeholder(k)), sql`, `)})`)
+const APPEND_FIELDS = ['cliente', 'em', 'atorTipo', 'atorId', 'acao', 'alvoId', 'motivo', 'requestId', 'requestIdCliente', 'ipHash', 'alteracoes'] as const
+const APPEND = fixedStatement<(typeof APPEND_FIELDS)[number]>(
+  sql`INSERT INTO ${A} (${sql.join([A.clienteId, A.em, A.atorTipo, A.atorId, A.acao, A.alvoId, A.motivo, A.requestId, A.requestIdCliente, A.ipHash,
+    A.alteracoes].map((c) => sql.identifier(c.name)), sql`, `)})
+  VALUES (${sql.join(APPEND_FIELDS.slice(0, -1).map((k) => sql.placeholder(k)), sql`, `)}, ${sql.placeholder('alteracoes')}::jsonb)`)
 
 export const AUDIT_PAGE_MAX = 200
 
@@ -88,7 +90,7 @@ export async function listAudit(
   const items = await tx.select({
     id: auditoriaCliente.id, clienteId: auditoriaCliente.clienteId, em: auditoriaCliente.em, atorTipo: auditoriaCliente.atorTipo,
     atorId: auditoriaCliente.atorId, acao: auditoriaCliente.acao, alvoId: auditoriaCliente.alvoId, motivo: auditoriaCliente.motivo,
-    requestId: auditoriaCliente.requestId, requestIdCliente: auditoriaCliente.requestIdCliente,
+    requestId: auditoriaCliente.requestId, requestIdCliente: auditoriaCliente.requestIdCliente, alteracoes: auditoriaCliente.alteracoes,
   }).from(auditoriaCliente)
     .where(and(eq(auditoriaCliente.clienteId, clienteId), page.before === undefined ? undefined : lt(auditoriaCliente.id, page.before)))
     .orderBy(desc(auditoriaCliente.id))
