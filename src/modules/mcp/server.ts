@@ -3,6 +3,7 @@
 // REST twin is refused; every call writes its audit row (`mcp.<tool>`, the request id, `motivo` the refusal's code) under the
 // customer's tenancy, after the tool ran, whatever it answered.
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server'
+import { createRequire } from 'node:module'
 import { appendAudit } from '../../platform/tenancy/audit/store.ts'
 import { actionContext, actorOf, changes, permits } from '../credentials/index.ts'
 import { withTenant } from '../../platform/tenancy/tenancy.ts'
@@ -29,8 +30,14 @@ export type ServerDeps = {
 }
 
 
+/**
+ * The package's own version, for a build not stamped with APP_VERSION (npm start, a developer's build): package.json
+ * is beside dist/ and src/ alike, and in the image.
+ */
+const PACKAGE_VERSION = (createRequire(import.meta.url)('../../../package.json') as { version: string }).version
+
 export function mcpServerFor(deps: ServerDeps, call: ToolCall): McpServer {
-  const server = new McpServer({ ...SERVER_INFO, version: deps.version || '0.0.0' }, {
+  const server = new McpServer({ ...SERVER_INFO, version: deps.version || PACKAGE_VERSION }, {
     instructions: 'Ferramentas e páginas do serviço público: status, versão, contato, e a conta do cliente deste token.',
   })
   for (const tool of deps.tools) {

@@ -2,6 +2,7 @@
 // lists and calls every tool and reads every resource; each call runs as the token's customer (A's agent never
 // sees B's tokens) and is audited with its request id; the refusals carry the RFC 9728 `resource_metadata`.
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
 import { DEFAULT_DPOP_ALGORITHMS } from '../../../src/modules/credentials/dpop/algorithms.ts'
 import { API_ENV, currentNonce, issueToken, PUBLIC_URL, withProof } from '../../helpers/api-credentials.ts'
@@ -22,6 +23,9 @@ describe('MCP server at /api/mcp', () => {
     const c = await customer(ctx.db)
     const { token } = await issueToken(ctx.db, c.id, { escopos: ['mcp'] })
     const client = await mcpClient(t, ctx.base, token)
+    // Unstamped (no APP_VERSION), the server names the package's version, never 0.0.0 (issue 31 item 18).
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+    assert.deepEqual(client.getServerVersion()?.version, pkg.version)
     const { tools } = await client.listTools()
     assert.deepEqual(tools.map((x) => x.name).sort(), TOOLS)
     for (const tool of tools) {
