@@ -14,6 +14,7 @@ import { METRICS_SETTINGS } from './platform/metrics/settings.ts'
 import { choice, int, text } from './platform/settings/kinds.ts'
 import { compose, envSettings, readSettings, type Env, type Values } from './platform/settings/load.ts'
 import { STATUS_SETTINGS } from './modules/status/settings.ts'
+import { OPERATIONS_SETTINGS } from './modules/operations/settings.ts'
 import { ConfigError } from './platform/lib/startup-error.ts'
 import type { Ambiente, Config } from './platform/config.ts'
 import { TELEMETRY_SETTINGS } from './platform/telemetry/settings.ts'
@@ -45,7 +46,7 @@ const SERVICE_SETTINGS = {
 
 // The order is the order values are read in (the first bad one is reported) and of SERVICE_CONFIG_FILE's keys.
 export const SETTINGS = compose(SERVICE_SETTINGS, CONTACT_SETTINGS, HTTP_SETTINGS, OVERLOAD_SETTINGS, DB_SETTINGS, MAIL_SETTINGS, SPAM_SETTINGS,
-  STATUS_SETTINGS, METRICS_SETTINGS, TELEMETRY_SETTINGS, IDEMPOTENCY_SETTINGS)
+  STATUS_SETTINGS, METRICS_SETTINGS, TELEMETRY_SETTINGS, IDEMPOTENCY_SETTINGS, OPERATIONS_SETTINGS)
 
 /** Every environment variable the service reads (compose files, manifests and the README are checked against it). */
 export const CONFIG_VARIABLES: readonly string[] = envSettings(SETTINGS).map((s) => s.env)
@@ -68,6 +69,7 @@ export function loadConfig(env: Env = process.env): Config {
     spamMinFillMs: v.spamMinFillMs,
     bodyLimitBytes: 64 * 1024,
     idempotencyTtlHours: v.idempotencyTtlHours,
+    maxTitulosPorOperacao: v.maxTitulosPorOperacao,
     otelEndpoint: v.otelEndpoint,
     otelServiceName: v.otelServiceName,
   }

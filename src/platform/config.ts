@@ -55,6 +55,8 @@ export interface Config {
   overload: OverloadConfig
   /** How long an Idempotency-Key's answer is kept and replayed. */
   idempotencyTtlHours: number
+  /** The most títulos one operation holds (OPERACAO_MAX_TITULOS). */
+  maxTitulosPorOperacao: number
   /** OpenTelemetry tracing's OTLP/HTTP collector; undefined: off, and no OpenTelemetry module is loaded. */
   otelEndpoint: string | undefined
   /** The traces' `service.name`. */

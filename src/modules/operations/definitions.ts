@@ -32,7 +32,7 @@ export const OPERATION_ROUTES = {
         201: OperacaoOut, ...guardRefusals('operacoes'), ...idempotencyProblems,
         ...invalid('A cedente, product or sacado not the customer\'s, a date before today, a título breaking a rule: every item.'),
         ...Conflict('A blocked register (cadastro_bloqueado), a duplicata (NF-e key and number) in a live operation (titulo_duplicado), '
-          + 'an id_externo in use, or the key in use.'),
+          + 'more títulos than OPERACAO_MAX_TITULOS (limite_de_titulos), an id_externo in use, or the key in use.'),
       },
     },
   },
@@ -59,7 +59,8 @@ export const OPERATION_ROUTES = {
       response: {
         201: OperacaoOut, ...guardRefusals('operacoes'), ...NotFound('operation'), ...idempotencyProblems,
         ...invalid('A sacado not the customer\'s, an emissão after the operation\'s date, a due date not after it, a wrong NF-e check digit: every item.'),
-        ...Conflict(`${STATE_CONFLICT} Or a blocked sacado (cadastro_bloqueado), a duplicata (NF-e key and number) in a live operation (titulo_duplicado).`),
+        ...Conflict(`${STATE_CONFLICT} Or a blocked sacado (cadastro_bloqueado), a duplicata (NF-e key and number) in a live operation `
+          + '(titulo_duplicado), or the operation would hold more títulos than OPERACAO_MAX_TITULOS (limite_de_titulos, with `limite`).'),
       },
     },
   },

@@ -78,6 +78,14 @@ export class DuplicateTitleError extends DomainError<'titulo_duplicado'> {
   }
 }
 
+/** The operation would hold more títulos than OPERACAO_MAX_TITULOS: the limit, what it holds and what was sent. */
+export class TooManyTitlesError extends DomainError<'limite_de_titulos'> {
+  constructor(limite: number, naOperacao: number, enviados: number) {
+    super('limite_de_titulos', `an operation holds at most ${limite} títulos (OPERACAO_MAX_TITULOS)`)
+    this.fields = { limite, titulos_na_operacao: naOperacao, titulos_enviados: enviados, configuracao: 'OPERACAO_MAX_TITULOS' }
+  }
+}
+
 /** The account to pay was added after the cedente's registration and no second person has confirmed it yet. */
 export class UnconfirmedAccountError extends DomainError<'conta_bancaria_nao_confirmada'> {
   constructor(contaId: string | null) {

@@ -20,7 +20,7 @@ import { Type } from 'typebox'
 
 const Id = toolSchema({ type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'string', format: 'uuid' } } })
 
-export function operationTools(db: Database, clock: Clock): Tool[] {
+export function operationTools(db: Database, clock: Clock, maxTitulos: number): Tool[] {
   const R = OPERATION_ROUTES
   /** A change in the customer's transaction, with the route's audit row. */
   const change = <T>(call: ToolCall, acao: 'operacao.criada' | 'operacao.cotada', work: (tx: Orm, now: Date) => Promise<{ value: T, alvoId: string }>) => {
@@ -78,7 +78,7 @@ export function operationTools(db: Database, clock: Clock): Tool[] {
       input: toolSchema(OperacaoIn), output: toolSchema(OperacaoOut),
       run: async (args, call) => {
         const done = await change(call, 'operacao.criada', async (tx, now) => {
-          const made = await draftOperation(tx, call.credential.clienteId, args as OperacaoInT, now)
+          const made = await draftOperation(tx, call.credential.clienteId, args as OperacaoInT, now, maxTitulos)
           return { value: operationView(made), alvoId: made.id }
         })
         return { ok: true, value: done.value, alvoId: done.alvoId }

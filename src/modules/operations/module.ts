@@ -13,7 +13,8 @@ import { OPERATIONS_HELP, operationsCommand } from './cli.ts'
 export const operationsModule = defineModule({
   name: 'operations',
   setup({ config, db, clock, idempotency }) {
-    const deps = { db, clock, idempotency, dbTimeoutMs: config.dbTimeoutMs, budget: config.rateLimits.leitura, production: config.ambiente === 'producao' }
+    const deps = { db, clock, idempotency, dbTimeoutMs: config.dbTimeoutMs, budget: config.rateLimits.leitura, production: config.ambiente === 'producao',
+      maxTitulos: config.maxTitulosPorOperacao }
     return {
       async routes(app) {
         await operationRoutes(deps)(app)
@@ -21,7 +22,7 @@ export const operationsModule = defineModule({
         await simulationRoute(deps)(app)
       },
       customerApiPaths: () => pathItems([...Object.values(OPERATION_ROUTES), SIMULATION_ROUTE]),
-      contributes: { mcp: { tools: operationTools(db, clock) } },
+      contributes: { mcp: { tools: operationTools(db, clock, config.maxTitulosPorOperacao) } },
     }
   },
   commands: [{ name: 'operacoes', help: OPERATIONS_HELP, run: operationsCommand }],

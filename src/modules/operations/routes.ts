@@ -22,7 +22,7 @@ import { byCredential } from '../credentials/index.ts'
 import { getParty, parseDocumento, sacados } from '../origination/index.ts'
 import { getProduct } from '../pricing/index.ts'
 import { checkDataOperacao, checkTitles, fail } from './checks.ts'
-import { InvalidStateError } from './errors.ts'
+import { InvalidStateError, TooManyTitlesError } from './errors.ts'
 import { OPERATION_ROUTES } from './definitions.ts'
 import { acceptQuote } from './flow/accept.ts'
 import { cancelOperation } from './flow/cancel.ts'
@@ -37,7 +37,9 @@ import {
 } from './store.ts'
 import { operationListView, operationView, quoteViewJson, titleView } from './views.ts'
 
-export type OperationRoutesDeps = { db: Database, clock: Clock, idempotency: Idempotency, dbTimeoutMs: number, budget: Budget, production: boolean }
+export type OperationRoutesDeps = {
+  db: Database, clock: Clock, idempotency: Idempotency, dbTimeoutMs: number, budget: Budget, production: boolean, maxTitulos: number
+}
 
 const NOT_FOUND = problem('nao_encontrado')
 /** A borderô of up to a thousand títulos in one body. */
@@ -77,7 +79,7 @@ export function operationRoutes(deps: OperationRoutesDeps) {
       method: R.criar.method, url: R.criar.url, idempotency: 'accepted', config, schema: R.criar.schema, caller: byCredential,
       timeoutFactor: TIMEOUT_FACTOR, bodyLimit: BORDERO_BODY_LIMIT,
       work: async ({ tx, req, action }) => {
-        const made = await draftOperation(tx, req.credential!.clienteId, req.body, action.now)
+        const made = await draftOperation(tx, req.credential!.clienteId, req.body, action.now, deps.maxTitulos)
         return { answer: jsonAnswer(201, operationView(made)), audit: { acao: 'operacao.criada', alvoId: made.id } }
       },
     })
@@ -105,6 +107,7 @@ export function operationRoutes(deps: OperationRoutesDeps) {
     onOperation<{ Params: { id: string }, Body: { titulos: TituloInT[] } }>(R.adicionarTitulos, async ({ tx, req, action, op }) => {
       if (op.estado !== 'rascunho') return stateConflict(op)
       const existing = await titlesOf(tx, op.id)
+      refuseOverCap(existing.length, req.body.titulos.length, deps.maxTitulos)
       const titles = await checkedTitles(tx, req.body.titulos, op.dataOperacao, existing.reduce((s, t) => s + t.valorFaceCentavos, 0n))
       fail(titles.items)
       refuseBlocked(undefined, titles.sacadoRows)
@@ -189,7 +192,8 @@ export function operationRoutes(deps: OperationRoutesDeps) {
 }
 
 /** A draft operation from its body (the route's and the MCP tool's): every rule checked at once, then made whole. */
-export async function draftOperation(tx: Orm, clienteId: string, b: OperacaoInT, now: Date): Promise<OperationFull> {
+export async function draftOperation(tx: Orm, clienteId: string, b: OperacaoInT, now: Date, maxTitulos: number): Promise<OperationFull> {
+  refuseOverCap(0, b.titulos?.length ?? 0, maxTitulos)
   const dataOperacao = b.data_operacao ?? brasiliaDay(now)
   const [cedente, product] = await Promise.all([getParty(tx, 'cedente', b.cedente_id.toLowerCase()), getProduct(tx, b.produto_id.toLowerCase(), 'latest')])
   const items: ValidationItem[] = checkDataOperacao(dataOperacao, brasiliaDay(now))
@@ -203,6 +207,11 @@ export async function draftOperation(tx: Orm, clienteId: string, b: OperacaoInT,
   const made = await createOperation(tx, { clienteId, idExterno: b.id_externo ?? null, cedenteId: cedente!.id, produtoId: product!.id, dataOperacao }, now)
   if (titles.kept.length) await addTitles(tx, made, titles.kept, now)
   return (await getOperation(tx, made.id))!
+}
+
+/** One operation holds at most OPERACAO_MAX_TITULOS títulos (the operation row is locked: adds to it take turns). */
+function refuseOverCap(held: number, sent: number, max: number): void {
+  if (held + sent > max) throw new TooManyTitlesError(max, held, sent)
 }
 
 /** What the borderô shows: the operation whole, its cedente, its product's name, its sacados. */

@@ -82,6 +82,7 @@ export const PROBLEMS = {
   // A transfer's id_transacao recorded for another of the customer's payments (`desembolso_id` names it).
   id_transacao_em_uso: { status: 409 },
   conta_bancaria_nao_confirmada: { status: 409 },
+  limite_de_titulos: { status: 409 },
   // A payment approved by the person who asked for it, or by a token with no person.
   aprovacao_pelo_mesmo_usuario: { status: 403 },
   // A borderô whose price is not positive (`motivo`: preco_nao_positivo with the título's `indice`, or liquido_nao_positivo).

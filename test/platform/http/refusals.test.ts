@@ -27,7 +27,7 @@ import { HolidayExistsError } from '../../../src/modules/calendar/own/store.ts'
 import { InvalidWindowError } from '../../../src/modules/status/maintenance.ts'
 import {
   BlockedRegisterError, DuplicateTitleError, EarlyAcceptanceError, ExpiredQuoteError, InvalidStateError, LimitExceededError, PaymentDayError,
-  SameApproverError, StaleQuoteError, TransactionInUseError, UnconfirmedAccountError, UnviableQuoteError,
+  SameApproverError, StaleQuoteError, TooManyTitlesError, TransactionInUseError, UnconfirmedAccountError, UnviableQuoteError,
 } from '../../../src/modules/operations/errors.ts'
 
 type Row = { error: Error, code: DetailCode, status: number, headers?: Record<string, string>, exit: 1 | 2, fields?: Record<string, unknown> }
@@ -80,6 +80,10 @@ const ROWS: Record<string, Row> = {
   },
   SameApproverError: { error: new SameApproverError('the person who asked'), code: 'aprovacao_pelo_mesmo_usuario', status: 403, exit: 1 },
   AccountConfirmerError: { error: new AccountConfirmerError('the person who added it'), code: 'aprovacao_pelo_mesmo_usuario', status: 403, exit: 1 },
+  TooManyTitlesError: {
+    error: new TooManyTitlesError(5000, 4500, 1000), code: 'limite_de_titulos', status: 409, exit: 1,
+    fields: { limite: 5000, titulos_na_operacao: 4500, titulos_enviados: 1000, configuracao: 'OPERACAO_MAX_TITULOS' },
+  },
   UnconfirmedAccountError: {
     error: new UnconfirmedAccountError('0b9e'), code: 'conta_bancaria_nao_confirmada', status: 409, exit: 1, fields: { conta_id: '0b9e' },
   },
