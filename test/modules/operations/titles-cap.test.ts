@@ -25,7 +25,8 @@ describe('the títulos an operation may hold', () => {
 
     const tooMany = await draft(titulos(5))
     assert.equal(tooMany.statusCode, 409, tooMany.body)
-    assert.deepEqual(tooMany.json(), { detail: 'limite_de_titulos', limite: 4, titulos_na_operacao: 0, titulos_enviados: 5, configuracao: 'OPERACAO_MAX_TITULOS' })
+    assert.deepEqual(tooMany.json(),
+      { detail: 'limite_de_titulos', limite: 4, titulos_na_operacao: 0, titulos_enviados: 5, configuracao: 'OPERACAO_MAX_TITULOS' })
 
     const op = created(await draft(titulos(3)))
     const over = await operador.call('POST', `/api/operacoes/${op.id}/titulos`, { titulos: titulos(2, 3) })
