@@ -6,7 +6,8 @@ import type { RouteDefinition } from '../../platform/http/route-document.ts'
 import { Problem, ValidationProblem } from '../../platform/http/schemas.ts'
 import { IdempotencyKeyHeader, idempotencyProblems } from '../../platform/idempotency/schemas.ts'
 import {
-  AceiteIn, CotacaoOut, DesembolsoIn, DesembolsoOut, FormalizacaoIn, MotivoIn, OperacaoIn, OperacaoOut, OperacaoResumo, PagamentoIn, TituloOut, TitulosIn,
+  AceiteIn, CotacaoOut, DesembolsoIn, DesembolsoOut, FormalizacaoIn, MotivoIn, OperacaoIn, OperacaoOut, OperacaoResumo, PagamentoIn, TituloOut,
+  TitulosAdicionadosOut, TitulosIn,
 } from './schemas.ts'
 import { ESTADOS_DESEMBOLSO, ESTADOS_OPERACAO, ESTADOS_TITULO } from './tables.ts'
 
@@ -57,7 +58,7 @@ export const OPERATION_ROUTES = {
     schema: {
       ...op('Adds títulos to a draft', 'adicionarTitulos'), ...keyed(false), params: Params, body: TitulosIn,
       response: {
-        201: OperacaoOut, ...guardRefusals('operacoes'), ...NotFound('operation'), ...idempotencyProblems,
+        201: TitulosAdicionadosOut, ...guardRefusals('operacoes'), ...NotFound('operation'), ...idempotencyProblems,
         ...invalid('A sacado not the customer\'s, an emissão after the operation\'s date, a due date not after it, a wrong NF-e check digit: every item.'),
         ...Conflict(`${STATE_CONFLICT} Or a blocked sacado (cadastro_bloqueado), a duplicata (NF-e key and number) in a live operation `
           + '(titulo_duplicado), or the operation would hold more títulos than OPERACAO_MAX_TITULOS (limite_de_titulos, with `limite`).'),

@@ -111,8 +111,10 @@ export function operationRoutes(deps: OperationRoutesDeps) {
       const titles = await checkedTitles(tx, req.body.titulos, op.dataOperacao, existing.reduce((s, t) => s + t.valorFaceCentavos, 0n))
       fail(titles.items)
       refuseBlocked(undefined, titles.sacadoRows)
-      await addTitles(tx, op, titles.kept, action.now)
-      return { status: 201, body: await fresh(tx, op.id), acao: 'operacao.titulos_adicionados' }
+      const added = await addTitles(tx, op, titles.kept, action.now)
+      const totals = await titleTotals(tx, [op.id])
+      const body = { operacao: operationListView(op, totals.get(op.id)), adicionados: added.map(titleView) }
+      return { status: 201, body, acao: 'operacao.titulos_adicionados' }
     }, { bodyLimit: BORDERO_BODY_LIMIT })
 
     onOperation<{ Params: { id: string, titulo_id: string } }>(R.removerTitulo, async ({ tx, req, op }) => {

@@ -135,4 +135,9 @@ export const OperacaoOut = Type.Object({
 
 export const OperacaoResumo = Type.Object({ ...OperacaoBase, quantidade_titulos: Int, valor_face_centavos: Int })
 
+/** An addition's answer: the operation's new totals and the títulos added, never the whole operation (issue 31 item 9). */
+export const TitulosAdicionadosOut = Type.Object({
+  operacao: OperacaoResumo, adicionados: Type.Array(TituloOut, { description: 'The títulos this request added, in the order sent.' }),
+})
+
 export { Centavos }

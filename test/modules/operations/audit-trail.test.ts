@@ -46,7 +46,7 @@ describe('the audit trail of the product', () => {
     const [t1, t2, t3] = exampleTitles(sacados.map((s: { id: string }) => s.id))
     const op = await change(operador.call, 'operacao.criada', 'POST', '/api/operacoes', { cedente_id: cedente.id, produto_id: produto.id, titulos: [t1] })
     const added = await change(operador.call, 'operacao.titulos_adicionados', 'POST', `/api/operacoes/${op.id}/titulos`, { titulos: [t2, t3] })
-    await change(operador.call, 'operacao.titulo_removido', 'DELETE', `/api/operacoes/${op.id}/titulos/${added.titulos[2].id}`, undefined, false, 200)
+    await change(operador.call, 'operacao.titulo_removido', 'DELETE', `/api/operacoes/${op.id}/titulos/${added.adicionados[1].id}`, undefined, false, 200)
     const quote = await change(operador.call, 'operacao.cotada', 'POST', `/api/operacoes/${op.id}/cotacao`)
     await change(operador.call, 'operacao.aceita', 'POST', `/api/operacoes/${op.id}/aceite`, { cotacao_versao: quote.versao }, true, 200)
     await change(operador.call, 'operacao.formalizada', 'POST', `/api/operacoes/${op.id}/formalizacao`, {

@@ -33,6 +33,11 @@ describe('the títulos an operation may hold', () => {
     assert.equal(over.statusCode, 409, over.body)
     assert.deepEqual(over.json(), { detail: 'limite_de_titulos', limite: 4, titulos_na_operacao: 3, titulos_enviados: 2, configuracao: 'OPERACAO_MAX_TITULOS' })
     assert.equal(created(await operador.call('GET', `/api/operacoes/${op.id}`), 200).titulos.length, 3, 'nothing added')
-    created(await operador.call('POST', `/api/operacoes/${op.id}/titulos`, { titulos: titulos(1, 3) }))
+    // The addition answers what it added and the new totals, not the whole operation (no large answer kept under a key).
+    const added = created(await operador.call('POST', `/api/operacoes/${op.id}/titulos`, { titulos: titulos(1, 3) }))
+    assert.deepEqual(Object.keys(added).sort(), ['adicionados', 'operacao'])
+    assert.deepEqual(added.adicionados.map((t: { numero: string }) => t.numero), ['N3'])
+    assert.equal(added.operacao.quantidade_titulos, 4)
+    assert.equal(added.operacao.valor_face_centavos, 1_000_000 + 2_500_000 + 1_500_000 + 1_000_000)
   })
 })
