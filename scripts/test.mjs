@@ -52,8 +52,8 @@ if (missing.length) {
   console.error(`npm test: no such file or folder: ${missing.join(', ')} (give test files or folders, e.g. npm test -- test/modules/ledger)`)
   process.exit(2)
 }
-// A helper given by mistake would load, define no test and "pass". (The runner's own tests run *.fixture.ts.)
-const notTests = paths.filter((p) => statSync(p).isFile() && !/\.(test|fixture)\.ts$/.test(p))
+// A helper given by mistake would load, define no test and "pass". (The runner's own tests run *.fixture.ts; npm run test:fuzz, *.fuzz.ts.)
+const notTests = paths.filter((p) => statSync(p).isFile() && !/\.(test|fixture|fuzz)\.ts$/.test(p))
 if (notTests.length) {
   console.error(`npm test: not a test file (*.test.ts): ${notTests.join(', ')}`)
   process.exit(2)

@@ -6,7 +6,7 @@ export type List<T> = { itens: T[], proximo: number | null }
 export type Party = {
   id: string, documento: string, tipo_pessoa: string, razao_social: string, limite_centavos: number | null, exposicao_centavos: number,
   estado: string, municipio_ibge: string | null, uf: string | null,
-  perfil_iof?: string, contas_bancarias?: { banco: string, agencia: string, conta: string, digito: string }[],
+  perfil_iof?: string, contas_bancarias?: ContaBancaria[],
 }
 
 export type Product = {
@@ -44,7 +44,7 @@ export type Quote = {
 export type Payment = {
   id: string, operacao_id: string, cedente_id: string, valor_centavos: number, estado: string, solicitante_usuario_id: string | null,
   aprovado_por_usuario_id: string | null, id_transacao: string | null, pago_em: string | null, motivo_falha: string | null, criado_em: string,
-  conta_bancaria: { banco: string, agencia: string, conta: string, digito: string },
+  conta_bancaria: { banco: string, agencia: string, conta: string, digito: string, historico?: AccountHistory | null },
 }
 
 export type Operation = {
@@ -73,3 +73,11 @@ export type TrialBalance = {
   contas: { conta: string, nome: string, debitos_centavos: number, creditos_centavos: number, saldo_devedor_centavos: number, saldo_credor_centavos: number }[],
   totais: { debitos_centavos: number, creditos_centavos: number, saldo_devedor_centavos: number, saldo_credor_centavos: number },
 }
+
+/** Who added a cedente's bank account and when, and its confirmation by a second person. */
+export type AccountHistory = {
+  confirmada: boolean, incluida_em: string, incluida_por_usuario_id: string | null, confirmada_em: string | null, confirmada_por_usuario_id: string | null,
+}
+
+/** A cedente's bank account as the API answers it. */
+export type ContaBancaria = AccountHistory & { id: string, banco: string, agencia: string, conta: string, digito: string }

@@ -16,7 +16,7 @@ import { isUuid } from '../../platform/lib/uuid.ts'
 import type { ActionContext, AuditAction } from '../../platform/tenancy/audit/store.ts'
 import { withTenant } from '../../platform/tenancy/tenancy.ts'
 import { byCredential, type Credential } from '../credentials/index.ts'
-import { getParty, type StoredConta } from '../origination/index.ts'
+import { contasOf, getParty, type StoredConta } from '../origination/index.ts'
 import { fail } from './checks.ts'
 import { OPERATION_ROUTES } from './definitions.ts'
 import {
@@ -51,7 +51,7 @@ export function paymentRoutes(deps: { db: Database, clock: Clock, idempotency: I
         const account = chosenAccount(cedente.contas ?? [], req.body.conta_bancaria)
         const quote = op.cotacaoAceita ? await quoteOf(tx, op.id, op.cotacaoAceita) : undefined
         const made = await requestPayment(tx, op, cedente, account, requester(req.credential!), quote?.valorLiquidoCentavos ?? 0n, action.now)
-        return { answer: jsonAnswer(201, paymentView(made)), audit: { acao: 'desembolso.solicitado', alvoId: made.id } }
+        return { answer: jsonAnswer(201, paymentView(made, cedente.contas)), audit: { acao: 'desembolso.solicitado', alvoId: made.id } }
       },
     })
 
@@ -71,7 +71,8 @@ export function paymentRoutes(deps: { db: Database, clock: Clock, idempotency: I
           const op = (await lockOperation(tx, found[0]!.op))!
           const payment = (await lockPayment(tx, id))!
           const done = await work({ tx, req, action, payment, op })
-          return { answer: jsonAnswer(200, paymentView(done)), audit: { acao, alvoId: id } }
+          const contas = (await contasOf(tx, done.clienteId, [done.cedenteId])).get(done.cedenteId) ?? []
+          return { answer: jsonAnswer(200, paymentView(done, contas)), audit: { acao, alvoId: id } }
         },
       })
     }
@@ -101,16 +102,23 @@ export function paymentRoutes(deps: { db: Database, clock: Clock, idempotency: I
       const where: SQL[] = []
       if (page.before !== undefined) where.push(lt(desembolsos.seq, page.before))
       if (q.estado) where.push(eq(desembolsos.estado, q.estado))
-      const found = pageFrom(await withTenant(db, request.credential!.clienteId, (tx) =>
-        tx.select().from(desembolsos).where(and(...where)).orderBy(desc(desembolsos.seq)).limit(page.limit + 1)), page.limit)
-      return { itens: found.items.map(paymentView), proximo: found.next }
+      const clienteId = request.credential!.clienteId
+      const { found, contas } = await withTenant(db, clienteId, async (tx) => {
+        const rows = pageFrom(await tx.select().from(desembolsos).where(and(...where)).orderBy(desc(desembolsos.seq)).limit(page.limit + 1), page.limit)
+        return { found: rows, contas: await contasOf(tx, clienteId, [...new Set(rows.items.map((p) => p.cedenteId))]) }
+      })
+      return { itens: found.items.map((p) => paymentView(p, contas.get(p.cedenteId) ?? [])), proximo: found.next }
     })
 
     app.get(R.lerDesembolso.url, { config: read, schema: R.lerDesembolso.schema }, async (request) => {
       const id = (request as FastifyRequest<{ Params: { id: string } }>).params.id
-      const [found] = isUuid(id) ? await withTenant(db, request.credential!.clienteId, (tx) => tx.select().from(desembolsos).where(eq(desembolsos.id, id))) : []
-      if (!found) throw NOT_FOUND
-      return paymentView(found)
+      const clienteId = request.credential!.clienteId
+      const got = isUuid(id) ? await withTenant(db, clienteId, async (tx) => {
+        const [row] = await tx.select().from(desembolsos).where(eq(desembolsos.id, id))
+        return row && { row, contas: (await contasOf(tx, clienteId, [row.cedenteId])).get(row.cedenteId) ?? [] }
+      }) : undefined
+      if (!got) throw NOT_FOUND
+      return paymentView(got.row, got.contas)
     })
   }
 }

@@ -112,7 +112,14 @@ export const CotacaoOut = Type.Object({
 
 export const DesembolsoOut = Type.Object({
   id: Uuid, operacao_id: Uuid, cedente_id: Uuid, valor_centavos: Int,
-  conta_bancaria: Type.Object({ banco: Type.String(), agencia: Type.String(), conta: Type.String(), digito: Type.String(), titular_documento: Type.String() }),
+  conta_bancaria: Type.Object({
+    banco: Type.String(), agencia: Type.String(), conta: Type.String(), digito: Type.String(), titular_documento: Type.String(),
+    historico: Type.Optional(OrNull(Type.Object({
+      confirmada: Type.Boolean(), incluida_em: Instant, incluida_por_usuario_id: OrNull(Uuid), confirmada_em: OrNull(Instant),
+      confirmada_por_usuario_id: OrNull(Uuid),
+    }, { description: 'The account as the cedente has it now: when and by whom it was added and confirmed (what an approver checks); '
+      + 'null when the cedente no longer has it. In the payment\'s own answers, not in an operation\'s.' }))),
+  }),
   estado: Type.String({ enum: [...ESTADOS_DESEMBOLSO] }),
   solicitado_por: Type.Object({ tipo: Type.String({ enum: ['usuario', 'token'] }), id: Uuid }),
   solicitante_usuario_id: OrNull(Uuid), aprovado_por_usuario_id: OrNull(Uuid), aprovado_em: OrNull(Instant),

@@ -1,5 +1,6 @@
 // Operations, títulos, quotes and payments as the API answers them: snake_case, centavos as safe integers,
 // instants in UTC. A quote is answered as it was stored: recomputing it never changes it.
+import type { StoredConta } from '../origination/index.ts'
 import type { OperationFull, Operation, Payment, Quote, SavedQuote, Title } from './store.ts'
 
 export function titleView(t: Title) {
@@ -19,10 +20,19 @@ export function quoteViewJson(q: SavedQuote): string {
   return `${q.calculoJson.slice(0, -1)},"criado_em":${JSON.stringify(q.criadoEm.toISOString())}}`
 }
 
-export function paymentView(p: Payment) {
+/** A payment; with `contas` (its cedente's accounts now), its account's history too. */
+export function paymentView(p: Payment, contas?: readonly StoredConta[]) {
+  const conta = contas?.find((c) => c.banco === p.banco && c.agencia === p.agencia && c.conta === p.conta && c.digito === p.digito)
+  const historico = conta && {
+    confirmada: conta.confirmadaEm !== null, incluida_em: conta.incluidaEm.toISOString(), incluida_por_usuario_id: conta.incluidaPorUsuarioId,
+    confirmada_em: conta.confirmadaEm?.toISOString() ?? null, confirmada_por_usuario_id: conta.confirmadaPorUsuarioId,
+  }
   return {
     id: p.id, operacao_id: p.operacaoId, cedente_id: p.cedenteId, valor_centavos: Number(p.valorCentavos),
-    conta_bancaria: { banco: p.banco, agencia: p.agencia, conta: p.conta, digito: p.digito, titular_documento: p.titularDocumento },
+    conta_bancaria: {
+      banco: p.banco, agencia: p.agencia, conta: p.conta, digito: p.digito, titular_documento: p.titularDocumento,
+      ...(contas ? { historico: historico ?? null } : {}),
+    },
     estado: p.estado, solicitado_por: { tipo: p.solicitadoPorTipo, id: p.solicitadoPor }, solicitante_usuario_id: p.solicitanteUsuarioId,
     aprovado_por_usuario_id: p.aprovadoPorUsuarioId, aprovado_em: p.aprovadoEm?.toISOString() ?? null,
     id_transacao: p.idTransacao, pago_em: p.pagoEm?.toISOString() ?? null, motivo_falha: p.motivoFalha,

@@ -104,6 +104,8 @@ describe('the back office, without JavaScript', () => {
 
     const approverView = await ap.get('/conta/desembolsos')
     assert.match(approverView.body, new RegExp(`id="botao-aprovar-${pagamentoId}"`))
+    // The approver sees when the account was added and confirmed before the money leaves (issue 31 item 6).
+    assert.match(approverView.body, /class="conta-historico">no cadastro do cedente, em /)
     assert.doesNotMatch(approverView.body, /id="form-cancelar"|id="pagar-|id="falha-/, 'an aprovador only approves')
     page = await ap.done('/conta/desembolsos', `aprovar-${pagamentoId}`)
     assert.match(page.body, /Desembolso aprovado/)

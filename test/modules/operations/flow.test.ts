@@ -95,7 +95,9 @@ describe('an operation from draft to payment (the acceptance example)', () => {
     const payment = created(await operador.call('POST', `/api/operacoes/${op.id}/desembolso`, {}, key()))
     assert.equal(payment.estado, 'aguardando_aprovacao')
     assert.equal(payment.valor_centavos, 4_637_053)
-    assert.deepEqual(payment.conta_bancaria, { ...CONTA, titular_documento: CEDENTE_DOC })
+    const { historico, ...account } = payment.conta_bancaria
+    assert.deepEqual(account, { ...CONTA, titular_documento: CEDENTE_DOC })
+    assert.deepEqual([historico.confirmada, historico.confirmada_por_usuario_id], [true, null], 'the registration\'s account, usable at once')
     assert.equal(payment.solicitante_usuario_id, operador.usuarioId)
 
     const selfApproval = await operador.call('POST', `/api/desembolsos/${payment.id}/aprovacao`, undefined, key())

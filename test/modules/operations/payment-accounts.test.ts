@@ -11,7 +11,9 @@ import { backOffice, CEDENTE_DOC, CONTA, created, exampleRegisters, exampleTitle
 const TERM = { termo_sha256: 'c'.repeat(64), assinado_em: '2026-10-05T14:00:00Z', signatarios: [{ nome: 'Sócia Administradora', documento: '111.444.777-35' }] }
 const OTHER = { banco: '001', agencia: '4321', conta: '98765', digito: '0', titular_documento: CEDENTE_DOC }
 
-type Conta = { id: string, banco: string, confirmada: boolean, incluida_por_usuario_id: string | null, confirmada_por_usuario_id: string | null }
+type Conta = {
+  id: string, banco: string, confirmada: boolean, incluida_em: string, incluida_por_usuario_id: string | null, confirmada_por_usuario_id: string | null
+}
 
 describe('a cedente\'s bank account added after its registration', () => {
   const clock = settableClock('2026-10-05T15:00:00Z')
@@ -67,6 +69,12 @@ describe('a cedente\'s bank account added after its registration', () => {
     const { titular_documento: _holder, ...other } = OTHER
     const payment = created(await operador.call('POST', `/api/operacoes/${op.id}/desembolso`, { conta_bancaria: other }, key()))
     assert.equal(payment.conta_bancaria.banco, '001')
+    // What the approver reads: the account's history, who added it and who confirmed it.
+    const read = created(await aprovador.call('GET', `/api/desembolsos/${payment.id}`), 200)
+    assert.deepEqual(read.conta_bancaria.historico, {
+      confirmada: true, incluida_em: swapped!.incluida_em, incluida_por_usuario_id: operador.usuarioId,
+      confirmada_em: done.confirmada_em, confirmada_por_usuario_id: aprovador.usuarioId,
+    })
     const audit = await rowsAs<{ acao: string, ator_id: string }>(ctx.db, clienteId,
       `SELECT acao, ator_id FROM auditoria_cliente WHERE acao = 'cedente.conta_confirmada' AND alvo_id = '${cedente.id}'`)
     assert.equal(audit.length, 1)
@@ -95,11 +103,28 @@ describe('a cedente\'s bank account added after its registration', () => {
     assert.equal(paid.json().detail, 'conta_bancaria_nao_confirmada')
   })
 
-  it('the database refuses a payment to an account not confirmed, whatever the code does', async () => {
+  it('a token with no person adds no bank account (nobody could be told apart from its confirmer); its confirmation is audited', async () => {
+    clock.set('2026-10-05T15:00:00Z')
+    const { clienteId, operador, aprovador, integration } = await backOffice(ctx.db, ctx.app, clock)
+    const { cedente } = await formalized(operador)
+    const byToken = await integration('PATCH' as 'POST', `/api/cedentes/${cedente.id}`, { contas_bancarias: [OTHER] })
+    assert.equal(byToken.statusCode, 403, byToken.body)
+    assert.equal(byToken.json().detail, 'aprovacao_pelo_mesmo_usuario')
+    const [added] = await setAccounts(operador.call, cedente.id, [OTHER])
+    created(await confirm(aprovador.call, cedente.id, added!.id), 200)
+    const [row] = await rowsAs<{ alteracoes: unknown }>(ctx.db, clienteId,
+      `SELECT alteracoes FROM auditoria_cliente WHERE acao = 'cedente.conta_confirmada' AND alvo_id = '${cedente.id}'`)
+    const { titular_documento: _holder, ...account } = OTHER
+    assert.deepEqual(row!.alteracoes, { conta_bancaria_confirmada: { antes: null, depois: { id: added!.id, ...account } } })
+  })
+
+  it('the database refuses a payment to an account not confirmed, and a confirmation naming no person, whatever the code does', async () => {
     clock.set('2026-10-05T15:00:00Z')
     const { clienteId, operador } = await backOffice(ctx.db, ctx.app, clock)
     const { op, cedente } = await formalized(operador)
     const payment = created(await operador.call('POST', `/api/operacoes/${op.id}/desembolso`, {}, key()))
+    const noPerson = (err: Error) => /confirmed by a person other than/.test(String((err.cause as Error | undefined)?.message ?? err.message))
+    await assert.rejects(rowsAs(ctx.db, clienteId, `UPDATE cedente_contas SET confirmada_em = now() WHERE cedente_id = '${cedente.id}'`), noPerson)
     await rowsAs(ctx.db, clienteId, `UPDATE cedente_contas SET confirmada_em = NULL WHERE cedente_id = '${cedente.id}'`)
     await assert.rejects(rowsAs(ctx.db, clienteId, `UPDATE desembolsos SET estado = 'aprovado' WHERE id = '${payment.id}'`),
       (err: Error) => /not a confirmed account of its cedente/.test(String((err.cause as Error | undefined)?.message ?? err.message)))

@@ -7,7 +7,7 @@ import { instantLabel } from '../../../platform/lib/brasilia-time.ts'
 import { hidden, NO_AUTOCORRECT, type Page } from '../../account/index.ts'
 import { CANCELLABLE } from '../../operations/index.ts'
 import { TIPOS_TITULO } from '../../pricing/index.ts'
-import type { Operation, Party, Payment, Quote } from '../answers.ts'
+import type { AccountHistory, ContaBancaria, Operation, Party, Payment, Quote } from '../answers.ts'
 import { form, input, select } from '../forms.ts'
 import { boPage, cell, table } from '../layout.ts'
 import { BACKOFFICE_PATHS as P } from '../paths.ts'
@@ -128,7 +128,7 @@ function paymentSection(v: ViewContext, op: Operation, cedente: Party): Html | f
   const accounts = cedente.contas_bancarias ?? []
   return html`<section aria-labelledby="titulo-desembolso">
 <h2 id="titulo-desembolso">Desembolso</h2>
-${p && paymentFacts(v, p, P.operacao(op.id))}
+${p && paymentFacts(v, p, P.operacao(op.id), accountOf(accounts, p.conta_bancaria))}
 ${canAsk && !accounts.length && html`<p id="sem-conta">O cedente não tem conta bancária cadastrada: cadastre uma antes de pedir o desembolso.</p>`}
 ${canAsk && accounts.length > 0 && form({
     id: 'form-desembolso', action: P.acaoOperacao(op.id, 'desembolso'), csrf: v.csrf, button: 'Pedir o desembolso', buttonId: 'pedir-desembolso',
@@ -136,25 +136,43 @@ ${canAsk && accounts.length > 0 && form({
     accounts.length > 1 && select(v.posted, 'form-desembolso', {
       name: 'conta_bancaria', label: 'Conta do cedente',
       options: accounts.map((c) => ({
-        value: `${c.banco}|${c.agencia}|${c.conta}|${c.digito}`, label: `Banco ${c.banco}, agência ${c.agencia}, conta ${c.conta}-${c.digito}`,
+        value: `${c.banco}|${c.agencia}|${c.conta}|${c.digito}`,
+        label: `Banco ${c.banco}, agência ${c.agencia}, conta ${c.conta}-${c.digito}${c.confirmada ? '' : ' (aguardando confirmação)'}`,
       })),
     }))}
 </section>`
+}
+
+/** The cedente's account a payment goes to, as the cedente has it now (its history), if it still has it. */
+function accountOf(accounts: ContaBancaria[], c: Payment['conta_bancaria']): ContaBancaria | undefined {
+  return accounts.find((a) => a.banco === c.banco && a.agencia === c.agencia && a.conta === c.conta && a.digito === c.digito)
+}
+
+/** When the account was added and by whom, and its confirmation: what the approver checks before the money leaves. */
+function accountHistory(v: ViewContext, c: AccountHistory): string {
+  const who = (id: string | null) => (id === null ? '' : id === v.usuarioId ? ' (por você)' : ` (pessoa ${id.slice(0, 8)})`)
+  const added = `em ${instantLabel(c.incluida_em)}${who(c.incluida_por_usuario_id)}`
+  if (!c.confirmada) return `${added}; aguardando a confirmação de uma segunda pessoa`
+  if (c.confirmada_por_usuario_id === null) return `no cadastro do cedente, ${added}`
+  return `${added}; confirmada em ${instantLabel(c.confirmada_em!)}${who(c.confirmada_por_usuario_id)}`
 }
 
 /**
  * A payment's facts and the step the person may take on it: approving (never their own), recording the transfer or
  * its failure. Ids carry the payment's: one page lists several.
  */
-export function paymentFacts(v: ViewContext, p: Payment, volta: string): Html {
+export function paymentFacts(v: ViewContext, p: Payment, volta: string, account?: AccountHistory): Html {
   const mine = p.solicitante_usuario_id === v.usuarioId
   const waiting = p.estado === 'aguardando_aprovacao'
   const c = p.conta_bancaria
+  const conta = c.historico ?? account
   const paid = `pagar-${p.id}`
   const failed = `falha-${p.id}`
   return html`<dl class="dados" data-desembolso="${p.id}">
 <dt>Valor</dt><dd>${brl(p.valor_centavos)}</dd>
 <dt>Conta</dt><dd>Banco ${c.banco}, agência ${c.agencia}, conta ${c.conta}-${c.digito}</dd>
+${conta && html`<dt>Conta incluída</dt><dd class="conta-historico">${accountHistory(v, conta)}</dd>`}
+${c.historico === null && html`<dt>Conta incluída</dt><dd class="conta-historico">o cedente não tem mais esta conta</dd>`}
 <dt>Situação</dt><dd class="desembolso-estado">${DESEMBOLSO_TEXTO[p.estado] ?? p.estado}</dd>
 <dt>Pedido em</dt><dd>${instantLabel(p.criado_em)}${mine && ' (por você)'}</dd>
 ${p.id_transacao && html`<dt>Transação</dt><dd>${p.id_transacao}${p.pago_em && ` em ${instantLabel(p.pago_em)}`}</dd>`}

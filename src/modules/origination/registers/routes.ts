@@ -98,7 +98,9 @@ export function registerRoutes(deps: RegisterRoutesDeps) {
         const cedente = isUuid(id) && isUuid(contaId) ? await getParty(tx, 'cedente', id) : undefined
         const conta = cedente && await confirmConta(tx, id, contaId, { usuarioId: req.credential!.usuarioId, now: action.now })
         if (!conta) return { answer: problemAnswer(NOT_FOUND) }
-        return { answer: jsonAnswer(200, contaView(conta)), audit: { acao: 'cedente.conta_confirmada', alvoId: id } }
+        const confirmed = { id: conta.id, banco: conta.banco, agencia: conta.agencia, conta: conta.conta, digito: conta.digito }
+        const alteracoes = { conta_bancaria_confirmada: { antes: null, depois: confirmed } }
+        return { answer: jsonAnswer(200, contaView(conta)), audit: { acao: 'cedente.conta_confirmada', alvoId: id, alteracoes } }
       },
     })
   }

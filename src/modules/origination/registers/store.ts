@@ -156,6 +156,11 @@ async function replaceContas(
   tx: Orm, cedente: Pick<Party, 'id' | 'clienteId'>, contas: ContaKept[], by: AccountsChange, registering: boolean,
 ): Promise<StoredConta[]> {
   const before = (await contasOf(tx, cedente.clienteId, [cedente.id])).get(cedente.id) ?? []
+  // With no person behind the change, nobody could be told apart from its confirmer (an integration's token and the
+  // administrador who holds it may be one human): a new account is added by a person.
+  if (!registering && by.usuarioId === null && contas.some((c) => !before.some((b) => sameAccount(b, c)))) {
+    throw new AccountConfirmerError('a token with no person cannot add a bank account: a person adds it, and another confirms it')
+  }
   await tx.delete(cedenteContas).where(eq(cedenteContas.cedenteId, cedente.id))
   if (!contas.length) return []
   const rows = contas.map((c, ordem) => {
@@ -197,7 +202,8 @@ export async function confirmConta(tx: Orm, cedenteId: string, contaId: string, 
   return storedConta(done!)
 }
 
-async function contasOf(tx: Orm, clienteId: string, ids: string[]): Promise<Map<string, StoredConta[]>> {
+/** The accounts of these cedentes (by cedente id), in their order. */
+export async function contasOf(tx: Orm, clienteId: string, ids: string[]): Promise<Map<string, StoredConta[]>> {
   const rows = await tx.select().from(cedenteContas)
     .where(and(eq(cedenteContas.clienteId, clienteId), inArray(cedenteContas.cedenteId, ids))).orderBy(asc(cedenteContas.ordem))
   const byCedente = new Map<string, StoredConta[]>()
