@@ -22,7 +22,7 @@ describe('the customer\'s audit trail', () => {
     const row = (await auditRows(tdb.db, clienteId)).at(-1)!
     assert.deepEqual({ ...row, id: undefined }, {
       id: undefined, cliente_id: clienteId, em: now, ator_tipo: 'token', ator_id: tokenId, acao: 'token.recusado', alvo_id: tokenId,
-      motivo: 'dpop_invalido', request_id: 'abc-123', request_id_cliente: 'do-cliente', ip_hash: ipHash(salt, '203.0.113.9'),
+      motivo: 'dpop_invalido', request_id: 'abc-123', request_id_cliente: 'do-cliente', ip_hash: ipHash(salt, '203.0.113.9'), alteracoes: null,
     })
   })
 

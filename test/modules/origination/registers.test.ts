@@ -135,14 +135,15 @@ describe('registers: cedentes and sacados', () => {
     const { c, post, patch, get } = await setup()
     const made = (await post('/api/cedentes', cedenteBody())).json()
     const url = `/api/cedentes/${made.id}`
-    const changed = await patch(url, {
-      razao_social: 'Metalúrgica Exemplo S.A.', estado: 'bloqueado', telefone: null,
-      contas_bancarias: [{ banco: '237', agencia: '1234', conta: '99', digito: '0', titular_documento: CNPJ }],
-    })
+    const changed = await patch(url, { razao_social: 'Metalúrgica Exemplo S.A.', estado: 'bloqueado', telefone: null })
     assert.equal(changed.statusCode, 200, changed.body)
+    // This token has no person: it adds no bank account (a person adds it, another confirms it; issue 31 item 6).
+    const account = await patch(url, { contas_bancarias: [{ banco: '237', agencia: '1234', conta: '99', digito: '0', titular_documento: CNPJ }] })
+    assert.equal(account.statusCode, 403, account.body)
+    assert.equal(account.json().detail, 'aprovacao_pelo_mesmo_usuario')
     const now = (await get(url)).json()
     assert.deepEqual([now.razao_social, now.estado, now.perfil_iof, now.contas_bancarias.map((k: { banco: string }) => k.banco)],
-      ['Metalúrgica Exemplo S.A.', 'bloqueado', 'pj', ['237']])
+      ['Metalúrgica Exemplo S.A.', 'bloqueado', 'pj', ['341']])
     assert.equal((await patch(url, { documento: CPF })).statusCode, 422)
     assert.equal((await patch(url, {})).statusCode, 422)
     assert.equal((await patch(url, { perfil_iof: 'isento' })).statusCode, 422, 'an exemption needs its reason')
