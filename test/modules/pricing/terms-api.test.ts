@@ -71,7 +71,7 @@ describe('/api/produtos', () => {
       [{ taxa_mensal: '0' }, 'body.taxa_mensal'], [{ taxa_mensal: '1' }, 'body.taxa_mensal'], [{ taxa_mensal: 0.035 }, 'body.taxa_mensal'],
       [{ taxa_mensal: '0.0350000000001' }, 'body.taxa_mensal'], [{ taxa_ad_valorem: '-0.01' }, 'body.taxa_ad_valorem'],
       [{ tac_centavos: 150.5 }, 'body.tac_centavos'], [{ dias_float: { cheque: 11 } }, 'body.dias_float.cheque'],
-      [{ dias_float: { boleto: 1 } }, 'body.dias_float'], [{ iof: 'isento' }, 'body.motivo_isencao'], [{ base: 'composta_360' }, 'body.base'],
+      [{ dias_float: { boleto: 1 } }, 'body.dias_float.boleto'], [{ iof: 'isento' }, 'body.motivo_isencao'], [{ base: 'composta_360' }, 'body.base'],
     ]
     for (const [change, loc] of bad) {
       const res = await post('/api/produtos', { ...EXAMPLE, ...change })
