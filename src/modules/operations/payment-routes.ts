@@ -20,7 +20,7 @@ import { contasOf, getParty, type StoredConta } from '../origination/index.ts'
 import { fail } from './checks.ts'
 import { OPERATION_ROUTES } from './definitions.ts'
 import {
-  approvePayment, confirmedAccount, lockPayment, recordFailure, recordTransfer, requestPayment, type Account, type Requester,
+  approvePayment, confirmedAccount, lockPayment, sameAccount, recordFailure, recordTransfer, requestPayment, type Account, type Requester,
 } from './flow/payment.ts'
 import type { DesembolsoInT } from './schemas.ts'
 import { lockOperation, quoteOf, type Operation, type Payment } from './store.ts'
@@ -127,8 +127,7 @@ export function paymentRoutes(deps: { db: Database, clock: Clock, idempotency: I
 function chosenAccount(accounts: StoredConta[], given: Account | undefined): Account {
   const loc = ['body', 'conta_bancaria']
   if (given) {
-    const digito = given.digito.toUpperCase()
-    const match = accounts.find((a) => a.banco === given.banco && a.agencia === given.agencia && a.conta === given.conta && a.digito === digito)
+    const match = accounts.find((a) => sameAccount(a, { ...given, digito: given.digito.toUpperCase() }))
     if (!match) fail([{ type: 'value_error', loc, msg: 'Value error, not one of the cedente\'s accounts', input: given }])
     const a = confirmedAccount(accounts, match!)
     return { banco: a.banco, agencia: a.agencia, conta: a.conta, digito: a.digito }

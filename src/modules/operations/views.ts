@@ -1,6 +1,7 @@
 // Operations, títulos, quotes and payments as the API answers them: snake_case, centavos as safe integers,
 // instants in UTC. A quote is answered as it was stored: recomputing it never changes it.
 import type { StoredConta } from '../origination/index.ts'
+import { sameAccount } from './flow/payment.ts'
 import type { OperationFull, Operation, Payment, Quote, SavedQuote, Title } from './store.ts'
 
 export function titleView(t: Title) {
@@ -22,7 +23,7 @@ export function quoteViewJson(q: SavedQuote): string {
 
 /** A payment; with `contas` (its cedente's accounts now), its account's history too. */
 export function paymentView(p: Payment, contas?: readonly StoredConta[]) {
-  const conta = contas?.find((c) => c.banco === p.banco && c.agencia === p.agencia && c.conta === p.conta && c.digito === p.digito)
+  const conta = contas?.find((c) => sameAccount(c, p))
   const historico = conta && {
     confirmada: conta.confirmadaEm !== null, incluida_em: conta.incluidaEm.toISOString(), incluida_por_usuario_id: conta.incluidaPorUsuarioId,
     confirmada_em: conta.confirmadaEm?.toISOString() ?? null, confirmada_por_usuario_id: conta.confirmadaPorUsuarioId,

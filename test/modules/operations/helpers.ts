@@ -101,3 +101,21 @@ export const exampleTitles = (sacadoIds: string[]) => [
   { tipo: 'duplicata_servico', numero: 'T2', sacado_id: sacadoIds[1], emissao: '2026-10-01', vencimento: '2026-11-20', valor_face_centavos: 2_500_000 },
   { tipo: 'cheque', numero: 'T3', sacado_id: sacadoIds[2], emissao: '2026-10-02', vencimento: '2026-12-04', valor_face_centavos: 1_500_000 },
 ]
+
+/** The signed term of the example's formalization. */
+export const EXAMPLE_TERM = {
+  termo_sha256: 'c'.repeat(64), assinado_em: '2026-10-05T14:00:00Z', signatarios: [{ nome: 'Sócia Administradora', documento: '111.444.777-35' }],
+}
+
+/** An operation of the example accepted and formalized on 2026-10-05, on the example's registers (made unless given). */
+export async function formalizedExample(call: Caller, given?: Awaited<ReturnType<typeof exampleRegisters>>) {
+  const regs = given ?? await exampleRegisters(call)
+  const op = created(await call('POST', '/api/operacoes', {
+    cedente_id: regs.cedente.id, produto_id: regs.produto.id, data_operacao: '2026-10-05',
+    titulos: exampleTitles(regs.sacados.map((s: { id: string }) => s.id)),
+  }))
+  created(await call('POST', `/api/operacoes/${op.id}/cotacao`))
+  created(await call('POST', `/api/operacoes/${op.id}/aceite`, { cotacao_versao: 1 }, key()), 200)
+  created(await call('POST', `/api/operacoes/${op.id}/formalizacao`, EXAMPLE_TERM), 200)
+  return { op, cedente: regs.cedente, regs }
+}

@@ -6,9 +6,8 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { rowsAs } from '../../helpers/credentials.ts'
 import { useTestApp } from '../../helpers/fixture.ts'
-import { backOffice, CEDENTE_DOC, CONTA, created, exampleRegisters, exampleTitles, key, settableClock, type Caller } from './helpers.ts'
+import { backOffice, CEDENTE_DOC, CONTA, created, formalizedExample, key, settableClock, type Caller } from './helpers.ts'
 
-const TERM = { termo_sha256: 'c'.repeat(64), assinado_em: '2026-10-05T14:00:00Z', signatarios: [{ nome: 'Sócia Administradora', documento: '111.444.777-35' }] }
 const OTHER = { banco: '001', agencia: '4321', conta: '98765', digito: '0', titular_documento: CEDENTE_DOC }
 
 type Conta = {
@@ -19,17 +18,7 @@ describe('a cedente\'s bank account added after its registration', () => {
   const clock = settableClock('2026-10-05T15:00:00Z')
   const ctx = useTestApp({ env: { MAIL_WORKER: 'off' }, deps: { clock } })
 
-  async function formalized(operador: { call: Caller }) {
-    const regs = await exampleRegisters(operador.call)
-    const op = created(await operador.call('POST', '/api/operacoes', {
-      cedente_id: regs.cedente.id, produto_id: regs.produto.id, data_operacao: '2026-10-05',
-      titulos: exampleTitles(regs.sacados.map((s: { id: string }) => s.id)),
-    }))
-    created(await operador.call('POST', `/api/operacoes/${op.id}/cotacao`))
-    created(await operador.call('POST', `/api/operacoes/${op.id}/aceite`, { cotacao_versao: 1 }, key()), 200)
-    created(await operador.call('POST', `/api/operacoes/${op.id}/formalizacao`, TERM), 200)
-    return { op, cedente: regs.cedente }
-  }
+  const formalized = (operador: { call: Caller }) => formalizedExample(operador.call)
   const setAccounts = async (call: Caller, cedenteId: string, contas: object[]) =>
     created(await call('PATCH' as 'POST', `/api/cedentes/${cedenteId}`, { contas_bancarias: contas }), 200).contas_bancarias as Conta[]
   const confirm = (call: Caller, cedenteId: string, contaId: string) =>

@@ -4,28 +4,14 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { useTestApp } from '../../helpers/fixture.ts'
-import { backOffice, created, exampleRegisters, exampleTitles, key, settableClock, type Caller } from './helpers.ts'
+import { backOffice, created, formalizedExample, key, settableClock, type Caller } from './helpers.ts'
 
-const TERM = { termo_sha256: 'c'.repeat(64), assinado_em: '2026-10-05T14:00:00Z', signatarios: [{ nome: 'Sócia Administradora', documento: '111.444.777-35' }] }
 
 describe('a payment to a cedente: blocked cedentes and transfers recorded once', () => {
   const clock = settableClock('2026-10-05T15:00:00Z')
   const ctx = useTestApp({ env: { MAIL_WORKER: 'off' }, deps: { clock } })
 
-  type Registers = Awaited<ReturnType<typeof exampleRegisters>>
-
-  /** An operation accepted and formalized on its day, on the example's registers (made unless given). */
-  async function formalized(operador: { call: Caller }, given?: Registers) {
-    const regs = given ?? await exampleRegisters(operador.call)
-    const op = created(await operador.call('POST', '/api/operacoes', {
-      cedente_id: regs.cedente.id, produto_id: regs.produto.id, data_operacao: '2026-10-05',
-      titulos: exampleTitles(regs.sacados.map((s: { id: string }) => s.id)),
-    }))
-    created(await operador.call('POST', `/api/operacoes/${op.id}/cotacao`))
-    created(await operador.call('POST', `/api/operacoes/${op.id}/aceite`, { cotacao_versao: 1 }, key()), 200)
-    created(await operador.call('POST', `/api/operacoes/${op.id}/formalizacao`, TERM), 200)
-    return { op, cedente: regs.cedente, regs }
-  }
+  const formalized = (operador: { call: Caller }, given?: Parameters<typeof formalizedExample>[1]) => formalizedExample(operador.call, given)
 
   it('a blocked cedente: its payment is not asked, approved or recorded (409 cadastro_bloqueado), and is once unblocked', async () => {
     clock.set('2026-10-05T15:00:00Z')

@@ -21,7 +21,8 @@ async function refuseBlockedCedente(tx: Orm, op: Operation): Promise<void> {
   refuseBlocked(await cedenteOf(tx, op.cedenteId, true), [])
 }
 
-const sameAccount = (a: Account, b: Account) => a.banco === b.banco && a.agencia === b.agencia && a.conta === b.conta && a.digito === b.digito
+/** The same bank account: bank, branch, number and check digit (the digit as stored, upper-case). */
+export const sameAccount = (a: Account, b: Account) => a.banco === b.banco && a.agencia === b.agencia && a.conta === b.conta && a.digito === b.digito
 
 /** The cedente's account `a`, if it is one of them and confirmed (issue 31 item 6); else refused, naming it. */
 export function confirmedAccount(contas: readonly StoredConta[], a: Account): StoredConta {
