@@ -6,7 +6,7 @@ import type { RouteDefinition } from '../../platform/http/route-document.ts'
 import { Problem, ValidationProblem } from '../../platform/http/schemas.ts'
 import { IdempotencyKeyHeader, idempotencyProblems } from '../../platform/idempotency/schemas.ts'
 import {
-  AceiteIn, CotacaoOut, DesembolsoIn, DesembolsoOut, FormalizacaoIn, MotivoIn, OperacaoIn, OperacaoOut, OperacaoResumo, PagamentoIn, TituloOut,
+  AceiteIn, CotacaoOut, DesembolsoIn, DesembolsoOut, FormalizacaoIn, MotivoIn, OperacaoIn, OperacaoOut, OperacaoQuery, OperacaoResumo, PagamentoIn, TituloOut,
   TitulosAdicionadosOut, TitulosIn,
 } from './schemas.ts'
 import { ESTADOS_DESEMBOLSO, ESTADOS_OPERACAO, ESTADOS_TITULO } from './tables.ts'
@@ -50,8 +50,9 @@ export const OPERATION_ROUTES = {
   },
   ler: {
     method: 'GET', url: '/api/operacoes/:id', escopo: 'operacoes',
-    schema: { ...op('An operation with its títulos, latest quote and payment', 'lerOperacao'), params: Params,
-      response: { 200: OperacaoOut, ...guardRefusals('operacoes'), ...NotFound('operation') } },
+    schema: { ...op('An operation with a page of its títulos (the totals of all), the latest quote and payment', 'lerOperacao'), params: Params,
+      querystring: OperacaoQuery,
+      response: { 200: OperacaoOut, ...guardRefusals('operacoes'), ...NotFound('operation'), ...invalid('A page out of shape: every item.') } },
   },
   adicionarTitulos: {
     method: 'POST', url: '/api/operacoes/:id/titulos', escopo: 'operacoes',

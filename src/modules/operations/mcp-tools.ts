@@ -11,9 +11,9 @@ import { ok, PAGE_ARGS, pageOfArgs, routeTwin, toolSchema, type Tool, type ToolC
 import { OPERATION_ROUTES } from './definitions.ts'
 import { quoteOperation } from './flow/quote.ts'
 import { draftOperation } from './routes.ts'
-import { CotacaoOut, OperacaoIn, OperacaoOut, OperacaoResumo, type OperacaoInT } from './schemas.ts'
+import { CotacaoOut, FIRST_PAGE, OperacaoIn, OperacaoOut, OperacaoResumo, type OperacaoInT } from './schemas.ts'
 import { SIMULATION_ROUTE, SimulacaoIn, simulate, type SimulacaoInT } from './simulation.ts'
-import { getOperation, listOperations, lockOperation, titleTotals, type OperationFilter } from './store.ts'
+import { readOperation, listOperations, lockOperation, titleTotals, type OperationFilter } from './store.ts'
 import { ESTADOS_OPERACAO } from './tables.ts'
 import { operationListView, operationView, quoteView } from './views.ts'
 import { Type } from 'typebox'
@@ -65,10 +65,11 @@ export function operationTools(db: Database, clock: Clock, maxTitulos: number): 
     },
     {
       name: 'ler_operacao', title: 'Ler operação', twin: routeTwin(R.ler),
-      description: 'Uma operação com seus títulos, a última cotação (linha a linha) e o pagamento, como GET /api/operacoes/{id}.',
+      description: 'Uma operação com a primeira página dos seus títulos (200, com os totais de todos), a última cotação '
+        + '(as linhas dessa página) e o pagamento, como GET /api/operacoes/{id}.',
       input: Id, output: toolSchema(OperacaoOut),
       run: async (args, call) => {
-        const found = await withTenant(db, call.credential.clienteId, (tx) => getOperation(tx, String(args.id)))
+        const found = await withTenant(db, call.credential.clienteId, (tx) => readOperation(tx, String(args.id), FIRST_PAGE))
         return found ? { ok: true, value: operationView(found), alvoId: found.id } : { ok: false, detail: 'nao_encontrado' }
       },
     },

@@ -30,10 +30,10 @@ import { formalize } from './flow/formalize.ts'
 import { quoteOperation } from './flow/quote.ts'
 import { refuseBlocked, sacadosOf } from './flow/registers.ts'
 import { borderoHtml, borderoMarkdown, type BorderoData } from './bordero.ts'
-import type { FormalizacaoInT, OperacaoInT, TituloInT } from './schemas.ts'
+import { FIRST_PAGE, titlesPageOf, type FormalizacaoInT, type OperacaoInT, type TituloInT } from './schemas.ts'
 import {
-  addTitles, createOperation, getOperation, getTitle, listOperations, listTitles, lockOperation, removeTitle, titleTotals, titlesOf,
-  type Operation, type OperationFilter, type OperationFull, type TitleFilter,
+  addTitles, createOperation, getOperation, readOperation, getTitle, listOperations, listTitles, lockOperation, removeTitle, titleTotals, titlesOf,
+  type Operation, type OperationFilter, type OperationPage, type TitleFilter,
 } from './store.ts'
 import { operationListView, operationView, quoteViewJson, titleView } from './views.ts'
 
@@ -73,7 +73,7 @@ export function operationRoutes(deps: OperationRoutesDeps) {
         },
       })
     }
-    const fresh = async (tx: Orm, id: string) => operationView((await getOperation(tx, id))!)
+    const fresh = async (tx: Orm, id: string) => operationView((await readOperation(tx, id, FIRST_PAGE))!)
 
     mutationRoute<{ Body: OperacaoInT }, ActionContext>(app, mutation, {
       method: R.criar.method, url: R.criar.url, idempotency: 'accepted', config, schema: R.criar.schema, caller: byCredential,
@@ -98,8 +98,8 @@ export function operationRoutes(deps: OperationRoutesDeps) {
     })
 
     app.get(R.ler.url, { config, schema: R.ler.schema }, async (request) => {
-      const id = (request as FastifyRequest<{ Params: { id: string } }>).params.id
-      const found = isUuid(id) ? await withTenant(db, request.credential!.clienteId, (tx) => getOperation(tx, id)) : undefined
+      const { params: { id }, query } = request as FastifyRequest<{ Params: { id: string }, Querystring: { titulos_limite?: string, titulos_apos?: string } }>
+      const found = isUuid(id) ? await withTenant(db, request.credential!.clienteId, (tx) => readOperation(tx, id, titlesPageOf(query))) : undefined
       if (!found) throw NOT_FOUND
       return operationView(found)
     })
@@ -194,7 +194,7 @@ export function operationRoutes(deps: OperationRoutesDeps) {
 }
 
 /** A draft operation from its body (the route's and the MCP tool's): every rule checked at once, then made whole. */
-export async function draftOperation(tx: Orm, clienteId: string, b: OperacaoInT, now: Date, maxTitulos: number): Promise<OperationFull> {
+export async function draftOperation(tx: Orm, clienteId: string, b: OperacaoInT, now: Date, maxTitulos: number): Promise<OperationPage> {
   refuseOverCap(0, b.titulos?.length ?? 0, maxTitulos)
   const dataOperacao = b.data_operacao ?? brasiliaDay(now)
   const [cedente, product] = await Promise.all([getParty(tx, 'cedente', b.cedente_id.toLowerCase()), getProduct(tx, b.produto_id.toLowerCase(), 'latest')])
@@ -208,7 +208,7 @@ export async function draftOperation(tx: Orm, clienteId: string, b: OperacaoInT,
   refuseBlocked(cedente, titles.sacadoRows)
   const made = await createOperation(tx, { clienteId, idExterno: b.id_externo ?? null, cedenteId: cedente!.id, produtoId: product!.id, dataOperacao }, now)
   if (titles.kept.length) await addTitles(tx, made, titles.kept, now)
-  return (await getOperation(tx, made.id))!
+  return (await readOperation(tx, made.id, FIRST_PAGE))!
 }
 
 /** One operation holds at most OPERACAO_MAX_TITULOS títulos (the operation row is locked: adds to it take turns). */

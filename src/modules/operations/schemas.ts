@@ -136,8 +136,27 @@ const OperacaoBase = {
   criado_em: Instant, atualizado_em: Instant,
 }
 
+/** An operation's read pages its títulos: a page of 5,000 would be megabytes (issue 31 item 9). */
+export const TITULOS_PAGINA = 200
+
 export const OperacaoOut = Type.Object({
-  ...OperacaoBase, titulos: Type.Array(TituloOut), cotacao: OrNull(CotacaoOut), desembolso: OrNull(DesembolsoOut),
+  ...OperacaoBase,
+  quantidade_titulos: Type.Integer({ description: 'All the operation\'s títulos, whatever the page.' }),
+  valor_face_centavos: Type.Integer({ description: 'The face value of all of them.' }),
+  titulos: Type.Array(TituloOut, { description: `A page of the títulos in the order they were added (${TITULOS_PAGINA} unless titulos_limite says).` }),
+  titulos_proximo: OrNull(Type.Integer({ description: 'The next page: GET /api/operacoes/{id}?titulos_apos=<this>; null on the last.' })),
+  cotacao: OrNull(Type.Object(CotacaoOut.properties, { description: 'The latest quote: its totals whole, its `linhas` those of this page\'s títulos.' })),
+  desembolso: OrNull(DesembolsoOut),
+})
+
+export const OperacaoQuery = Type.Object({
+  titulos_limite: Type.Optional(Type.String({ pattern: '^(?:[1-9][0-9]{0,2}|1000)$', description: `1–1,000 títulos in the page, default ${TITULOS_PAGINA}.` })),
+  titulos_apos: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,14}$', description: 'The previous page\'s `titulos_proximo`.' })),
+}, { additionalProperties: false })
+/** The page the answers of changes carry. */
+export const FIRST_PAGE = { limit: TITULOS_PAGINA }
+export const titlesPageOf = (q: { titulos_limite?: string, titulos_apos?: string }) => ({
+  limit: Number(q.titulos_limite ?? TITULOS_PAGINA), ...(q.titulos_apos ? { after: Number(q.titulos_apos) } : {}),
 })
 
 export const OperacaoResumo = Type.Object({ ...OperacaoBase, quantidade_titulos: Int, valor_face_centavos: Int })

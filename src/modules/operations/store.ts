@@ -1,7 +1,7 @@
 // Operations and their títulos in the caller's tenant transaction (row-level security: another customer's rows
 // are not found). A transition reads its operation FOR UPDATE first, so two at once run one after the other and
 // the second finds the state the first left.
-import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/database.ts'
 import { readInTransaction, sendInTransaction, type Read } from '../../platform/db/in-transaction.ts'
 import { fixedStatement } from '../../platform/db/one-trip.ts'
@@ -17,6 +17,14 @@ export type Title = typeof titulos.$inferSelect
 export type Quote = typeof cotacoes.$inferSelect
 export type Payment = typeof desembolsos.$inferSelect
 export type OperationFull = Operation & { titulos: Title[], cotacao: Quote | null, desembolso: Payment | null }
+/**
+ * An operation as its read answers it (issue 31 item 9): one page of títulos in the order they were added, the
+ * totals of all of them, and the latest quote with the lines of that page only.
+ */
+export type OperationPage = Operation & {
+  titulos: Title[], proximo: number | null, totais: { n: number, face: bigint }, cotacao: Quote | null, desembolso: Payment | null,
+}
+export type TitlesPage = { limit: number, after?: number }
 
 export type NewOperation = { clienteId: string, idExterno: string | null, cedenteId: string, produtoId: string, dataOperacao: string }
 
@@ -56,6 +64,37 @@ export async function withParts(tx: Orm, op: Operation): Promise<OperationFull> 
   const quote = op.cotacaoVersao > 0 ? await quoteOf(tx, op.id, op.cotacaoVersao) : undefined
   const payment = await latestPayment(tx, op.id)
   return { ...op, titulos: list, cotacao: quote ?? null, desembolso: payment ?? null }
+}
+
+/** The operation with a page of its títulos (see OperationPage); undefined when not the customer's. */
+export async function readOperation(tx: Orm, id: string, page: TitlesPage): Promise<OperationPage | undefined> {
+  const [row] = await tx.select().from(operacoes).where(eq(operacoes.id, id))
+  if (!row) return undefined
+  return pageOfParts(tx, row, page)
+}
+
+export async function pageOfParts(tx: Orm, op: Operation, page: TitlesPage): Promise<OperationPage> {
+  // One after another: a transaction is one connection (see quoteOperation).
+  const where = page.after === undefined ? eq(titulos.operacaoId, op.id) : and(eq(titulos.operacaoId, op.id), gt(titulos.seq, page.after))
+  const rows = await tx.select().from(titulos).where(where).orderBy(asc(titulos.seq)).limit(page.limit + 1)
+  const list = rows.slice(0, page.limit)
+  const totals = (await titleTotals(tx, [op.id])).get(op.id) ?? { n: 0, face: 0n }
+  const quote = op.cotacaoVersao > 0 ? await quoteLinesOf(tx, op.id, op.cotacaoVersao, list.map((t) => t.id)) : undefined
+  const payment = await latestPayment(tx, op.id)
+  const proximo = rows.length > page.limit ? Number(list.at(-1)!.seq) : null
+  return { ...op, titulos: list, proximo, totais: totals, cotacao: quote ?? null, desembolso: payment ?? null }
+}
+
+/** A quote with only the lines of these títulos, in the quote's order: the database filters, so a read never parses thousands of lines. */
+async function quoteLinesOf(tx: Orm, operacaoId: string, versao: number, tituloIds: string[]): Promise<Quote | undefined> {
+  const { calculo: _whole, ...columns } = getTableColumns(cotacoes)
+  const rest = sql<Record<string, unknown>>`(${cotacoes.calculo}::jsonb - 'linhas')`
+  const lines = sql<unknown[]>`COALESCE((SELECT json_agg(e.l ORDER BY e.i) FROM json_array_elements(${cotacoes.calculo} -> 'linhas') WITH ORDINALITY AS e(l, i)
+    WHERE e.l ->> 'titulo_id' = ANY(${sql.param(tituloIds)}::text[])), '[]'::json)`
+  const [row] = await tx.select({ ...columns, rest, lines }).from(cotacoes).where(and(eq(cotacoes.operacaoId, operacaoId), eq(cotacoes.versao, versao)))
+  if (!row) return undefined
+  const { rest: body, lines: linhas, ...quote } = row
+  return { ...quote, calculo: { ...body, linhas } as Quote['calculo'] }
 }
 
 export type OperationFilter = { cedenteId?: string, estado?: EstadoOperacao, idExterno?: string }

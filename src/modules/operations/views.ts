@@ -2,7 +2,7 @@
 // instants in UTC. A quote is answered as it was stored: recomputing it never changes it.
 import type { StoredConta } from '../origination/index.ts'
 import { sameAccount } from './flow/payment.ts'
-import type { OperationFull, Operation, Payment, Quote, SavedQuote, Title } from './store.ts'
+import type { OperationPage, Operation, Payment, Quote, SavedQuote, Title } from './store.ts'
 
 export function titleView(t: Title) {
   return {
@@ -51,10 +51,11 @@ function summary(o: Operation) {
   }
 }
 
-export function operationView(o: OperationFull) {
+export function operationView(o: OperationPage) {
   return {
     ...summary(o),
-    titulos: o.titulos.map(titleView),
+    quantidade_titulos: o.totais.n, valor_face_centavos: Number(o.totais.face),
+    titulos: o.titulos.map(titleView), titulos_proximo: o.proximo,
     cotacao: o.cotacao ? quoteView(o.cotacao) : null,
     desembolso: o.desembolso ? paymentView(o.desembolso) : null,
   }
