@@ -6,6 +6,7 @@ import { emailProblem } from '../lib/email-address.ts'
 import { AnswerError } from './answer-error.ts'
 import { VALIDATION_STATUS } from './problem-catalogue.ts'
 import type { ProblemAnswer } from './problem.ts'
+import { formatTypeVerdict, formatVerdict, type FormatVerdict } from './pydantic-formats.ts'
 
 type AddFormats = (ajv: Ajv) => unknown
 // ajv-formats is CommonJS: loaded as ESM, the plugin may sit under `default`.
@@ -16,9 +17,10 @@ const addFormats: AddFormats = ((addFormatsModule as unknown as { default?: AddF
  * refuses 123 for a string), every error at once, defaults filled, unknown fields kept but ignored.
  * `validateSchema: false`: our own schemas are not checked against Ajv's meta-schema at each start (compiling
  * the meta-schema was a tenth of start-up); Ajv's strict mode still refuses unknown keywords, and the tests
- * compile every schema.
+ * compile every schema. `verbose`: an error carries the schema it failed, so a number where a UUID or a date is
+ * expected is answered as pydantic answers for that type, not as for any string.
  */
-export const AJV_OPTIONS = { coerceTypes: false, allErrors: true, useDefaults: true, removeAdditional: false, validateSchema: false } as const
+export const AJV_OPTIONS = { coerceTypes: false, allErrors: true, useDefaults: true, removeAdditional: false, validateSchema: false, verbose: true } as const
 
 /** The `email` format as pydantic's EmailStr judges it (Ajv's own format is looser). */
 export function addEmailFormat(ajv: { addFormat(name: string, validate: (s: string) => boolean): unknown }): void {
@@ -61,11 +63,12 @@ export function rememberSentBody(body: object): void {
 /** The request part a schema checks, as Fastify names it in `validationContext`. */
 export type ValidationPart = 'body' | 'querystring' | 'params' | 'headers'
 
-/** The subset of an Ajv error we read. */
+/** The subset of an Ajv error we read (`parentSchema` with AJV_OPTIONS' `verbose`). */
 export type AjvError = {
   instancePath: string
   keyword: string
   params: Record<string, unknown>
+  parentSchema?: { format?: unknown }
 }
 
 const TYPE_ERRORS: Record<string, [string, string]> = {
@@ -96,13 +99,16 @@ export function fromAjv(errors: AjvError[], root: ValidationPart, input: unknown
       continue
     }
     const value = valueAt(input, path)
+    const formatted = e.keyword === 'format' && typeof value === 'string' ? formatVerdict(String(e.params.format), value) : undefined
     if (e.keyword === 'required') {
       const parent = valueAt(input, path)
       const sent = parent !== null && typeof parent === 'object' ? sentBodies.get(parent) ?? parent : parent
       items.push({ type: 'missing', loc: [root, ...path, String(e.params.missingProperty)], msg: 'Field required', input: sent })
     } else if (e.keyword === 'type') {
+      const format = e.params.type === 'string' ? e.parentSchema?.format : undefined
+      const verdict = typeof format === 'string' ? formatTypeVerdict(format, value) : undefined
       const [type, msg] = TYPE_ERRORS[String(e.params.type)] ?? ['value_error', `Input should be ${String(e.params.type)}`]
-      items.push({ type, loc: [root, ...path], msg, input: value })
+      items.push(verdict ? itemOf(verdict, [root, ...path], value) : { type, loc: [root, ...path], msg, input: value })
     } else if (e.keyword === 'minLength') {
       const n = Number(e.params.limit)
       items.push({ type: 'string_too_short', loc: [root, ...path], msg: `String should have at least ${chars(n)}`, input: value, ctx: { min_length: n } })
@@ -112,6 +118,8 @@ export function fromAjv(errors: AjvError[], root: ValidationPart, input: unknown
     } else if (e.keyword === 'format' && e.params.format === 'email') {
       const reason = emailProblem(String(value)) ?? 'The email address is not valid.'
       items.push({ type: 'value_error', loc: [root, ...path], msg: `value is not a valid email address: ${reason}`, input: value, ctx: { reason } })
+    } else if (formatted) {
+      items.push(itemOf(formatted, [root, ...path], value))
     } else if (e.keyword === 'additionalProperties') {
       const field = String(e.params.additionalProperty)
       items.push({ type: 'extra_forbidden', loc: [root, ...path, field], msg: 'Extra inputs are not permitted', input: valueAt(input, [...path, field]) })
@@ -151,6 +159,11 @@ export function schemaFieldOrder(schema: unknown, getSchema: (id: string) => unk
   const s = schema as { $ref?: unknown, properties?: object } | undefined
   const resolved = typeof s?.$ref === 'string' ? getSchema(s.$ref.replace(/#$/, '')) as { properties?: object } | undefined : s
   return Object.keys(resolved?.properties ?? {})
+}
+
+/** A format's verdict (pydantic-formats.ts) at its place, in pydantic's key order. */
+function itemOf(v: FormatVerdict, loc: (string | number)[], input: unknown): ValidationItem {
+  return { type: v.type, loc, msg: v.msg, input, ...(v.ctx ? { ctx: v.ctx } : {}) }
 }
 
 /** pydantic's names of the number bounds: [type, words, ctx key]. */
