@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import closeWithGrace from 'close-with-grace'
 import type { App } from './app.ts'
 import { loadConfig, type Config } from './config.ts'
+import { recordServerUrl } from './platform/db/embedded-server-url.ts'
 import { drainConnections } from './platform/http/connection-drain.ts'
 import { errorFacts } from './platform/lib/log-safety.ts'
 import { databaseRefusal, exitOnStartupProblem, listenStartupError, startupProblem } from './platform/lib/startup.ts'
@@ -41,6 +42,11 @@ async function main(): Promise<void> {
     const tracing = config.otelEndpoint ? await (await import('./platform/telemetry/tracing.ts')).startTracing(config.build, config.otelServiceName) : undefined
     app = await (await import('./app.ts')).buildApp(config)
     if (tracing) app.addHook('onClose', () => tracing.shutdown())
+    // The CLI beside an embedded server builds its links from this server's address, never from its own PORT and HOST.
+    if (!config.databaseUrl) {
+      const forget = recordServerUrl(config.dataDir, config.publicUrl)
+      app.addHook('onClose', async () => forget())
+    }
   } catch (err) {
     fail(err)
   }

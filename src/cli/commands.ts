@@ -3,7 +3,6 @@ import { systemClock } from '../platform/lib/clock.ts'
 import { loadConfig, SETTINGS, type Config } from '../config.ts'
 import type { Database } from '../platform/db/database.ts'
 import { migrate, migrationName } from '../platform/db/migrate.ts'
-import { openConfiguredDatabase } from '../platform/db/open.ts'
 import { checkServingRole } from '../platform/db/runtime-role.ts'
 import { describeSettings } from '../platform/settings/describe.ts'
 import { databaseStartupError, startupProblem } from '../platform/lib/startup.ts'
@@ -14,8 +13,10 @@ import { inertOutput, UsageError, type Output } from '../platform/cli/output.ts'
 import { cliFailure } from '../platform/cli/refusals.ts'
 import { queueCommand, QUEUE_HELP, mailCommand, MAIL_HELP } from './queue.ts'
 import { waitForSchemaCommand, WAIT_FOR_SCHEMA_HELP } from './wait-for-schema.ts'
+import { CREATE_OPTION, linkOrigin, openCliDatabase } from './database.ts'
 
-const MIGRATE_HELP = '  migrate                      apply pending database migrations (the server also does at start)'
+const MIGRATE_HELP = `  migrate                      apply pending database migrations (the server also does at start);
+                               creates the embedded database when DATA_DIR holds none`
 const SETTINGS_HELP = '  configuracao                 the settings: each variable, what it is, its default and the values it takes'
 
 /** The platform's commands (the queue, mail, the schema) and each module's, in the modules' order. */
@@ -34,6 +35,10 @@ ${[MIGRATE_HELP, SETTINGS_HELP, ...COMMANDS.map((c) => c.help), WAIT_FOR_SCHEMA_
 
 The database is DATABASE_URL, or the embedded one in DATA_DIR: while the server runs on it,
 the CLI goes through the server's socket in DATA_DIR/pglite; otherwise it opens the files itself.
+Every command that opens it first names it on stderr. Only migrate creates an embedded database
+that does not exist yet; any other command refuses, unless given ${CREATE_OPTION}.
+Links (invitations) start with PUBLIC_URL, else with the address of the server running on the
+embedded database; without either, the command refuses.
 Times are shown in Brasília time with their offset.`
 
 /** Each command's own help, answered by `<command> --help` or `-h` anywhere in its arguments. */
@@ -51,7 +56,10 @@ export type CliDeps = {
 
 export async function runCli(argv: string[], terminal: Output, env: Record<string, string | undefined> = process.env, deps: CliDeps = {}): Promise<number> {
   const out = inertOutput(terminal)
-  const [command, ...rest] = argv
+  const [command, ...given] = argv
+  // Any command's option, so taken out here: the commands' own parsers refuse what they do not know.
+  const create = given.includes(CREATE_OPTION)
+  const rest = given.filter((a) => a !== CREATE_OPTION)
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     out.log(HELP)
     return command ? 0 : 2
@@ -77,14 +85,17 @@ export async function runCli(argv: string[], terminal: Output, env: Record<strin
       if (deps.open) {
         db = await deps.open(config)
       } else {
-        // Connection timeouts, errors naming DATABASE_URL, and the running server's socket for the embedded database.
-        db = (await openConfiguredDatabase(config, { migrate: false, viaSocket: true })).db
+        // Named on stderr; the running server's socket for the embedded database; created only by migrate or when asked.
+        db = await openCliDatabase(config, { create: create || command === 'migrate', say: (line) => out.error(line) })
         owned = true
       }
       return db
     }
     // Every command but `migrate` serves as the runtime role, as the server does, and checks it first.
-    const ctx = { open: async () => { const d = await open(); await migrate(d); await checkServingRole(d); return d }, out, clock: systemClock, config }
+    const ctx = {
+      open: async () => { const d = await open(); await migrate(d); await checkServingRole(d); return d },
+      out, clock: systemClock, config, publicUrl: () => linkOrigin(config, owned ? db : undefined),
+    }
     if (command === 'migrate') {
       const applied = await migrate(await open())
       out.log(applied.length ? `applied: ${applied.map(migrationName).join(', ')}` : 'database is up to date')

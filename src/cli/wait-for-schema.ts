@@ -3,10 +3,10 @@
 // what is still missing when the time is up, so the pod shows why it does not start.
 import { parseArgs } from 'node:util'
 import type { Database } from '../platform/db/database.ts'
-import { openConfiguredDatabase } from '../platform/db/open.ts'
 import { SchemaWaitTimeout, waitForSchema } from '../platform/db/schema-wait.ts'
 import { databaseStartupError, startupProblem } from '../platform/lib/startup.ts'
 import type { CliDeps } from './commands.ts'
+import { openCliDatabase } from './database.ts'
 import { parseOrUsage, UsageError, type CommandContext } from '../platform/cli/output.ts'
 
 export const WAIT_FOR_SCHEMA_HELP = `  wait-for-schema [--timeout SECONDS] [--interval SECONDS]
@@ -24,9 +24,10 @@ export async function waitForSchemaCommand(argv: string[], { out, config }: Pick
   const { values } = parseOrUsage(() => parseArgs({ args: argv, options: { timeout: { type: 'string' }, interval: { type: 'string' } } }))
   const timeoutMs = seconds('--timeout', values.timeout, 600_000)
   const intervalMs = seconds('--interval', values.interval, 2_000)
-  const open = async (): Promise<Database> => deps.open
-    ? deps.open(config)
-    : (await openConfiguredDatabase(config, { migrate: false, viaSocket: true })).db
+  // The database named once, not at every look; an embedded one not made yet is waited for (the server makes it).
+  let named = false
+  const say = (line: string) => { if (!named) out.error(line); named = true }
+  const open = async (): Promise<Database> => deps.open ? deps.open(config) : openCliDatabase(config, { create: false, say })
   // An opening failure in the words the server would use (host and port, never the password), else its code.
   const describe = (err: unknown) => startupProblem(config.databaseUrl ? databaseStartupError(err, config.databaseUrl) : err)
     ?? (err as { code?: string }).code ?? (err as Error).name

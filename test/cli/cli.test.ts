@@ -125,8 +125,11 @@ describe('operator CLI: help, usage errors, times, an unreachable DATABASE_URL',
 
   it('an unreachable DATABASE_URL is named, without its password, exit 2', async () => {
     lines.length = 0
-    const code = await runCli(['fila', 'listar'], out, { DATA_DIR: tmpdir(), DATABASE_URL: 'postgres://ops:segredo-123@127.0.0.1:1/fps' })
+    const code = await runCli(['fila', 'listar'], out, { DATA_DIR: tmpdir(), DATABASE_URL: 'postgres://ops:segredo-123@127.0.0.1:1/fps?password=outro-456' })
     assert.equal(code, 2, lines.join('\n'))
-    assert.deepEqual(lines, ['error: DATABASE_URL: cannot connect to PostgreSQL at 127.0.0.1:1/fps: nothing accepts connections there (ECONNREFUSED)'])
+    assert.deepEqual(lines, [
+      'database: PostgreSQL postgres://ops@127.0.0.1:1/fps (DATABASE_URL, its password not shown)',
+      'error: DATABASE_URL: cannot connect to PostgreSQL at 127.0.0.1:1/fps: nothing accepts connections there (ECONNREFUSED)',
+    ])
   })
 })

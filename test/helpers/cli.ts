@@ -8,7 +8,9 @@ export function cliRunner(db: () => Database) {
   const lines: string[] = []
   const cli = (...argv: string[]) => {
     lines.length = 0
-    return runCli(argv, { log: (s) => lines.push(s), error: (s) => lines.push(s) }, { DATA_DIR: tmpdir() }, { open: async () => db() })
+    // PUBLIC_URL: the CLI builds links from it alone (a lent database is no running server's).
+    const env = { DATA_DIR: tmpdir(), PUBLIC_URL: 'http://127.0.0.1:3000' }
+    return runCli(argv, { log: (s) => lines.push(s), error: (s) => lines.push(s) }, env, { open: async () => db() })
   }
   return { lines, cli }
 }

@@ -5,8 +5,11 @@ import type { Database } from '../db/database.ts'
 
 export type Output = { log(line: string): void, error(line: string): void }
 
-/** What every command gets: a migrated database on demand, where to print, the time, the config. */
-export type CommandContext = { open: () => Promise<Database>, out: Output, clock: Clock, config: Config }
+/**
+ * What every command gets: a migrated database on demand, where to print, the time, the config, and the origin of
+ * the links it prints or e-mails (after `open`: PUBLIC_URL, else the running server's own address, else it throws).
+ */
+export type CommandContext = { open: () => Promise<Database>, out: Output, clock: Clock, config: Config, publicUrl: () => string }
 
 /** Bad words on the command line: the CLI prints the message and the help, and exits 2. */
 export class UsageError extends Error {}

@@ -30,6 +30,8 @@ export interface Database {
   readonly orm: Orm
   /** The setting whose login runs `ownerTransaction` on PostgreSQL (undefined on the embedded database). */
   readonly ownerUrlVariable?: 'DATABASE_URL' | 'MIGRATION_DATABASE_URL' | undefined
+  /** The embedded database lent by the server that holds its files, through its socket (the CLI beside a running server). */
+  readonly throughServer?: boolean
   rawTransaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>
   /**
    * Runs `statements` as one transaction in one round trip to the server (one-trip.ts), answering each one's rows:
@@ -87,7 +89,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // One connection: the server lends its database for that session alone (see embedded-socket.ts), so the
     // owner's transactions must use it too (a second connection would wait for the first to end).
     const url = `postgres://postgres@/postgres?host=${encodeURIComponent(socketDir)}&port=${SOCKET_PORT}`
-    return { ...openPostgres(url, { ...opts, migrationUrl: undefined, max: 1, sharedSession: true }), kind: 'pglite' }
+    return { ...openPostgres(url, { ...opts, migrationUrl: undefined, max: 1, sharedSession: true }), kind: 'pglite', throughServer: true }
   }
 }
 

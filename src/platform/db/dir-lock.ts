@@ -11,8 +11,17 @@ export class DataDirBusyError extends StartupError {
   }
 }
 
+const lockFile = (dir: string) => join(dir, 'service.lock')
+
+/** The live process that holds `dir`'s lock, or undefined when none does. */
+export function lockHolder(dir: string): number | undefined {
+  let holder: number
+  try { holder = Number(readFileSync(lockFile(dir), 'utf8').trim()) } catch { return undefined }
+  return holder && isAlive(holder) ? holder : undefined
+}
+
 export function acquireDirLock(dir: string): DirLock {
-  const file = join(dir, 'service.lock')
+  const file = lockFile(dir)
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o600)

@@ -59,7 +59,9 @@ async function invite(argv: string[], ctx: CommandContext): Promise<number> {
   const papel = values.papel === undefined ? undefined : requirePapel(values.papel, 'usuarios convidar')
   const input = { clienteId, email: values.email, nome: values.nome, ...(papel ? { papel } : {}), invitedBy: OPERATOR_NAME }
   const db = await ctx.open()
-  const sent = await withTenant(db, clienteId, (tx) => sendInvitation(tx, input, operatorContext(ctx), ctx.config.publicUrl))
+  // Before anything is written: without an origin the service answers at, no invitation is made.
+  const origin = ctx.publicUrl()
+  const sent = await withTenant(db, clienteId, (tx) => sendInvitation(tx, input, operatorContext(ctx), origin))
   printInvitation(sent, values.json === true, ctx)
   return 0
 }
@@ -68,7 +70,8 @@ async function reinvite(argv: string[], ctx: CommandContext): Promise<number> {
   const { clienteId, usuarioId, json } = personArgs(argv, 'reenviar-convite')
   const ref = { clienteId, usuarioId, invitedBy: OPERATOR_NAME }
   const db = await ctx.open()
-  const sent = await withTenant(db, clienteId, (tx) => resendInvitation(tx, ref, operatorContext(ctx), ctx.config.publicUrl))
+  const origin = ctx.publicUrl()
+  const sent = await withTenant(db, clienteId, (tx) => resendInvitation(tx, ref, operatorContext(ctx), origin))
   printInvitation(sent, json, ctx)
   return 0
 }
