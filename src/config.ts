@@ -6,7 +6,7 @@
 import { resolve } from 'node:path'
 import { CONTACT_SETTINGS, SPAM_SETTINGS } from './modules/contact/settings.ts'
 import { DB_SETTINGS, dbConfig } from './platform/db/settings.ts'
-import { OVERLOAD_SETTINGS, overloadConfig } from './platform/http/overload-settings.ts'
+import { OVERLOAD_SETTINGS, overloadConfig, turnsConfig } from './platform/http/overload-settings.ts'
 import { HTTP_SETTINGS, httpConfig } from './platform/http/settings.ts'
 import { IDEMPOTENCY_SETTINGS } from './platform/idempotency/settings.ts'
 import { MAIL_SETTINGS, mailConfig } from './platform/outbox/settings.ts'
@@ -64,6 +64,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...serviceConfig(v),
     subjects: v.subjects,
     overload: overloadConfig(v),
+    turns: turnsConfig(v),
     metricsPort: v.metricsPort,
     statusRefreshMs: v.statusRefreshMs,
     spamMinFillMs: v.spamMinFillMs,

@@ -1,6 +1,7 @@
 // The type of the service's settings (the values, not how they are read: src/platform/settings/ reads them,
 // src/config.ts composes every area's).
 import type { OverloadConfig } from './http/overload.ts'
+import type { TurnsConfig } from './http/customer-turns.ts'
 import type { RateLimits } from './http/rate-limit-config.ts'
 import type { HttpServerLimits } from './http/server-options.ts'
 import type { MailConfig } from './outbox/mail-config.ts'
@@ -53,6 +54,8 @@ export interface Config {
   mail: MailConfig
   /** Load shedding thresholds (503 servico_indisponivel). */
   overload: OverloadConfig
+  /** One customer's share of an instance: its requests at once, how many wait and how long (CLIENTE_*). */
+  turns: TurnsConfig
   /** How long an Idempotency-Key's answer is kept and replayed. */
   idempotencyTtlHours: number
   /** The most títulos one operation holds (OPERACAO_MAX_TITULOS). */

@@ -26,6 +26,7 @@ const CODES: Record<string, string> = {
   chave_idempotencia_em_uso: 'Este formulário ainda está sendo processado: aguarde e recarregue a página.',
   chave_idempotencia_reutilizada: 'Este formulário já foi enviado com outros valores: recarregue a página e envie de novo.',
   limite_de_requisicoes: 'Muitas requisições em pouco tempo: aguarde um minuto.',
+  requisicoes_simultaneas: 'Muitas requisições da sua empresa ao mesmo tempo: tente de novo em instantes.',
   assinatura_inativa: 'A assinatura da empresa está suspensa.',
 }
 

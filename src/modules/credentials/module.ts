@@ -24,7 +24,7 @@ export const credentialsModule = defineModule({
     const csrf = makeCsrfTokens(secret)
     const { guard, listening } = credentialGuard(http, {
       db, redis, clock, publicUrl: config.publicUrl, secureCookie: sessionCookieSecure(config), budget: config.rateLimits.credencial,
-      refusalBudget: config.rateLimits.restrito,
+      refusalBudget: config.rateLimits.restrito, turns: config.turns,
       secret, csrf, onRateLimited: (req) => metrics.rateLimited.inc({ route: routeLabel(req) }),
     })
     return { provides: { credentials: { csrf } }, credentialGuard: guard, background: [listening] }

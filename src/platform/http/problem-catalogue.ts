@@ -47,6 +47,8 @@ export const PROBLEMS = {
   // The Idempotency-Key was used for another request (method, path or body differ).
   chave_idempotencia_reutilizada: { status: 422 },
   limite_de_requisicoes: { status: 429, headers: { 'retry-after': BY_RATE_LIMIT } },
+  // The customer runs CLIENTE_MAX_SIMULTANEAS requests on this instance and its line is full or waited too long.
+  requisicoes_simultaneas: { status: 429, headers: { 'retry-after': PER_ANSWER } },
   cabecalho_muito_grande: { status: 431 },
   erro_interno: { status: 500 },
   banco_indisponivel: { status: 503, headers: { 'retry-after': PER_ANSWER } },

@@ -4,7 +4,8 @@
 // scope the route needs, and leaves the credential on the request for the route. Every answer it guards, its own
 // refusals, the route's answer and its errors alike, is `Cache-Control: no-store`: a credential's view of an account
 // must not be kept by a browser or a shared cache, and a route added behind a credential gets this without asking.
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { CustomerTurns } from '../../../platform/http/customer-turns.ts'
 import type { Guard, Need } from '../../../platform/http/gate.ts'
 import { DATABASE_UNAVAILABLE } from '../../../platform/http/errors.ts'
 import { problem, sendProblem } from '../../../platform/http/problem.ts'
@@ -34,6 +35,8 @@ export type GuardDeps = PatDeps & SessionDeps & {
   limiter?: KeyedLimit
   refusalLimiter?: KeyedLimit
   refusalsFor?: (resourceMetadata: string) => Refusals
+  /** One customer's requests take turns (src/platform/http/customer-turns.ts), taken once the credential may go on. */
+  turns?: CustomerTurns
 }
 
 /** The gate's Guard: true when the request goes on with `req.credential` set; false when it has answered it. */
@@ -106,8 +109,27 @@ export function makeCredentialGuard(guardDeps: GuardDeps): CredentialGuard {
       sendProblem(reply, problem('papel_insuficiente'))
       return false
     }
-    return true
+    return deps.turns ? takeTurn(deps.turns, credential.clienteId, reply) : true
   }
+}
+
+const TURN_REFUSED = problem('requisicoes_simultaneas', { 'retry-after': '1' })
+
+/** Waits for the customer's turn; the turn ends when the answer is sent or the client goes away. */
+async function takeTurn(turns: CustomerTurns, clienteId: string, reply: FastifyReply): Promise<boolean> {
+  const gone = new AbortController()
+  const onClose = () => gone.abort()
+  reply.raw.once('close', onClose)
+  const turn = await turns.take(clienteId, gone.signal)
+  reply.raw.off('close', onClose)
+  // A client gone while it waited is answered too (the bytes go nowhere), so the request ends as any refused one.
+  if (turn.ok && gone.signal.aborted) turn.release()
+  if (!turn.ok || gone.signal.aborted) {
+    sendProblem(reply, TURN_REFUSED)
+    return false
+  }
+  reply.raw.once('close', turn.release)
+  return true
 }
 
 /** Whether a request to a route with this need changes data, for the role's check: every method but GET and HEAD. */

@@ -21,6 +21,7 @@ import { makeRefusals } from './refusals.ts'
 import { keptTokenLookup } from '../tokens/lookup-cache.ts'
 import { findTokenByHash } from '../tokens/store.ts'
 import type { BackgroundWork } from '../../../platform/module.ts'
+import { customerTurns, type TurnsConfig } from '../../../platform/http/customer-turns.ts'
 
 export type CredentialSetup = {
   db: Database
@@ -38,6 +39,8 @@ export type CredentialSetup = {
   /** The per-address budget of the refusals (401) the guard answers (rateLimits.restrito), whichever route. */
   refusalBudget: Budget
   onRateLimited?: (req: FastifyRequest) => void
+  /** One customer's share of the instance (CLIENTE_*); none: no turns (a test's app may leave them out). */
+  turns?: TurnsConfig
 }
 
 /**
@@ -84,6 +87,7 @@ export function credentialGuard(app: FastifyInstance, setup: CredentialSetup): {
     csrf: setup.csrf,
     limiter: keyedLimit(app, setup.budget, (req) => `credencial:${req.credential!.kind}:${req.credential!.id}`, setup.onRateLimited),
     refusalLimiter: keyedLimit(app, setup.refusalBudget, (req) => `recusa-401:${normalizeIP(req.ip, 64)}`, setup.onRateLimited, true),
+    ...(setup.turns ? { turns: customerTurns(setup.turns) } : {}),
   })
   return { guard, listening }
 }
