@@ -19,6 +19,7 @@ import { currentNonce, dpopKey, writeProofs } from './lib/dpop.ts'
 import { apiCaller, draftOperations, holidayWindow, productData, writeQuoteScripts, type ProductData } from './lib/operations.ts'
 import { seedLedger, writeLedgerScripts, type Ledger } from './lib/ledger.ts'
 import { settleOutbox } from './lib/settle.ts'
+import { runTwoCustomers, type TwoCustomersResult } from './lib/two-customers.ts'
 import { parsePgbench, pinned, runCaptured, wrk, type LoadResult } from './lib/wrk.ts'
 import { SCENARIOS, type Baseline, type Scenario } from './scenarios.ts'
 
@@ -28,7 +29,8 @@ Builds dist/ if stale, starts it as production runs it on a fresh database of th
 measures it against a bare node:http server, a minimal Fastify app and pgbench in the same run (BENCHMARKS.md).
 
   --quick          one short round of each scenario: proves the harness works (CI); its numbers mean nothing
-  --only=a,b       only the scenarios whose name contains one of these words (e.g. --only=health,status)
+  --only=a,b       only the scenarios whose name contains one of these words (e.g. --only=health,status;
+                   --only=customers: customer B's reads alone and while customer A floods, issue 31 item 9)
   --no-metrics     the service without METRICS_PORT, to measure the metrics listener's cost
   --otel           the service with OpenTelemetry tracing on (OTEL_EXPORTER_OTLP_ENDPOINT: a sink in this process
                    that discards the spans): compare its ratios with a run without it for what tracing costs
@@ -169,7 +171,7 @@ async function main() {
   // A customer and its token, made as the operator makes them, for the credentialed scenarios.
   const cliEnv = { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir }
   const cliJson = async (...args: string[]) =>
-    JSON.parse(await runCaptured([process.execPath, 'dist/cli/main.js', ...args, '--json'], cliEnv)) as Record<string, string>
+    JSON.parse(await runCaptured([process.execPath, 'dist/cli/main.js', ...args, '--json'], cliEnv, 'stdout')) as Record<string, string>
   const customer = await cliJson('clientes', 'criar', '--nome', 'Cliente do bench')
   const made = await cliJson('tokens', 'criar', '--cliente', customer.id!, '--nome', 'bench', '--escopos', 'conta,cadastro,operacoes,financeiro',
     '--expira-em', '1d')
@@ -269,9 +271,19 @@ async function main() {
     ['pgbench', '-n', '-M', pgbenchMode, `-c${s.connections}`, '-j1', `-T${seconds}`, ...pgbenchScript(s), dbUrl]), pgbenchEnv(s)))
 
   const rows = []
+  let twoCustomers: TwoCustomersResult | undefined
   let statusQueries: { flooded: number, idle: number } | undefined
   let quote1000Ms: number | undefined
   for (const s of scenarios) {
+    if (s.flood) {
+      twoCustomers = await runTwoCustomers({ ...s, flood: s.flood }, {
+        base: service.base, servicePid: service.child.pid, cliJson, loadCpu: LOAD_CPU, loadDir: join(here, 'load'), rounds: ROUNDS,
+        seconds: SECONDS, warmupSeconds: WARMUP_S, quick, log,
+        activeQueries: async () => Number((await admin(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'active'
+          AND pid <> pg_backend_pid()`, [dbName], dbUrl))[0].n),
+      })
+      continue
+    }
     await prepareOperations(s)
     await prepareLedger(s)
     if (s.operations) {
@@ -317,7 +329,7 @@ async function main() {
     when: new Date().toISOString(), quick, seconds: SECONDS, rounds: ROUNDS, pinned: pin, node: process.version,
     cpus: availableParallelism(), pgbench_mode: pgbenchMode, startup_ms: median(readyTimes), startup_target_ms: 1000,
     rss_after_load_mb: rssAfterLoad, rss_target_mb: 120, status_transactions_per_s: statusQueries, service_exit_code: stopped,
-    quote_1000_titulos_ms: quote1000Ms ?? null, quote_1000_target_ms: 1000, rows,
+    quote_1000_titulos_ms: quote1000Ms ?? null, quote_1000_target_ms: 1000, rows, two_customers: twoCustomers ?? null,
   }
   writeFileSync(join(outDir, 'results.json'), JSON.stringify(summary, null, 2))
   printTable(summary)
@@ -328,10 +340,12 @@ type Row = { scenario: string, service_rps: number, baselines: Record<string, nu
   target: number | undefined, p50_ms: number, p99_ms: number, errors: number, cpu_us_per_request: number, rss_mb: number | null, ok: boolean }
 
 function printTable(s: { rows: Row[], startup_ms: number, rss_after_load_mb: number | null, quote_1000_titulos_ms: number | null,
-  status_transactions_per_s?: { flooded: number, idle: number } }) {
+  status_transactions_per_s?: { flooded: number, idle: number }, two_customers: TwoCustomersResult | null }) {
   const f = (n: number, d = 0) => Number.isFinite(n) ? n.toFixed(d) : '—'
-  console.log('\n| scenario | service req/s | baseline req/s | ratio (target) | quartiles | p50 ms | p99 ms | CPU µs/req | errors | RSS MB | |')
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|')
+  if (s.rows.length) {
+    console.log('\n| scenario | service req/s | baseline req/s | ratio (target) | quartiles | p50 ms | p99 ms | CPU µs/req | errors | RSS MB | |')
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|')
+  }
   for (const r of s.rows) {
     const base = Object.entries(r.baselines).map(([k, v]) => `${k} ${f(v)}`).join(', ')
     const target = r.target === undefined ? 'reported' : `≥ ${r.target.toFixed(2)}`
@@ -346,6 +360,23 @@ function printTable(s: { rows: Row[], startup_ms: number, rss_after_load_mb: num
   if (q) {
     console.log(`database transactions/s while /api/status is flooded: ${f(q.flooded, 1)} (idle: ${f(q.idle, 1)}; `
       + `the flood adds ${f(q.flooded - q.idle, 1)})`)
+  }
+  const t = s.two_customers
+  if (t) {
+    const answers = (x: Record<string, number>) => Object.entries(x).map(([code, n]) => `${code}: ${n}`).join(', ') || '—'
+    console.log(`\n${t.scenario}: B ${t.b_connections} connections, each waiting ${t.b_pace_ms} ms between answers; A ${t.a_connections} connections `
+      + `over ${t.a_operations} operations of ${t.a_titles_each} títulos (one more refused with limite ${t.cap_answered ?? 'none: not refused'}); `
+      + `${t.rounds.alone.length} rounds of ${t.seconds} s each side`)
+    console.log('\n| customer | req/s | p50 ms | p99 ms | answers (all rounds) | socket errors |')
+    console.log('|---|---:|---:|---:|---|---:|')
+    for (const [who, r] of [['B alone', t.b_alone], ['B while A floods', t.b_flooded], ['A flooding', t.a]] as const) {
+      const ms = (x: number) => x === Infinity ? 'no answer' : f(x, 2)
+      console.log(`| ${who} | ${f(r.rps)} | ${ms(r.p50_ms)} | ${ms(r.p99_ms)} | ${answers(r.statuses)} | ${r.socket_errors} |`)
+    }
+    const r = (x: number) => x === Infinity ? '∞' : f(x, 2)
+    console.log(`\nB's p99 while A floods over B's p99 alone: ${r(t.p99_ratio)} (quartiles ${r(t.p99_ratio_quartiles[0])}–`
+      + `${r(t.p99_ratio_quartiles[1])}; median of ${t.rounds.alone.length} paired rounds, ∞ where B had no answer while A flooded; `
+      + `load average ${f(Math.min(...t.rounds.load_average), 1)}–${f(Math.max(...t.rounds.load_average), 1)})`)
   }
 }
 

@@ -1,4 +1,6 @@
 // What is measured, against which baseline, and the target ratio each must reach (issue 8's table).
+import type { Flood } from './lib/two-customers.ts'
+
 export type Baseline = 'bare' | 'fastify' | 'pgbench'
 
 export type Scenario = {
@@ -30,6 +32,11 @@ export type Scenario = {
   pgbench?: 'contact' | 'select-only' | 'extrato' | 'lancamentos' | 'cotacao'
   /** Run on the customer's 100,000 ledger entries (seeded once); `{cedente}`, `{de}` and `{ate}` in the path are filled in. */
   ledger?: boolean
+  /**
+   * Two customers of their own (bench/lib/two-customers.ts): the path is customer B's read, paced, measured alone
+   * and while customer A floods its big operations from another wrk process; no baseline, B's two p99s compared.
+   */
+  flood?: Flood
 }
 
 export const SCENARIOS: Scenario[] = [
@@ -79,5 +86,12 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'POST /api/site/contato (422)', method: 'POST', path: '/api/site/contato', script: 'invalid.lua', connections: 50,
     baselines: ['bare'], target: 0.50, non2xxExpected: true,
+  },
+  {
+    // Issue 31 item 9: a customer's reads keep their latency while another floods its operations of the most
+    // títulos one may hold (reads of the whole operation, quotes, pages of its títulos) on 40 connections.
+    // Last: its quotes write large rows, which no other scenario should meet.
+    name: 'two customers: B\'s GET /api/cedentes while A floods', method: 'GET', path: '/api/cedentes', script: 'neighbour.lua', connections: 10,
+    baselines: [], credential: 'bearer', flood: { connections: 40, operations: 8, titles: 5000, paceMs: 20, seconds: 10 },
   },
 ]

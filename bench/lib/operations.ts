@@ -9,7 +9,7 @@ const TERMS = {
   dias_float: { duplicata_mercantil: 2, duplicata_servico: 2, cheque: 2 }, iof: 'calcular',
 }
 
-type Call = (method: string, path: string, body?: unknown) => Promise<Record<string, unknown>>
+export type Call = (method: string, path: string, body?: unknown) => Promise<Record<string, unknown>>
 
 export function apiCaller(base: string, token: string): Call {
   return async (method, path, body) => {
@@ -43,15 +43,20 @@ export async function productData(call: Call): Promise<ProductData> {
   return { produto: produto.id as string, cedente: cedente.id as string, sacado: sacado.id as string }
 }
 
-/** `count` draft operations of `titles` títulos each; answers their ids. */
-export async function draftOperations(call: Call, data: ProductData, count: number, titles: number): Promise<string[]> {
+/** Títulos `from` to `from + count - 1` of operation number `o`, as the API takes them. */
+export function titulosFor(data: ProductData, o: number, from: number, count: number) {
   const tipos = ['duplicata_mercantil', 'duplicata_servico', 'cheque']
+  return Array.from({ length: count }, (_, i) => from + i).map((n) => ({
+    tipo: tipos[n % 3], numero: `B-${o}-${n}-${randomUUID().slice(0, 6)}`, sacado_id: data.sacado, emissao: day(0), vencimento: day(20 + (n % LAST_DUE)),
+    valor_face_centavos: 1_000_000 + n * 1_250,
+  }))
+}
+
+/** `count` draft operations of `titles` títulos each (at most a request's thousand); answers their ids. */
+export async function draftOperations(call: Call, data: ProductData, count: number, titles: number): Promise<string[]> {
   const ids: string[] = []
   for (let o = 0; o < count; o++) {
-    const titulos = Array.from({ length: titles }, (_, n) => ({
-      tipo: tipos[n % 3], numero: `B-${o}-${n}-${randomUUID().slice(0, 6)}`, sacado_id: data.sacado, emissao: day(0), vencimento: day(20 + (n % LAST_DUE)),
-      valor_face_centavos: 1_000_000 + n * 1_250,
-    }))
+    const titulos = titulosFor(data, o, 0, titles)
     const op = await call('POST', '/api/operacoes', { cedente_id: data.cedente, produto_id: data.produto, titulos })
     ids.push(op.id as string)
   }
