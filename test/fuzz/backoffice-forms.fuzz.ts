@@ -29,7 +29,8 @@ const anything = fc.oneof(text, number, date, fc.uuid(), fc.constant('x'.repeat(
 const FIELDS: Record<string, fc.Arbitrary<string>> = {
   documento: fc.oneof(fc.constantFrom('111.444.777-35', '11.222.333/0001-81', '12.ABC.345/01DE-35'), text, number),
   razao_social: text, limite: number, municipio_ibge: fc.oneof(fc.constant('3550308'), number), uf: fc.oneof(fc.constantFrom('SP', 'sp', 'XX'), text),
-  perfil_iof: fc.oneof(fc.constantFrom('pj', 'pj_simples', 'pf', 'isento'), text), motivo_isencao: text, banco: number, agencia: number, conta: number,
+  perfil_iof: fc.oneof(fc.constantFrom('pj', 'pj_simples', 'pf', 'isento'), text), motivo_isencao: fc.oneof(fc.constantFrom('cooperativa', 'rural'), text),
+  simples_data: date, simples_sha256: fc.oneof(fc.constant('ab'.repeat(32)), text), banco: number, agencia: number, conta: number,
   digito: fc.oneof(fc.constantFrom('1', 'X'), text), nome: text, base: fc.oneof(fc.constantFrom('simples_30', 'composta_30'), text), taxa_mensal: number,
   taxa_ad_valorem: number, tarifa: number, tac: number, dias_float: number, iof: fc.oneof(fc.constantFrom('calcular', 'isento'), text), data: date,
   descricao: text, feriado_id: anything, cedente_id: anything, produto_id: anything, data_operacao: date, tipo: fc.oneof(fc.constant('cheque'), text),

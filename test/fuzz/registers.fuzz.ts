@@ -25,8 +25,11 @@ const centavos = fc.oneof(fc.integer(), fc.constantFrom(2 ** 53, 2 ** 53 - 1, -1
 const conta = fc.record({ banco: fc.oneof(fc.constantFrom('341', '001'), text), agencia: fc.oneof(fc.constant('1'), text),
   conta: fc.oneof(fc.constant('12'), text), digito: fc.oneof(fc.constantFrom('0', 'X', 'x'), text), titular_documento: documento }, { requiredKeys: [] })
 const FIELDS = ['documento', 'razao_social', 'nome_fantasia', 'email', 'telefone', 'municipio_ibge', 'uf', 'limite_centavos', 'perfil_iof',
-  'motivo_isencao', 'contas_bancarias', 'estado', 'id_externo', 'extra'] as const
-const hostileValue = fc.oneof(documento, text, centavos, fc.array(conta, { maxLength: 3 }), fc.constantFrom('pj', 'isento', 'SP', 'bloqueado'))
+  'motivo_isencao', 'declaracao_simples', 'contas_bancarias', 'estado', 'id_externo', 'extra'] as const
+const declaracao = fc.record({ data: fc.oneof(fc.constantFrom('2026-01-01', '2007-06-30', '2999-01-01', '2026-02-30'), text),
+  sha256: fc.oneof(fc.constant('ab'.repeat(32)), text) }, { requiredKeys: [] })
+const hostileValue = fc.oneof(documento, text, centavos, fc.array(conta, { maxLength: 3 }), declaracao,
+  fc.constantFrom('pj', 'pj_simples', 'pf', 'isento', 'comprador_fidc', 'SP', 'bloqueado'))
 /** A body the rules accept for its kind, with up to two of its fields (or unknown ones) set to a random value. */
 const body = (kind: 'cedentes' | 'sacados') => fc.record({
   documento: fc.constantFrom('11.222.333/0001-81', '12ABC34501DE35', '111.444.777-35', '52998224725', '39053344705', '12.abc.345/01de-35'),
@@ -34,7 +37,8 @@ const body = (kind: 'cedentes' | 'sacados') => fc.record({
   changes: fc.array(fc.tuple(fc.constantFrom(...FIELDS), hostileValue), { maxLength: 2 }),
 }).map(({ documento: doc, limite, changes }) => {
   const base: Record<string, unknown> = {
-    documento: doc, razao_social: 'Empresa Exemplo', limite_centavos: limite, ...(kind === 'cedentes' ? { perfil_iof: 'pj' } : {}),
+    documento: doc, razao_social: 'Empresa Exemplo', limite_centavos: limite,
+    ...(kind === 'cedentes' ? { perfil_iof: doc.replace(/\W/g, '').length === 11 ? 'pf' : 'pj' } : {}),
   }
   for (const [field, value] of changes) base[field] = value
   return base
@@ -74,6 +78,11 @@ describe('fuzz: registers', () => {
         for (const p of kept) {
           assert.ok(typeof parseDocumento(p.documento) === 'object', p.documento)
           assert.ok(p.limite_centavos === null || Number.isSafeInteger(p.limite_centavos))
+          if (p.perfil_iof === undefined) continue
+          // The IOF profile fits the party, with its reason or its declaration and only then (issue 31 item 4).
+          assert.ok(p.perfil_iof === 'isento' || (p.perfil_iof === 'pf') === (p.tipo_pessoa === 'pf'), `${p.perfil_iof} for ${p.documento}`)
+          assert.equal(p.motivo_isencao !== null, p.perfil_iof === 'isento')
+          assert.equal(p.declaracao_simples !== null, p.perfil_iof === 'pj_simples')
         }
       }
     }), { seed: SEED, numRuns: RUNS })

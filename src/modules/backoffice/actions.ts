@@ -76,10 +76,12 @@ function party(f: Fields, cedente: boolean): Built {
   const documento = f.get('documento')
   const limite = amount(f, 'limite', 'limite_centavos', errors)
   const banco = f.get('banco')
+  const simples = f.get('simples_data') || f.get('simples_sha256')
   const body = defined({
     documento, razao_social: f.get('razao_social'), limite_centavos: limite, municipio_ibge: f.get('municipio_ibge'), uf: f.get('uf')?.toUpperCase(),
     ...(cedente ? {
       perfil_iof: f.get('perfil_iof'), motivo_isencao: f.get('motivo_isencao'),
+      declaracao_simples: simples ? { data: f.get('simples_data') ?? '', sha256: f.get('simples_sha256') ?? '' } : undefined,
       contas_bancarias: banco || f.get('conta') ? [{
         banco: banco ?? '', agencia: f.get('agencia') ?? '', conta: f.get('conta') ?? '', digito: f.get('digito') ?? '', titular_documento: documento ?? '',
       }] : undefined,
@@ -99,6 +101,8 @@ export const ACTIONS: Record<string, Action> = {
   'cedentes': {
     method: 'POST', url: () => '/api/cedentes', build: (f) => party(f, true),
     notice: 'Cedente cadastrado.', done: () => P.cedentes, page: () => ({ kind: 'cedentes' }),
+    // A declaration missing, or given to another profile, is told beside its first field.
+    field: (loc) => (loc === 'declaracao_simples' ? 'declaracao_simples.data' : loc),
   },
   'sacados': {
     method: 'POST', url: () => '/api/sacados', build: (f) => party(f, false),

@@ -4,6 +4,7 @@ import { html } from '../../../platform/lib/html.ts'
 import { brl } from '../../../platform/lib/brl.ts'
 import { NO_AUTOCORRECT } from '../../account/index.ts'
 import type { Page } from '../../account/index.ts'
+import { MOTIVOS_ISENCAO } from '../../origination/index.ts'
 import type { List, Party } from '../answers.ts'
 import { form, input, select } from '../forms.ts'
 import { boPage, cell, table } from '../layout.ts'
@@ -11,9 +12,15 @@ import { BACKOFFICE_PATHS } from '../paths.ts'
 import { mayChange, type ViewContext } from '../view-context.ts'
 
 export const PERFIS_IOF = [
-  { value: 'pj', label: 'Pessoa jurídica' }, { value: 'pj_simples', label: 'PJ do Simples Nacional' },
-  { value: 'pf', label: 'Pessoa física' }, { value: 'isento', label: 'Isento (diga o motivo)' },
+  { value: 'pj', label: 'Pessoa jurídica (CNPJ)' }, { value: 'pj_simples', label: 'PJ do Simples Nacional (CNPJ, com a declaração)' },
+  { value: 'pf', label: 'Pessoa física (CPF)' }, { value: 'isento', label: 'Isento (escolha o motivo)' },
 ] as const
+
+/** An exemption's reasons as the API takes them, each with its legal basis; the first option sends none. */
+const MOTIVOS = [
+  { value: '', label: 'Nenhum (só com o perfil isento)' },
+  ...MOTIVOS_ISENCAO.map((m) => ({ value: m.codigo, label: `${m.rotulo} — ${m.base}` })),
+]
 
 export type RegisterKind = 'cedentes' | 'sacados'
 
@@ -45,7 +52,13 @@ ${input(v.posted, formId, { name: 'municipio_ibge', label: 'Município (código 
 ${input(v.posted, formId, { name: 'uf', label: 'UF', hint: 'Duas letras, como SP.', extra: html` maxlength="2"` })}
 ${kind === 'cedentes' && html`
 ${select(v.posted, formId, { name: 'perfil_iof', label: 'Perfil de IOF', options: PERFIS_IOF, value: 'pj' })}
-${input(v.posted, formId, { name: 'motivo_isencao', label: 'Motivo da isenção de IOF', hint: 'Só com o perfil isento.' })}
+${select(v.posted, formId, { name: 'motivo_isencao', label: 'Motivo da isenção de IOF', options: MOTIVOS, value: '' })}
+<fieldset><legend>Declaração de optante do Simples Nacional (só com o perfil PJ do Simples Nacional)</legend>
+${input(v.posted, formId, { name: 'simples_data', label: 'Data da declaração', type: 'date', errorKey: 'declaracao_simples.data',
+      hint: 'O dia em que o cedente declarou ser optante, como 2026-10-05; não depois de hoje.' })}
+${input(v.posted, formId, { name: 'simples_sha256', label: 'SHA-256 da declaração assinada', errorKey: 'declaracao_simples.sha256',
+      hint: '64 caracteres hexadecimais: o resumo do documento assinado.', extra: html` maxlength="64"${NO_AUTOCORRECT}` })}
+</fieldset>
 <fieldset><legend>Conta para o desembolso</legend>
 ${input(v.posted, formId, { name: 'banco', label: 'Banco (código COMPE)', errorKey: 'contas_bancarias.0.banco', extra: html` inputmode="numeric"` })}
 ${input(v.posted, formId, { name: 'agencia', label: 'Agência', errorKey: 'contas_bancarias.0.agencia', extra: html` inputmode="numeric"` })}

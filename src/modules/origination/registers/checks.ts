@@ -1,9 +1,11 @@
 // What a register's fields must be beyond their JSON shapes (which the route's schema checks): a document with its
-// check digits, names without control characters, an IOF exemption with its reason, bank accounts held by the
-// cedente itself. Every problem at once, as 422 items in the contract's shape (FastAPI's), each naming its field.
+// check digits, names without control characters, an IOF profile that fits the party (with its exemption's reason
+// or its Simples Nacional declaration), bank accounts held by the cedente itself. Every problem at once, as 422
+// items in the contract's shape (FastAPI's), each naming its field.
 import { nameProblem } from '../../../platform/lib/chosen-name.ts'
 import type { ValidationItem } from '../../../platform/http/validation-errors.ts'
-import { parseDocumento, type Documento } from '../documento.ts'
+import { parseDocumento, type Documento, type TipoPessoa } from '../documento.ts'
+import { PARTY_OF_PROFILE, SIMPLES_NACIONAL_DESDE, type DeclaracaoSimples, type PerfilIof } from './iof-profile.ts'
 import type { ContaBancariaT } from './schemas.ts'
 
 const item = (loc: (string | number)[], msg: string, input: unknown, type = 'value_error'): ValidationItem =>
@@ -24,11 +26,42 @@ export function checkNames(values: Record<string, string | null | undefined>, ma
       ? [item([field], 'Value error, control, line-break and bidi characters are not allowed', value)] : [])
 }
 
-/** `isento` needs its reason, and only it takes one. */
-export function checkExemption(perfil: string | undefined, motivo: string | null | undefined): ValidationItem[] {
-  if (perfil === undefined) return []
+/** `pj` and `pj_simples` are a company's rates, for a CNPJ; `pf` a person's, for a CPF (a CPF stored as `pj` was taxed as a company). */
+export function checkProfileParty(perfil: PerfilIof, tipoPessoa: TipoPessoa): ValidationItem[] {
+  const party = PARTY_OF_PROFILE[perfil]
+  if (party === null || party === tipoPessoa) return []
+  return [item(['perfil_iof'], party === 'pj'
+    ? `Value error, the ${perfil} profile is a company's and needs a CNPJ: this cedente's documento is a CPF`
+    : 'Value error, the pf profile is a person\'s and needs a CPF: this cedente\'s documento is a CNPJ', perfil)]
+}
+
+/** `isento` needs its reason (a code: the schema checks which), and only it takes one. */
+export function checkExemption(perfil: PerfilIof, motivo: string | null | undefined): ValidationItem[] {
   if (perfil === 'isento' && !motivo) return [item(['motivo_isencao'], 'Value error, an exempt IOF profile needs its reason', motivo ?? null, 'missing')]
   if (perfil !== 'isento' && motivo) return [item(['motivo_isencao'], 'Value error, only the isento profile takes a reason', motivo)]
+  return []
+}
+
+/**
+ * `pj_simples` (a lower rate) needs the cedente's declaration that it is optante do Simples Nacional, and only it
+ * takes one. `kept` is the declaration the cedente will have; `given`, the one the body brings, whose day is checked:
+ * not after `today` (Brasília's), nor before the Simples Nacional began.
+ */
+export function checkSimplesDeclaration(
+  perfil: PerfilIof, kept: DeclaracaoSimples | null | undefined, given: DeclaracaoSimples | null | undefined, today: string,
+): ValidationItem[] {
+  if (perfil === 'pj_simples' && !kept) {
+    return [item(['declaracao_simples'], 'Value error, the pj_simples profile needs the cedente\'s Simples Nacional declaration', given ?? null, 'missing')]
+  }
+  if (perfil !== 'pj_simples' && given) {
+    return [item(['declaracao_simples'], 'Value error, only the pj_simples profile takes a Simples Nacional declaration', given)]
+  }
+  if (given && given.data > today) {
+    return [item(['declaracao_simples', 'data'], `Value error, the declaration's day is after today (${today}, Brasília)`, given.data)]
+  }
+  if (given && given.data < SIMPLES_NACIONAL_DESDE) {
+    return [item(['declaracao_simples', 'data'], `Value error, the Simples Nacional began on ${SIMPLES_NACIONAL_DESDE}: no declaration is older`, given.data)]
+  }
   return []
 }
 

@@ -15,7 +15,8 @@ const refusals = guardRefusals('cadastro')
 const notFound = { 404: Problem('No register of this kind of your customer has this id (another customer\'s included).', 'nao_encontrado') }
 const invalid = {
   422: ValidationProblem('The body or the query breaks the schema, or a rule (a document\'s check digits, a name with control characters, '
-    + 'an IOF exemption without its reason, a bank account held by someone else): every item.'),
+    + 'an IOF profile that does not fit the documento, an IOF exemption without its reason, a pj_simples without its Simples Nacional '
+    + 'declaration or one dated after today, a bank account held by someone else): every item.'),
 }
 
 type Shapes = { In: object, Patch: object, Out: object, List: object, path: string, what: string, plural: string }

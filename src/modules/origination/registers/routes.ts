@@ -11,13 +11,15 @@ import { RequestValidationError, type ValidationItem } from '../../../platform/h
 import { jsonAnswer, problemAnswer } from '../../../platform/idempotency/http.ts'
 import { mutationRoute } from '../../../platform/idempotency/mutation-route.ts'
 import type { Idempotency } from '../../../platform/idempotency/run.ts'
+import { brasiliaDay } from '../../../platform/lib/brasilia-time.ts'
 import { isUuid } from '../../../platform/lib/uuid.ts'
 import type { Changes } from '../../../platform/db/schema.ts'
 import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
 import { withTenant } from '../../../platform/tenancy/tenancy.ts'
 import { byCredential } from '../../credentials/index.ts'
-import { checkContas, checkDocumento, checkExemption, checkNames } from './checks.ts'
+import { checkContas, checkDocumento, checkExemption, checkNames, checkProfileParty, checkSimplesDeclaration } from './checks.ts'
 import { ACCOUNT_CONFIRMATION_ROUTE, partyRoutes } from './definitions.ts'
+import type { DeclaracaoSimples, MotivoIsencao, PerfilIof } from './iof-profile.ts'
 import type { CedenteInT } from './schemas.ts'
 import {
   changeParty, confirmConta, createParty, getParty, listParties, type CedenteFields, type Kind, type NewParty, type PartyChange, type PartyFields,
@@ -32,7 +34,6 @@ const NOT_FOUND = problem('nao_encontrado')
 const TIMEOUT_FACTOR = 8
 
 type Body = Partial<CedenteInT> & { estado?: 'ativo' | 'bloqueado' }
-type Perfil = CedenteFields['perfilIof']
 type ListQuery = { limite?: string, antes?: string, documento?: string, estado?: 'ativo' | 'bloqueado', id_externo?: string }
 
 export function registerRoutes(deps: RegisterRoutesDeps) {
@@ -49,7 +50,8 @@ export function registerRoutes(deps: RegisterRoutesDeps) {
         method: r.criar.method, url: r.criar.url, idempotency: 'accepted', config, schema: r.criar.schema, caller: byCredential,
         timeoutFactor: TIMEOUT_FACTOR,
         work: async ({ tx, req, action }) => {
-          const made = await createParty(tx, kind, newParty(kind, req.credential!.clienteId, req.body), action.now, req.credential!.usuarioId)
+          const party = newParty(kind, req.credential!.clienteId, req.body, brasiliaDay(action.now))
+          const made = await createParty(tx, kind, party, action.now, req.credential!.usuarioId)
           return { answer: jsonAnswer(201, partyView(made)), audit: { acao: `${kind}.criado`, alvoId: made.id } }
         },
       })
@@ -83,7 +85,8 @@ export function registerRoutes(deps: RegisterRoutesDeps) {
           const id = req.params.id
           const current = isUuid(id) ? await getParty(tx, kind, id) : undefined
           if (!current) return { answer: problemAnswer(NOT_FOUND) }
-          const changed = await changeParty(tx, kind, id, partyChange(kind, current, req.body), action.now, req.credential!.usuarioId)
+          const change = partyChange(kind, current, req.body, brasiliaDay(action.now))
+          const changed = await changeParty(tx, kind, id, change, action.now, req.credential!.usuarioId)
           return { answer: jsonAnswer(200, partyView(changed!)), audit: { acao: `${kind}.alterado`, alvoId: id, alteracoes: changes(current, changed!) } }
         },
       })
@@ -117,33 +120,53 @@ function changes(before: Party, after: Party): Changes {
   return Object.fromEntries(Object.keys(b!).filter((k) => JSON.stringify(a![k]) !== JSON.stringify(b![k])).map((k) => [k, { antes: a![k], depois: b![k] }]))
 }
 
-/** A new register from its body, every rule checked at once (422 with each item). */
-function newParty(kind: Kind, clienteId: string, b: Body): NewParty {
+/** A new register from its body, every rule checked at once (422 with each item); `today` is Brasília's. */
+function newParty(kind: Kind, clienteId: string, b: Body, today: string): NewParty {
   const items: ValidationItem[] = []
   const doc = checkDocumento(b.documento!, ['documento'])
   if ('loc' in doc) items.push(doc)
   items.push(...checkNames({ razao_social: b.razao_social, nome_fantasia: b.nome_fantasia }, 200))
   const contas = kind === 'cedente' && !('loc' in doc) ? checkContas(b.contas_bancarias ?? [], doc.documento) : { kept: [], items: [] }
+  const perfil = b.perfil_iof as PerfilIof
+  const declaracao = b.declaracao_simples ?? null
   if (kind === 'cedente') {
-    items.push(...checkExemption(b.perfil_iof, b.motivo_isencao), ...checkNames({ motivo_isencao: b.motivo_isencao }, 500), ...contas.items)
+    if (!('loc' in doc)) items.push(...checkProfileParty(perfil, doc.tipoPessoa))
+    items.push(...checkExemption(perfil, b.motivo_isencao), ...checkSimplesDeclaration(perfil, declaracao, declaracao, today), ...contas.items)
   }
   if (items.length || 'loc' in doc) throw new RequestValidationError(items)
   return {
     nomeFantasia: null, email: null, telefone: null, municipioIbge: null, uf: null, limiteCentavos: null,
     ...partyFields(b), razaoSocial: b.razao_social!,
     clienteId, idExterno: b.id_externo ?? null, documento: doc.documento, tipoPessoa: doc.tipoPessoa,
-    ...(kind === 'cedente' ? { perfilIof: b.perfil_iof as Perfil, motivoIsencao: b.motivo_isencao ?? null, contas: contas.kept } : {}),
+    ...(kind === 'cedente'
+      ? { perfilIof: perfil, motivoIsencao: (b.motivo_isencao ?? null) as MotivoIsencao | null, ...declarationFields(declaracao), contas: contas.kept }
+      : {}),
   }
 }
 
-/** The change a PATCH body asks for, checked against the register as it is (an exemption's reason, the accounts' holder). */
-function partyChange(kind: Kind, current: { documento: string, perfilIof?: string, motivoIsencao?: string | null }, b: Body): PartyChange {
+/** The declaration as its columns: the hash lower-case, as a SHA-256 is compared. */
+const declarationFields = (d: DeclaracaoSimples | null): Pick<CedenteFields, 'simplesDeclaradoEm' | 'simplesDeclaracaoSha256'> =>
+  ({ simplesDeclaradoEm: d?.data ?? null, simplesDeclaracaoSha256: d?.sha256.toLowerCase() ?? null })
+
+/** The declaration a stored cedente has. */
+const storedDeclaration = (p: Party): DeclaracaoSimples | null =>
+  p.simplesDeclaradoEm ? { data: p.simplesDeclaradoEm, sha256: p.simplesDeclaracaoSha256! } : null
+
+/**
+ * The change a PATCH body asks for, checked against the register as it is (its document, which never changes, for
+ * the profile; an exemption's reason; a Simples declaration; the accounts' holder). A profile changed away from
+ * `isento` or `pj_simples` drops the reason or the declaration it no longer takes.
+ */
+function partyChange(kind: Kind, current: Party, b: Body, today: string): PartyChange {
   const items: ValidationItem[] = checkNames({ razao_social: b.razao_social, nome_fantasia: b.nome_fantasia }, 200)
   let contas: PartyChange['contas']
   if (kind === 'cedente') {
-    const perfil = b.perfil_iof ?? current.perfilIof
-    const motivo = b.motivo_isencao !== undefined ? b.motivo_isencao : b.perfil_iof !== undefined && b.perfil_iof !== 'isento' ? null : current.motivoIsencao
-    items.push(...checkExemption(perfil, motivo), ...checkNames({ motivo_isencao: b.motivo_isencao }, 500))
+    const perfil = (b.perfil_iof ?? current.perfilIof!) as PerfilIof
+    const motivo = b.motivo_isencao !== undefined ? b.motivo_isencao : perfil !== 'isento' ? null : current.motivoIsencao
+    const before = storedDeclaration(current)
+    const declaracao = b.declaracao_simples !== undefined ? b.declaracao_simples : perfil !== 'pj_simples' ? null : before
+    items.push(...checkProfileParty(perfil, current.tipoPessoa), ...checkExemption(perfil, motivo),
+      ...checkSimplesDeclaration(perfil, declaracao, b.declaracao_simples, today))
     if (b.contas_bancarias) {
       const checked = checkContas(b.contas_bancarias, current.documento)
       items.push(...checked.items)
@@ -152,8 +175,9 @@ function partyChange(kind: Kind, current: { documento: string, perfilIof?: strin
     if (items.length) throw new RequestValidationError(items)
     return {
       ...partyFields(b), ...(b.estado ? { estado: b.estado } : {}), ...(contas ? { contas } : {}),
-      ...(b.perfil_iof !== undefined ? { perfilIof: b.perfil_iof as Perfil } : {}),
-      ...(motivo !== current.motivoIsencao ? { motivoIsencao: motivo ?? null } : {}),
+      ...(b.perfil_iof !== undefined ? { perfilIof: perfil } : {}),
+      ...(motivo !== current.motivoIsencao ? { motivoIsencao: (motivo ?? null) as MotivoIsencao | null } : {}),
+      ...(declaracao !== before ? declarationFields(declaracao) : {}),
     }
   }
   if (items.length) throw new RequestValidationError(items)

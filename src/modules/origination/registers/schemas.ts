@@ -3,10 +3,10 @@
 // centavos up to 2^53 − 1; a fraction, a string or a float is a 422.
 import { Type, type Static } from 'typebox'
 import { PageQuery } from '../../../platform/http/api-schemas.ts'
+import { CODIGOS_MOTIVO_ISENCAO, PERFIS_IOF } from './iof-profile.ts'
 
 export const UFS = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI',
   'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const
-export const PERFIS_IOF = ['pj', 'pj_simples', 'pf', 'isento'] as const
 export const MAX_CENTAVOS = Number.MAX_SAFE_INTEGER
 /** How many bank accounts a cedente may have. */
 export const MAX_CONTAS = 20
@@ -28,8 +28,22 @@ const Telefone = Type.String({ pattern: '^\\+?[0-9]{8,15}$', description: 'Digit
 const MunicipioIbge = Type.String({ pattern: '^[0-9]{7}$', description: 'The municipality\'s 7-digit IBGE code: its holidays apply.' })
 const Uf = Type.String({ enum: [...UFS] })
 const Estado = Type.String({ enum: ['ativo', 'bloqueado'], description: '`bloqueado`: takes part in no new operation.' })
-const PerfilIof = Type.String({ enum: [...PERFIS_IOF], description: 'The IOF rates that apply to its operations (§2.4).' })
-const MotivoIsencao = Type.String({ minLength: 3, maxLength: 500, description: 'Why it owes no IOF: required with `perfil_iof` `isento`.' })
+const PerfilIof = Type.String({
+  enum: [...PERFIS_IOF],
+  description: 'The IOF rates that apply to its operations (§2.4): `pj` and `pj_simples` for a CNPJ, `pf` for a CPF, `isento` for either.',
+})
+const MotivoIsencao = Type.String({
+  enum: [...CODIGOS_MOTIVO_ISENCAO],
+  description: 'Why it owes no IOF, a code of the list (the docs give each one\'s legal basis): required with `perfil_iof` `isento`, refused otherwise.',
+})
+const DeclaracaoSimplesIn = Type.Object({
+  data: Type.String({ format: 'date', description: 'The day the cedente declared it is optante do Simples Nacional: not after today in Brasília.' }),
+  sha256: Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: 'The SHA-256 of the signed declaration, hex (kept lower-case).' }),
+}, {
+  additionalProperties: false,
+  description: 'The cedente\'s declaration behind the Simples Nacional rate: required with `perfil_iof` `pj_simples`, refused otherwise. '
+    + 'A new one replaces the one before; a change to another profile drops it.',
+})
 
 export const ContaBancaria = Type.Object({
   banco: Type.String({ pattern: '^[0-9]{3}$', description: 'The bank\'s 3-digit COMPE code.' }),
@@ -61,6 +75,7 @@ export const CedenteIn = Type.Object({
   ...contact,
   perfil_iof: PerfilIof,
   motivo_isencao: Type.Optional(nullable(MotivoIsencao)),
+  declaracao_simples: Type.Optional(DeclaracaoSimplesIn),
   contas_bancarias: Type.Optional(Type.Array(ContaBancaria, { maxItems: MAX_CONTAS })),
 }, { additionalProperties: false })
 
@@ -76,7 +91,8 @@ export const SacadoPatch = Type.Object({
 export const CedentePatch = Type.Object({
   ...patchOf({ razao_social: RazaoSocial, nome_fantasia: nullable(NomeFantasia), email: nullable(Email), telefone: nullable(Telefone),
     municipio_ibge: nullable(MunicipioIbge), uf: nullable(Uf), limite_centavos: nullable(Centavos), estado: Estado,
-    perfil_iof: PerfilIof, motivo_isencao: nullable(MotivoIsencao), contas_bancarias: Type.Array(ContaBancaria, { maxItems: MAX_CONTAS }) }),
+    perfil_iof: PerfilIof, motivo_isencao: nullable(MotivoIsencao), declaracao_simples: DeclaracaoSimplesIn,
+    contas_bancarias: Type.Array(ContaBancaria, { maxItems: MAX_CONTAS }) }),
 }, { additionalProperties: false, minProperties: 1 })
 
 const partyOut = {
@@ -114,7 +130,9 @@ export const ContaParams = Type.Object({
 export const CedenteOut = Type.Object({
   ...partyOut,
   perfil_iof: Type.String({ enum: [...PERFIS_IOF] }),
-  motivo_isencao: nullable(Type.String()),
+  motivo_isencao: nullable(Type.String({ enum: [...CODIGOS_MOTIVO_ISENCAO] })),
+  declaracao_simples: nullable(Type.Object({ data: Type.String({ format: 'date' }), sha256: Type.String() },
+    { description: 'With `pj_simples`: the day the cedente declared it is optante do Simples Nacional, and the signed declaration\'s SHA-256.' })),
   contas_bancarias: Type.Array(ContaBancariaOut),
 }, { description: 'The cedente.' })
 

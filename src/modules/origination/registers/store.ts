@@ -10,6 +10,7 @@ import { ExternalIdInUseError } from '../../../platform/tenancy/external-id.ts'
 import { AccountConfirmerError, DocumentInUseError } from './errors.ts'
 import { cedenteContas, cedentes, sacados } from './tables.ts'
 import type { ContaKept } from './checks.ts'
+import type { MotivoIsencao, PerfilIof } from './iof-profile.ts'
 
 export type Kind = 'cedente' | 'sacado'
 type Table = typeof cedentes | typeof sacados
@@ -24,7 +25,9 @@ export type PartyFields = {
   uf: string | null
   limiteCentavos: bigint | null
 }
-export type CedenteFields = { perfilIof: 'pj' | 'pj_simples' | 'pf' | 'isento', motivoIsencao: string | null }
+export type CedenteFields = {
+  perfilIof: PerfilIof, motivoIsencao: MotivoIsencao | null, simplesDeclaradoEm: string | null, simplesDeclaracaoSha256: string | null,
+}
 
 export type NewParty = PartyFields & { clienteId: string, idExterno: string | null, documento: string, tipoPessoa: 'pf' | 'pj' }
   & Partial<CedenteFields> & { contas?: ContaKept[] }
@@ -40,7 +43,8 @@ export type StoredConta = ContaKept & {
 /** Who changes a cedente's accounts (the person behind the credential, if any), and when. */
 export type AccountsChange = { usuarioId: string | null, now: Date }
 
-export type Party = typeof sacados.$inferSelect & Partial<Pick<typeof cedentes.$inferSelect, 'perfilIof' | 'motivoIsencao'>> & {
+export type Party = typeof sacados.$inferSelect
+  & Partial<Pick<typeof cedentes.$inferSelect, 'perfilIof' | 'motivoIsencao' | 'simplesDeclaradoEm' | 'simplesDeclaracaoSha256'>> & {
   contas?: StoredConta[]
   /** The open balance of its acquired títulos (the operations' view `exposicoes`), when read. */
   exposicao?: bigint
@@ -141,7 +145,7 @@ async function idWhere(tx: Orm, table: Table, where: SQL): Promise<string> {
 }
 
 function withoutCedenteFields<T extends Partial<CedenteFields>>(row: T): Omit<T, keyof CedenteFields> {
-  const { perfilIof: _p, motivoIsencao: _m, ...rest } = row
+  const { perfilIof: _p, motivoIsencao: _m, simplesDeclaradoEm: _d, simplesDeclaracaoSha256: _h, ...rest } = row
   return rest
 }
 

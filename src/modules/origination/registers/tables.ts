@@ -1,5 +1,6 @@
-// Drizzle's view of the registers' tables (migration 0015_cadastros.sql is the source of truth).
-import { bigint, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+// Drizzle's view of the registers' tables (migrations 0015_cadastros.sql and 0028_perfil_iof.sql are the source of truth).
+import { bigint, date, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { CODIGOS_MOTIVO_ISENCAO, PERFIS_IOF, type MotivoIsencao } from './iof-profile.ts'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -25,8 +26,10 @@ const party = () => ({
 
 export const cedentes = pgTable('cedentes', {
   ...party(),
-  perfilIof: text('perfil_iof', { enum: ['pj', 'pj_simples', 'pf', 'isento'] }).notNull(),
-  motivoIsencao: text('motivo_isencao'),
+  perfilIof: text('perfil_iof', { enum: [...PERFIS_IOF] }).notNull(),
+  motivoIsencao: text('motivo_isencao', { enum: CODIGOS_MOTIVO_ISENCAO as [MotivoIsencao, ...MotivoIsencao[]] }),
+  simplesDeclaradoEm: date('simples_declarado_em', { mode: 'string' }),
+  simplesDeclaracaoSha256: text('simples_declaracao_sha256'),
 })
 
 export const sacados = pgTable('sacados', party())

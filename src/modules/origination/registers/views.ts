@@ -21,6 +21,7 @@ export function partyView(p: Party): Record<string, unknown> {
     ...(p.perfilIof !== undefined ? {
       perfil_iof: p.perfilIof,
       motivo_isencao: p.motivoIsencao ?? null,
+      declaracao_simples: p.simplesDeclaradoEm ? { data: p.simplesDeclaradoEm, sha256: p.simplesDeclaracaoSha256 } : null,
       contas_bancarias: (p.contas ?? []).map(contaView),
     } : {}),
   }
