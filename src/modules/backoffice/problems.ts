@@ -12,6 +12,7 @@ const CODES: Record<string, string> = {
   pagamento_fora_da_data: 'O cedente é pago na data da operação, para a qual o dinheiro foi cotado: noutro dia, cancele e refaça a operação.',
   id_transacao_em_uso: 'Esta transferência já está registrada para outro desembolso.',
   aprovacao_pelo_mesmo_usuario: 'Quem pediu o desembolso não pode aprová-lo, nem quem incluiu uma conta bancária confirmá-la: outra pessoa o faz.',
+  total_contabil_excedido: 'O razão passaria do maior total que se pode mostrar exatamente (2^53 − 1 centavos): a operação não pode ser lançada.',
   limite_de_titulos: 'A operação chegaria a mais títulos do que o limite por operação (OPERACAO_MAX_TITULOS): divida-a em outra operação.',
   conta_bancaria_nao_confirmada: 'A conta bancária do cedente foi incluída depois do cadastro e ainda não foi confirmada por uma segunda pessoa.',
   cotacao_inviavel: 'O preço de compra ou o valor líquido não seria positivo.',

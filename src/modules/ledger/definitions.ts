@@ -20,6 +20,7 @@ const Linha = Type.Object({
 
 export const Lancamento = Type.Object({
   id: Uuid,
+  numero: Type.Integer({ description: 'The entry\'s number within the customer, 1, 2, 3…: what `antes` pages by.' }),
   data: Type.String({ format: 'date' }),
   historico: Type.String(),
   origem: Type.Object({ tipo: Type.String({ enum: ['operacao', 'desembolso'] }), id: Uuid }),

@@ -3,6 +3,8 @@
 // one side (migration 0020); the check here only stops a bug earlier, with the entry's numbers in the message.
 import type { Orm } from '../../platform/db/database.ts'
 import type { Conta } from './accounts.ts'
+import { isCheckViolationOf } from '../../platform/db/driver-errors.ts'
+import { LedgerTotalError } from './errors.ts'
 import { lancamentoLinhas, lancamentos } from './tables.ts'
 
 export type EntryLine = { conta: Conta, cedenteId?: string | null, debito?: bigint, credito?: bigint }
@@ -24,10 +26,16 @@ export async function postEntry(tx: Orm, e: NewEntry, now: Date): Promise<string
   const [made] = await tx.insert(lancamentos).values({
     clienteId: e.clienteId, data: e.data, historico: e.historico, origemTipo: e.origem.tipo, origemId: e.origem.id, requestId: e.requestId, criadoEm: now,
   }).returning({ id: lancamentos.id, seq: lancamentos.seq })
-  await tx.insert(lancamentoLinhas).values(lines.map((l) => ({
-    clienteId: e.clienteId, lancamentoId: made!.id, data: e.data, lancamentoSeq: made!.seq, conta: l.conta, cedenteId: l.cedenteId ?? null,
-    debitoCentavos: l.debito ?? 0n, creditoCentavos: l.credito ?? 0n,
-  })))
+  try {
+    await tx.insert(lancamentoLinhas).values(lines.map((l) => ({
+      clienteId: e.clienteId, lancamentoId: made!.id, data: e.data, lancamentoSeq: made!.seq, conta: l.conta, cedenteId: l.cedenteId ?? null,
+      debitoCentavos: l.debito ?? 0n, creditoCentavos: l.credito ?? 0n,
+    })))
+  } catch (err) {
+    // The customer's ledger would hold more than a served total can say exactly (migration 0030).
+    if (isCheckViolationOf(err, 'razao_totais_seguro')) throw new LedgerTotalError(debits)
+    throw err
+  }
   return made!.id
 }
 

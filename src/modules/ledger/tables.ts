@@ -1,4 +1,5 @@
 // Drizzle's view of the ledger (migration 0020_razao.sql is the source of truth: it also enforces the balance).
+import { customerNumber } from '../../platform/db/customer-number.ts'
 import { bigint, date, pgTable, smallint, text, timestamp, uuid, boolean } from 'drizzle-orm/pg-core'
 
 export const contasContabeis = pgTable('contas_contabeis', {
@@ -13,6 +14,7 @@ export const lancamentos = pgTable('lancamentos', {
   id: uuid('id').primaryKey().defaultRandom(),
   clienteId: uuid('cliente_id').notNull(),
   seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  numero: customerNumber(),
   data: date('data', { mode: 'string' }).notNull(),
   historico: text('historico').notNull(),
   origemTipo: text('origem_tipo', { enum: ['operacao', 'desembolso'] }).notNull(),

@@ -3,7 +3,7 @@ import type { EntrySummary, Statement, TrialBalanceRow } from './store.ts'
 
 export function entryView(e: EntrySummary) {
   return {
-    id: e.id, data: e.data, historico: e.historico, origem: { tipo: e.origemTipo, id: e.origemId }, request_id: e.requestId,
+    id: e.id, numero: e.numero, data: e.data, historico: e.historico, origem: { tipo: e.origemTipo, id: e.origemId }, request_id: e.requestId,
     linhas: e.linhas.map((l) => ({
       conta: l.conta, cedente_id: l.cedenteId ?? null, debito_centavos: Number(l.debito ?? 0n), credito_centavos: Number(l.credito ?? 0n),
     })),

@@ -90,7 +90,7 @@ function signing(d: BorderoData): string[] {
 
 export function borderoMarkdown(d: BorderoData): string {
   const r = rows(d)
-  const out = [`# Borderô da operação nº ${d.op.seq}`, '', ...facts(d).map(([k, v]) => `- **${k}:** ${md(v)}`), '']
+  const out = [`# Borderô da operação nº ${d.op.numero}`, '', ...facts(d).map(([k, v]) => `- **${k}:** ${md(v)}`), '']
   out.push(`| ${HEAD.join(' | ')} |`, `|${HEAD.map((_, i) => (i >= 5 ? ' ---: ' : ' --- ')).join('|')}|`)
   for (const x of r) {
     out.push(`| ${[x.numero, x.tipo, x.sacado, x.vencimento, x.util, x.dias, x.face, x.desagio, x.adValorem, x.tarifa, x.iof, x.preco].map(md).join(' | ')} |`)
@@ -107,7 +107,7 @@ export function borderoHtml(d: BorderoData): Html {
   const t = totals(d)
   const s = signing(d)
   return html`<article class="bordero">
-<h1>Borderô da operação nº ${d.op.seq}</h1>
+<h1>Borderô da operação nº ${d.op.numero}</h1>
 <dl>${join(facts(d).map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`), '\n')}</dl>
 <table>
 <thead><tr>${join(HEAD.map((h) => html`<th scope="col">${h}</th>`), '')}</tr></thead>

@@ -166,8 +166,8 @@ export function operationRoutes(deps: OperationRoutesDeps) {
       if (/text\/markdown/i.test(request.headers.accept ?? '')) return reply.type('text/markdown; charset=utf-8').send(borderoMarkdown(data))
       const body = borderoHtml(data)
       const page = app.hasDecorator('siteLayout')
-        ? app.siteLayout({ title: `Borderô nº ${data.op.seq}`, description: 'Borderô da operação', body, path: request.url.split('?')[0]!, private: true })
-        : `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Borderô nº ${data.op.seq}</title>${body.toString()}</html>`
+        ? app.siteLayout({ title: `Borderô nº ${data.op.numero}`, description: 'Borderô da operação', body, path: request.url.split('?')[0]!, private: true })
+        : `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Borderô nº ${data.op.numero}</title>${body.toString()}</html>`
       return reply.type('text/html; charset=utf-8').send(page)
     })
 

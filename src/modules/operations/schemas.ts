@@ -127,7 +127,8 @@ export const DesembolsoOut = Type.Object({
 })
 
 const OperacaoBase = {
-  id: Uuid, id_externo: OrNull(Type.String()), cedente_id: Uuid, produto_id: Uuid, data_operacao: Type.String({ format: 'date' }),
+  id: Uuid, numero: Type.Integer({ description: 'The operation\'s number within the customer ("Operação nº 12"), 1, 2, 3…' }),
+  id_externo: OrNull(Type.String()), cedente_id: Uuid, produto_id: Uuid, data_operacao: Type.String({ format: 'date' }),
   estado: Type.String({ enum: [...ESTADOS_OPERACAO] }), cotacao_versao: OrNull(Int), cotacao_aceita: OrNull(Int), aceita_em: OrNull(Instant),
   formalizacao: OrNull(Type.Object({
     termo_sha256: Type.String(), assinado_em: Instant, signatarios: Type.Array(Type.Object({ nome: Type.String(), documento: Type.String() })),

@@ -102,11 +102,12 @@ export type OperationFilter = { cedenteId?: string, estado?: EstadoOperacao, idE
 /** A page of operations, newest first, without their parts (a list is a summary). */
 export async function listOperations(tx: Orm, filter: OperationFilter, page: { limit: number, before?: number }) {
   const where: SQL[] = []
-  if (page.before !== undefined) where.push(lt(operacoes.seq, page.before))
+  if (page.before !== undefined) where.push(lt(operacoes.numero, page.before))
   if (filter.cedenteId !== undefined) where.push(eq(operacoes.cedenteId, filter.cedenteId))
   if (filter.estado !== undefined) where.push(eq(operacoes.estado, filter.estado))
   if (filter.idExterno !== undefined) where.push(eq(operacoes.idExterno, filter.idExterno))
-  return pageFrom(await tx.select().from(operacoes).where(and(...where)).orderBy(desc(operacoes.seq)).limit(page.limit + 1), page.limit)
+  return pageFrom(await tx.select().from(operacoes).where(and(...where)).orderBy(desc(operacoes.numero)).limit(page.limit + 1), page.limit,
+    (o) => o.numero)
 }
 
 /** Totals of an operation's títulos for a list: how many and their face value. */

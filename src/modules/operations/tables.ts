@@ -1,4 +1,5 @@
 // Drizzle's view of the operations' tables (migration 0019_operacoes.sql is the source of truth).
+import { customerNumber } from '../../platform/db/customer-number.ts'
 import { bigint, date, integer, json, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -17,6 +18,7 @@ export const operacoes = pgTable('operacoes', {
   id: uuid('id').primaryKey().defaultRandom(),
   clienteId: uuid('cliente_id').notNull(),
   seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  numero: customerNumber(),
   idExterno: text('id_externo'),
   cedenteId: uuid('cedente_id').notNull(),
   produtoId: uuid('produto_id').notNull(),

@@ -43,7 +43,7 @@ export function paymentView(p: Payment, contas?: readonly StoredConta[]) {
 
 function summary(o: Operation) {
   return {
-    id: o.id, id_externo: o.idExterno, cedente_id: o.cedenteId, produto_id: o.produtoId, data_operacao: o.dataOperacao, estado: o.estado,
+    id: o.id, numero: o.numero, id_externo: o.idExterno, cedente_id: o.cedenteId, produto_id: o.produtoId, data_operacao: o.dataOperacao, estado: o.estado,
     cotacao_versao: o.cotacaoVersao || null, cotacao_aceita: o.cotacaoAceita, aceita_em: o.aceitaEm?.toISOString() ?? null,
     formalizacao: o.termoSha256 ? { termo_sha256: o.termoSha256, assinado_em: o.assinadoEm!.toISOString(), signatarios: o.signatarios ?? [] } : null,
     cancelamento: o.motivoCancelamento ? { motivo: o.motivoCancelamento, em: o.canceladaEm!.toISOString() } : null,

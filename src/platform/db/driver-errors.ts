@@ -15,6 +15,11 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
   return driverError(err, '23505')?.constraint === constraint
 }
 
+/** The CHECK named `constraint` refused the row (or a trigger raised it in its name). */
+export function isCheckViolationOf(err: unknown, constraint: string): boolean {
+  return driverError(err, '23514')?.constraint === constraint
+}
+
 /** A CHECK constraint refused the row: input the store's own checks should have caught, still the caller's input. */
 export function isCheckViolation(err: unknown): boolean {
   return driverError(err, '23514') !== undefined

@@ -1,4 +1,5 @@
 // Drizzle's view of the tables created by the SQL migrations in ./migrations (the SQL is the source of truth).
+import { customerNumber } from './customer-number.ts'
 import { bigserial, bigint, boolean, inet, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -171,6 +172,7 @@ export const sessoes = pgTable('sessoes', {
 export const auditoriaCliente = pgTable('auditoria_cliente', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   clienteId: uuid('cliente_id').notNull(),
+  numero: customerNumber(),
   em: tz('em').notNull().defaultNow(),
   atorTipo: text('ator_tipo', { enum: ['usuario', 'token', 'operador'] }).notNull(),
   atorId: uuid('ator_id'),

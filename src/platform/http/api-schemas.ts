@@ -35,7 +35,9 @@ export const Conflict = (description: string) => ({
  * A page from `limit + 1` rows read newest first: the first `limit`, and the cursor of the next page (the last
  * one's `seq`) when the extra row shows there is one.
  */
-export function pageFrom<T extends { seq: number }>(rows: T[], limit: number): { items: T[], next: number | null } {
+export function pageFrom<T extends { seq: number }>(rows: T[], limit: number): { items: T[], next: number | null }
+export function pageFrom<T>(rows: T[], limit: number, key: (row: T) => number): { items: T[], next: number | null }
+export function pageFrom<T>(rows: T[], limit: number, key = (row: T) => (row as { seq: number }).seq): { items: T[], next: number | null } {
   const items = rows.slice(0, limit)
-  return { items, next: rows.length > limit ? items.at(-1)!.seq : null }
+  return { items, next: rows.length > limit ? key(items.at(-1)!) : null }
 }

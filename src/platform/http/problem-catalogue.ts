@@ -85,6 +85,9 @@ export const PROBLEMS = {
   id_transacao_em_uso: { status: 409 },
   conta_bancaria_nao_confirmada: { status: 409 },
   limite_de_titulos: { status: 409 },
+  // A posting that would take the customer's ledger past 2^53 − 1 centavos in all (`limite_centavos`): no total it
+  // serves could then be an exact JSON number (src/modules/ledger, migration 0030).
+  total_contabil_excedido: { status: 409 },
   // A payment approved by the person who asked for it, or by a token with no person.
   aprovacao_pelo_mesmo_usuario: { status: 403 },
   // A borderô whose price is not positive (`motivo`: preco_nao_positivo with the título's `indice`, or liquido_nao_positivo).

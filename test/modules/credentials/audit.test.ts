@@ -19,9 +19,11 @@ describe('the customer\'s audit trail', () => {
       actor: { tipo: 'token', id: tokenId }, now, requestId: 'abc-123', requestIdCliente: 'do-cliente', ip: '203.0.113.9',
     }, 'token.recusado', { alvoId: tokenId, motivo: 'dpop_invalido' }))
     const [{ sal_ip: salt }] = await tdb.db.ownerTransaction((tx) => tx.query<{ sal_ip: string }>('SELECT sal_ip FROM instalacao')) as [{ sal_ip: string }]
-    const row = (await auditRows(tdb.db, clienteId)).at(-1)!
-    assert.deepEqual({ ...row, id: undefined }, {
-      id: undefined, cliente_id: clienteId, em: now, ator_tipo: 'token', ator_id: tokenId, acao: 'token.recusado', alvo_id: tokenId,
+    const rows = await auditRows(tdb.db, clienteId)
+    const row = rows.at(-1)!
+    assert.equal(Number(row.numero), rows.length, 'numbered within its customer')
+    assert.deepEqual({ ...row, id: undefined, numero: undefined }, {
+      id: undefined, numero: undefined, cliente_id: clienteId, em: now, ator_tipo: 'token', ator_id: tokenId, acao: 'token.recusado', alvo_id: tokenId,
       motivo: 'dpop_invalido', request_id: 'abc-123', request_id_cliente: 'do-cliente', ip_hash: ipHash(salt, '203.0.113.9'), alteracoes: null,
     })
   })

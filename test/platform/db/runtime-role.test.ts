@@ -18,7 +18,7 @@ const DEFINERS = ['autentica_token', 'autentica_sessao', 'autentica_login', 'aut
   'purga_chaves_idempotencia']
 const CUSTOMER_TABLES = ['clientes', 'usuarios', 'convites', 'tokens', 'sessoes', 'auditoria_cliente', 'chaves_idempotencia',
   'cedentes', 'cedente_contas', 'sacados', 'feriados', 'produtos', 'produto_versoes', 'operacoes', 'titulos', 'cotacoes', 'desembolsos', 'lancamentos',
-  'lancamento_linhas']
+  'lancamento_linhas', 'numeracao_cliente', 'razao_totais']
 
 /**
  * What the runtime role may do, table by table, exactly: a migration that grants more (an UPDATE on the ledger, a
@@ -30,7 +30,8 @@ const GRANTS: Record<string, string[]> = {
   auditoria_cliente: ['INSERT SELECT'],
   cedente_contas: ['DELETE INSERT SELECT', 'UPDATE(confirmada_em confirmada_por_usuario_id)'],
   cedentes: ['INSERT SELECT',
-    'UPDATE(atualizado_em email estado limite_centavos motivo_isencao municipio_ibge nome_fantasia perfil_iof razao_social telefone uf)'],
+    'UPDATE(atualizado_em email estado limite_centavos motivo_isencao municipio_ibge nome_fantasia perfil_iof razao_social '
+      + 'simples_declaracao_sha256 simples_declarado_em telefone uf)'],
   chaves_idempotencia: ['INSERT SELECT UPDATE'],
   clientes: ['INSERT SELECT', 'UPDATE(estado estado_em)'],
   contas_contabeis: ['SELECT'],
@@ -49,11 +50,14 @@ const GRANTS: Record<string, string[]> = {
   lancamento_linhas: ['INSERT SELECT'],
   lancamentos: ['INSERT SELECT'],
   manutencao: ['INSERT SELECT UPDATE'],
+  // A customer's counters and ledger total: read, never written, by the runtime role (the owner's triggers write them).
+  numeracao_cliente: ['SELECT'],
   operacoes: ['INSERT SELECT',
     'UPDATE(aceita_em assinado_em atualizado_em cancelada_em cotacao_aceita cotacao_versao estado motivo_cancelamento signatarios termo_sha256)'],
   outbox: ['INSERT SELECT UPDATE'],
   produto_versoes: ['INSERT SELECT'],
   produtos: ['INSERT SELECT', 'UPDATE(versao_atual)'],
+  razao_totais: ['SELECT'],
   sacados: ['INSERT SELECT', 'UPDATE(atualizado_em email estado limite_centavos municipio_ibge nome_fantasia razao_social telefone uf)'],
   schema_migracoes: ['SELECT'],
   sessoes: ['INSERT SELECT', 'UPDATE(encerrada_em expira_ociosa_em ultimo_acesso_em)'],

@@ -24,6 +24,7 @@ import { MissingIofRate } from '../../../src/modules/pricing/engine.ts'
 import { AccountConfirmerError, DocumentInUseError } from '../../../src/modules/origination/registers/errors.ts'
 import { ExternalIdInUseError } from '../../../src/platform/tenancy/external-id.ts'
 import { HolidayExistsError } from '../../../src/modules/calendar/own/store.ts'
+import { LedgerTotalError } from '../../../src/modules/ledger/errors.ts'
 import { InvalidWindowError } from '../../../src/modules/status/maintenance.ts'
 import {
   BlockedRegisterError, DuplicateTitleError, EarlyAcceptanceError, ExpiredQuoteError, InvalidStateError, LimitExceededError, PaymentDayError,
@@ -83,6 +84,10 @@ const ROWS: Record<string, Row> = {
   TooManyTitlesError: {
     error: new TooManyTitlesError(5000, 4500, 1000), code: 'limite_de_titulos', status: 409, exit: 1,
     fields: { limite: 5000, titulos_na_operacao: 4500, titulos_enviados: 1000, configuracao: 'OPERACAO_MAX_TITULOS' },
+  },
+  LedgerTotalError: {
+    error: new LedgerTotalError(5n), code: 'total_contabil_excedido', status: 409, exit: 1,
+    fields: { limite_centavos: Number.MAX_SAFE_INTEGER, lancamento_centavos: 5 },
   },
   UnconfirmedAccountError: {
     error: new UnconfirmedAccountError('0b9e'), code: 'conta_bancaria_nao_confirmada', status: 409, exit: 1, fields: { conta_id: '0b9e' },

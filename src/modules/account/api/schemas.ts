@@ -53,7 +53,7 @@ export const AuditoriaQuery = Type.Object({
 
 export const AuditoriaOut = Type.Object({
   itens: Type.Array(Type.Object({
-    id: Type.Integer(),
+    id: Type.Integer({ description: 'The row\'s number within the customer, 1, 2, 3…: what `antes` pages by.' }),
     em: Instant,
     ator_tipo: Type.Union([Type.Literal('usuario'), Type.Literal('token'), Type.Literal('operador')]),
     ator_id: Type.Union([Uuid, Type.Null()]),

@@ -26,7 +26,7 @@ export async function acceptQuote(tx: Orm, op: Operation, versao: number, ctx: {
   await setTitles(tx, op.id, 'adquirido', 'face', ctx.now)
   await updateOperation(tx, op.id, { estado: 'aceita', cotacaoAceita: versao, aceitaEm: ctx.now }, ctx.now)
   await postEntry(tx, {
-    clienteId: op.clienteId, data: op.dataOperacao, historico: `Aquisição da operação ${op.seq}`, origem: { tipo: 'operacao', id: op.id },
+    clienteId: op.clienteId, data: op.dataOperacao, historico: `Aquisição da operação nº ${op.numero}`, origem: { tipo: 'operacao', id: op.id },
     requestId: ctx.requestId, linhas: acquisitionLines(quote, op.cedenteId),
   }, ctx.now)
 }

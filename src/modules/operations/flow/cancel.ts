@@ -23,7 +23,7 @@ export async function cancelOperation(tx: Orm, op: Operation, motivo: string, ct
     // Before a cancellation the acquisition is the operation's only entry.
     const acquisition = items.at(-1)!
     await postEntry(tx, {
-      clienteId: op.clienteId, data: brasiliaDay(ctx.now), historico: `Estorno da aquisição da operação ${op.seq} (cancelamento)`,
+      clienteId: op.clienteId, data: brasiliaDay(ctx.now), historico: `Estorno da aquisição da operação nº ${op.numero} (cancelamento)`,
       origem: { tipo: 'operacao', id: op.id }, requestId: ctx.requestId, linhas: reversed(acquisition.linhas),
     }, ctx.now)
   }

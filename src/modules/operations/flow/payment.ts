@@ -90,7 +90,7 @@ export async function recordTransfer(
   }
   await updateOperation(tx, op.id, { estado: 'desembolsada' }, ctx.now)
   await postEntry(tx, {
-    clienteId: p.clienteId, data: brasiliaDay(t.pagoEm), historico: `Pagamento ao cedente da operação ${op.seq} (${t.idTransacao})`,
+    clienteId: p.clienteId, data: brasiliaDay(t.pagoEm), historico: `Pagamento ao cedente da operação nº ${op.numero} (${t.idTransacao})`,
     origem: { tipo: 'desembolso', id: p.id }, requestId: ctx.requestId,
     linhas: [{ conta: 'conta_grafica_cedentes', cedenteId: p.cedenteId, debito: p.valorCentavos }, { conta: 'banco', credito: p.valorCentavos }],
   }, ctx.now)

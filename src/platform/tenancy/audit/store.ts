@@ -82,18 +82,21 @@ export const AUDIT_PAGE_MAX = 200
  */
 export const AUDIT_CURSOR_MAX = 999_999_999_999_999
 
-/** Newest first, `limit` at a time; `before` is the `next` of the previous page. The address hash is not shown. */
+/**
+ * Newest first, `limit` at a time, by the customer's own numbers (`id` is the row's number within its customer);
+ * `before` is the `next` of the previous page. The address hash is not shown.
+ */
 export async function listAudit(
   tx: Orm, clienteId: string, page: { before?: number, limit?: number } = {},
 ): Promise<{ items: AuditEntry[], next: number | null }> {
   const limit = Math.min(Math.max(page.limit ?? 50, 1), AUDIT_PAGE_MAX)
   const items = await tx.select({
-    id: auditoriaCliente.id, clienteId: auditoriaCliente.clienteId, em: auditoriaCliente.em, atorTipo: auditoriaCliente.atorTipo,
+    id: auditoriaCliente.numero, clienteId: auditoriaCliente.clienteId, em: auditoriaCliente.em, atorTipo: auditoriaCliente.atorTipo,
     atorId: auditoriaCliente.atorId, acao: auditoriaCliente.acao, alvoId: auditoriaCliente.alvoId, motivo: auditoriaCliente.motivo,
     requestId: auditoriaCliente.requestId, requestIdCliente: auditoriaCliente.requestIdCliente, alteracoes: auditoriaCliente.alteracoes,
   }).from(auditoriaCliente)
-    .where(and(eq(auditoriaCliente.clienteId, clienteId), page.before === undefined ? undefined : lt(auditoriaCliente.id, page.before)))
-    .orderBy(desc(auditoriaCliente.id))
+    .where(and(eq(auditoriaCliente.clienteId, clienteId), page.before === undefined ? undefined : lt(auditoriaCliente.numero, page.before)))
+    .orderBy(desc(auditoriaCliente.numero))
     .limit(limit + 1)
   const more = items.length > limit
   if (more) items.pop()

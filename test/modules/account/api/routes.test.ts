@@ -73,7 +73,7 @@ describe('GET/DELETE /api/conta/tokens and GET /api/conta/auditoria', () => {
     const c = await customer(ctx.db)
     const t = await issueToken(ctx.db, c.id, { escopos: ['conta'] })
     for (let i = 0; i < 3; i++) await issueToken(ctx.db, c.id)
-    const all = (await auditRows(ctx.db, c.id)).map((r) => Number(r.id)).reverse()
+    const all = (await auditRows(ctx.db, c.id)).map((r) => Number(r.numero)).reverse()
     const seen: number[] = []
     let url = '/api/conta/auditoria?limite=2'
     for (;;) {
