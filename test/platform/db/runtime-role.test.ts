@@ -18,7 +18,7 @@ const DEFINERS = ['autentica_token', 'autentica_sessao', 'autentica_login', 'aut
   'purga_chaves_idempotencia']
 const CUSTOMER_TABLES = ['clientes', 'usuarios', 'convites', 'tokens', 'sessoes', 'auditoria_cliente', 'chaves_idempotencia',
   'cedentes', 'cedente_contas', 'sacados', 'feriados', 'produtos', 'produto_versoes', 'operacoes', 'titulos', 'cotacoes', 'desembolsos', 'lancamentos',
-  'lancamento_linhas', 'numeracao_cliente', 'razao_totais']
+  'lancamento_linhas', 'razao_totais']
 
 /**
  * What the runtime role may do, table by table, exactly: a migration that grants more (an UPDATE on the ledger, a
@@ -50,13 +50,12 @@ const GRANTS: Record<string, string[]> = {
   lancamento_linhas: ['INSERT SELECT'],
   lancamentos: ['INSERT SELECT'],
   manutencao: ['INSERT SELECT UPDATE'],
-  // A customer's counters and ledger total: read, never written, by the runtime role (the owner's triggers write them).
-  numeracao_cliente: ['SELECT'],
   operacoes: ['INSERT SELECT',
     'UPDATE(aceita_em assinado_em atualizado_em cancelada_em cotacao_aceita cotacao_versao estado motivo_cancelamento signatarios termo_sha256)'],
   outbox: ['INSERT SELECT UPDATE'],
   produto_versoes: ['INSERT SELECT'],
   produtos: ['INSERT SELECT', 'UPDATE(versao_atual)'],
+  // A customer's ledger total: read, never written, by the runtime role (the owner's trigger writes it).
   razao_totais: ['SELECT'],
   sacados: ['INSERT SELECT', 'UPDATE(atualizado_em email estado limite_centavos municipio_ibge nome_fantasia razao_social telefone uf)'],
   schema_migracoes: ['SELECT'],
