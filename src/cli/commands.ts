@@ -56,10 +56,10 @@ export type CliDeps = {
 
 export async function runCli(argv: string[], terminal: Output, env: Record<string, string | undefined> = process.env, deps: CliDeps = {}): Promise<number> {
   const out = inertOutput(terminal)
-  const [command, ...given] = argv
-  // Any command's option, so taken out here: the commands' own parsers refuse what they do not know.
-  const create = given.includes(CREATE_OPTION)
-  const rest = given.filter((a) => a !== CREATE_OPTION)
+  // Any command's option, taken out here wherever it is (before the command too): the commands' own parsers refuse
+  // what they do not know.
+  const create = argv.includes(CREATE_OPTION)
+  const [command, ...rest] = argv.filter((a) => a !== CREATE_OPTION)
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     out.log(HELP)
     return command ? 0 : 2

@@ -45,10 +45,10 @@ describe('the CLI without a database in DATA_DIR', () => {
 })
 
 describe('the CLI on an embedded database it opens itself', () => {
-  it('--criar-banco creates one and says so; the next command names it', async () => {
+  it('--criar-banco creates one and says so, given before the command as after it; the next command names it', async () => {
     const dataDir = tempDir('cli-create')
     const pglite = join(dataDir, 'pglite')
-    const created = await cli({ DATA_DIR: dataDir }, 'clientes', 'criar', '--nome', 'Fomento Novo', '--json', '--criar-banco')
+    const created = await cli({ DATA_DIR: dataDir }, '--criar-banco', 'clientes', 'criar', '--nome', 'Fomento Novo', '--json')
     assert.equal(created.code, 0, created.stderr.join('\n'))
     assert.deepEqual(created.stderr, [`database: embedded, ${pglite} (DATA_DIR), created now, its files opened directly (no server runs on it)`])
     const { id } = JSON.parse(created.stdout.join('\n')) as { id: string }

@@ -8,7 +8,7 @@ import { centavosOf } from './money.ts'
 import { BACKOFFICE_PATHS as P } from './paths.ts'
 
 export type PageRef = { kind: 'operacoes' | 'cedentes' | 'sacados' | 'produtos' | 'feriados' | 'desembolsos' | 'razao' | 'auditoria' }
-  | { kind: 'operacao' | 'cedente', id: string }
+  | { kind: 'operacao' | 'cedente', id: string, titulosApos?: string | undefined }
 
 export type Built = { body?: object, errors: Record<string, string> }
 

@@ -19,7 +19,8 @@ export type Product = {
 export type Holiday = { id: string | null, data: string, descricao: string, abrangencia: string, uf: string | null, municipio_ibge: string | null }
 
 export type OperationSummary = {
-  id: string, id_externo: string | null, cedente_id: string, data_operacao: string, estado: string, quantidade_titulos: number, valor_face_centavos: number,
+  id: string, numero: number, id_externo: string | null, cedente_id: string, data_operacao: string, estado: string, quantidade_titulos: number,
+  valor_face_centavos: number,
 }
 
 export type Title = {
@@ -48,7 +49,8 @@ export type Payment = {
 }
 
 export type Operation = {
-  id: string, id_externo: string | null, cedente_id: string, produto_id: string, data_operacao: string, estado: string,
+  id: string, numero: number, id_externo: string | null, quantidade_titulos: number, titulos_proximo: number | null, cedente_id: string,
+  produto_id: string, data_operacao: string, estado: string,
   cotacao_versao: number | null, cotacao_aceita: number | null, titulos: Title[], cotacao: Quote | null, desembolso: Payment | null,
   formalizacao: { termo_sha256: string, assinado_em: string, signatarios: { nome: string, documento: string }[] } | null,
   cancelamento: { motivo: string, em: string } | null,

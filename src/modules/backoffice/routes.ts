@@ -54,9 +54,10 @@ async function draw(api: Api, ref: PageRef, v: ViewContext, query: Record<string
       return operationsPage(v, ops, cedentes.itens, produtos.itens)
     }
     case 'operacao': {
-      const op = await read<Operation>(api, `/api/operacoes/${ref.id}`)
+      const after = ref.titulosApos !== undefined && /^[1-9][0-9]{0,5}$/.test(ref.titulosApos) ? ref.titulosApos : undefined
+      const op = await read<Operation>(api, `/api/operacoes/${ref.id}${after ? `?titulos_apos=${after}` : ''}`)
       const [cedente, sacados] = await Promise.all([read<Party>(api, `/api/cedentes/${op.cedente_id}`), read<List<Party>>(api, `/api/sacados?${LIST}`)])
-      return operationPage(v, op, cedente, sacados.itens)
+      return operationPage(v, op, cedente, sacados.itens, after)
     }
     case 'cedentes':
     case 'sacados':
@@ -138,7 +139,7 @@ export function backofficeRoutes(deps: AccountWebDeps) {
       return web.send(reply, 503, messagePage('Indisponível agora', `${r.message} Tente de novo em instantes.`))
     }
 
-    const page = (path: string, ref: (id: string) => PageRef) => {
+    const page = (path: string, ref: (id: string, query: Record<string, string | undefined>) => PageRef) => {
       app.get<{ Params: { id?: string }, Querystring: Record<string, string | undefined> }>(path, async (req, reply) => {
         const s = await web.session(req)
         if (!s) return toLogin(req, reply)
@@ -146,11 +147,11 @@ export function backofficeRoutes(deps: AccountWebDeps) {
         if (path.includes(':id') && !isUuid(id)) return unreadable(req, reply, { status: 404, body: null })
         const done = req.query.feito
         const notice = done !== undefined && Object.hasOwn(ACTIONS, done) ? ACTIONS[done]!.notice : undefined
-        return show(req, reply, s, ref(id), 200, { shown: { notice } })
+        return show(req, reply, s, ref(id, req.query), 200, { shown: { notice } })
       })
     }
     page(P.operacoes, () => ({ kind: 'operacoes' }))
-    page('/conta/operacoes/:id', (id) => ({ kind: 'operacao', id }))
+    page('/conta/operacoes/:id', (id, query) => ({ kind: 'operacao', id, titulosApos: query.titulos_apos }))
     page(P.cedentes, () => ({ kind: 'cedentes' }))
     page('/conta/cedentes/:id', (id) => ({ kind: 'cedente', id }))
     page(P.sacados, () => ({ kind: 'sacados' }))

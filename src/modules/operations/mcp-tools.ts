@@ -11,7 +11,7 @@ import { ok, PAGE_ARGS, pageOfArgs, routeTwin, toolSchema, type Tool, type ToolC
 import { OPERATION_ROUTES } from './definitions.ts'
 import { quoteOperation } from './flow/quote.ts'
 import { draftOperation } from './routes.ts'
-import { CotacaoOut, FIRST_PAGE, OperacaoIn, OperacaoOut, OperacaoResumo, type OperacaoInT } from './schemas.ts'
+import { CotacaoOut, OperacaoIn, TITULOS_PAGINA, OperacaoOut, OperacaoResumo, type OperacaoInT } from './schemas.ts'
 import { SIMULATION_ROUTE, SimulacaoIn, simulate, type SimulacaoInT } from './simulation.ts'
 import { readOperation, listOperations, lockOperation, titleTotals, type OperationFilter } from './store.ts'
 import { ESTADOS_OPERACAO } from './tables.ts'
@@ -19,6 +19,12 @@ import { operationListView, operationView, quoteView } from './views.ts'
 import { Type } from 'typebox'
 
 const Id = toolSchema({ type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'string', format: 'uuid' } } })
+const OperationRead = toolSchema({
+  type: 'object', required: ['id'], additionalProperties: false, properties: {
+    id: { type: 'string', format: 'uuid' }, titulos_limite: { type: 'integer', minimum: 1, maximum: 1000 },
+    titulos_apos: { type: 'integer', minimum: 1, maximum: 999_999 },
+  },
+})
 
 export function operationTools(db: Database, clock: Clock, maxTitulos: number): Tool[] {
   const R = OPERATION_ROUTES
@@ -65,11 +71,12 @@ export function operationTools(db: Database, clock: Clock, maxTitulos: number): 
     },
     {
       name: 'ler_operacao', title: 'Ler operação', twin: routeTwin(R.ler),
-      description: 'Uma operação com a primeira página dos seus títulos (200, com os totais de todos), a última cotação '
-        + '(as linhas dessa página) e o pagamento, como GET /api/operacoes/{id}.',
-      input: Id, output: toolSchema(OperacaoOut),
+      description: 'Uma operação com uma página dos seus títulos (200, ou titulos_limite até 1.000; a seguinte com titulos_apos = o '
+        + 'titulos_proximo da anterior), os totais de todos, a última cotação (as linhas dessa página) e o pagamento, como GET /api/operacoes/{id}.',
+      input: OperationRead, output: toolSchema(OperacaoOut),
       run: async (args, call) => {
-        const found = await withTenant(db, call.credential.clienteId, (tx) => readOperation(tx, String(args.id), FIRST_PAGE))
+        const page = { limit: Number(args.titulos_limite ?? TITULOS_PAGINA), ...(args.titulos_apos !== undefined ? { after: Number(args.titulos_apos) } : {}) }
+        const found = await withTenant(db, call.credential.clienteId, (tx) => readOperation(tx, String(args.id), page))
         return found ? { ok: true, value: operationView(found), alvoId: found.id } : { ok: false, detail: 'nao_encontrado' }
       },
     },

@@ -152,7 +152,8 @@ export const OperacaoOut = Type.Object({
 
 export const OperacaoQuery = Type.Object({
   titulos_limite: Type.Optional(Type.String({ pattern: '^(?:[1-9][0-9]{0,2}|1000)$', description: `1–1,000 títulos in the page, default ${TITULOS_PAGINA}.` })),
-  titulos_apos: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,14}$', description: 'The previous page\'s `titulos_proximo`.' })),
+  titulos_apos: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$',
+    description: 'How many títulos come before the page: the previous page\'s `titulos_proximo`.' })),
 }, { additionalProperties: false })
 /** The page the answers of changes carry. */
 export const FIRST_PAGE = { limit: TITULOS_PAGINA }

@@ -1,7 +1,7 @@
 // Operations and their títulos in the caller's tenant transaction (row-level security: another customer's rows
 // are not found). A transition reads its operation FOR UPDATE first, so two at once run one after the other and
 // the second finds the state the first left.
-import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/database.ts'
 import { readInTransaction, sendInTransaction, type Read } from '../../platform/db/in-transaction.ts'
 import { fixedStatement } from '../../platform/db/one-trip.ts'
@@ -24,6 +24,7 @@ export type OperationFull = Operation & { titulos: Title[], cotacao: Quote | nul
 export type OperationPage = Operation & {
   titulos: Title[], proximo: number | null, totais: { n: number, face: bigint }, cotacao: Quote | null, desembolso: Payment | null,
 }
+/** `after`: how many of the operation's títulos, in the order added, come before the page. */
 export type TitlesPage = { limit: number, after?: number }
 
 export type NewOperation = { clienteId: string, idExterno: string | null, cedenteId: string, produtoId: string, dataOperacao: string }
@@ -75,13 +76,14 @@ export async function readOperation(tx: Orm, id: string, page: TitlesPage): Prom
 
 export async function pageOfParts(tx: Orm, op: Operation, page: TitlesPage): Promise<OperationPage> {
   // One after another: a transaction is one connection (see quoteOperation).
-  const where = page.after === undefined ? eq(titulos.operacaoId, op.id) : and(eq(titulos.operacaoId, op.id), gt(titulos.seq, page.after))
-  const rows = await tx.select().from(titulos).where(where).orderBy(asc(titulos.seq)).limit(page.limit + 1)
+  // The cursor is a position within the operation, not the global sequence, which would show other customers' activity.
+  const skip = page.after ?? 0
+  const rows = await tx.select().from(titulos).where(eq(titulos.operacaoId, op.id)).orderBy(asc(titulos.seq)).offset(skip).limit(page.limit + 1)
   const list = rows.slice(0, page.limit)
   const totals = (await titleTotals(tx, [op.id])).get(op.id) ?? { n: 0, face: 0n }
   const quote = op.cotacaoVersao > 0 ? await quoteLinesOf(tx, op.id, op.cotacaoVersao, list.map((t) => t.id)) : undefined
   const payment = await latestPayment(tx, op.id)
-  const proximo = rows.length > page.limit ? Number(list.at(-1)!.seq) : null
+  const proximo = rows.length > page.limit ? skip + list.length : null
   return { ...op, titulos: list, proximo, totais: totals, cotacao: quote ?? null, desembolso: payment ?? null }
 }
 

@@ -6,7 +6,10 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { useTestApp } from '../../helpers/fixture.ts'
 import { holdInAnotherSession, onPostgresOnly } from '../../helpers/database.ts'
+import { request } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import pg from 'pg'
+import { issueToken } from '../../helpers/api-credentials.ts'
 import { backOffice, created, EXAMPLE_NOW, exampleRegisters, exampleTitles, settableClock } from './helpers.ts'
 
 const skip = onPostgresOnly('requests held in flight by another session\'s row lock need PostgreSQL: runs in the PostgreSQL suite (DATABASE_URL set)')
@@ -53,6 +56,33 @@ describe('one customer\'s requests at once', { skip }, () => {
     assert.deepEqual(done.map((r) => r.statusCode), [201, 201], done.map((r) => r.body).join('\n'))
     assert.deepEqual(done.map((r) => r.json().versao).sort(), [1, 2])
     assert.equal((await a.operador.call('GET', '/api/cedentes')).statusCode, 200, 'A\'s turns all came back')
+  })
+})
+
+describe('a turn of a client that went away', { skip }, () => {
+  const clock = settableClock(EXAMPLE_NOW)
+  const ctx = useTestApp({
+    env: { MAIL_WORKER: 'off', CLIENTE_MAX_SIMULTANEAS: '1', CLIENTE_MAX_NA_FILA: '1', CLIENTE_ESPERA_MAX_MS: '1500' }, deps: { clock },
+  })
+
+  it('comes back when the client left while its credential was checked (its close was over before a turn was taken)', async (t) => {
+    const { clienteId, operador } = await backOffice(ctx.db, ctx.app, clock)
+    const { token } = await issueToken(ctx.db, clienteId, { escopos: ['cadastro'], clock })
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 })
+    const { port } = ctx.app.server.address() as AddressInfo
+    const lock = await holdInAnotherSession(t, ctx.url, ['LOCK TABLE tokens IN ACCESS EXCLUSIVE MODE'])
+    const leaving = request({ host: '127.0.0.1', port, path: '/api/cedentes', headers: { authorization: `Bearer ${token}` } })
+    leaving.on('error', () => {})
+    leaving.end()
+    await lockWaiters(ctx.url!, 1) // its credential's lookup waits for the lock
+    leaving.destroy()
+    await new Promise((r) => setTimeout(r, 100))
+    await lock.release()
+    // With the turn leaked, every later request of the customer would wait CLIENTE_ESPERA_MAX_MS for a 429.
+    for (let i = 0; i < 3; i++) {
+      const res = await operador.call('GET', '/api/cedentes')
+      assert.equal(res.statusCode, 200, res.body)
+    }
   })
 })
 

@@ -20,7 +20,16 @@ export const DESEMBOLSO_TEXTO: Record<string, string> = {
   aguardando_aprovacao: 'aguardando aprovação', aprovado: 'aprovado', pago: 'pago', falhou: 'falhou', cancelado: 'cancelado',
 }
 
-export function operationPage(v: ViewContext, op: Operation, cedente: Party, sacados: Party[]): Page {
+/** `after`: the page of títulos shown starts after this one (the API's `titulos_apos`), when the operation has more than a page. */
+/** Where the page of títulos shown sits among all of them, with the links to the first and the next page. */
+function titlePages(op: Operation, after: string | undefined): Html {
+  const first = after !== undefined && html` <a href="${P.operacao(op.id)}" id="titulos-inicio">Primeiros títulos</a>`
+  const next = op.titulos_proximo !== null
+    && html` <a href="${P.operacao(op.id)}?titulos_apos=${String(op.titulos_proximo)}" id="titulos-proximos">Próximos títulos</a>`
+  return html`<p id="paginas-titulos">Mostrando ${String(op.titulos.length)} de ${String(op.quantidade_titulos)} títulos.${first}${next}</p>`
+}
+
+export function operationPage(v: ViewContext, op: Operation, cedente: Party, sacados: Party[], after?: string): Page {
   const sacadoName = new Map(sacados.map((s) => [s.id, s.razao_social]))
   const changes = mayChange(v, 'operacoes')
   const action = (acao: string) => P.acaoOperacao(op.id, acao)
@@ -43,7 +52,8 @@ ${op.cancelamento && html`<dt>Cancelada</dt><dd>${instantLabel(op.cancelamento.e
 <p><a href="/api/operacoes/${op.id}/bordero" id="bordero">Borderô para imprimir</a></p>
 <section aria-labelledby="titulo-titulos">
 <h2 id="titulo-titulos">Títulos</h2>
-${table('titulos', `Títulos da operação (${op.titulos.length})`, heads, titleRows, 'Nenhum título ainda.')}
+${table('titulos', `Títulos da operação (${op.quantidade_titulos})`, heads, titleRows, 'Nenhum título ainda.')}
+${(after !== undefined || op.titulos_proximo !== null) && titlePages(op, after)}
 ${op.estado === 'rascunho' && changes && titleForm(v, op, sacados)}
 </section>
 <section aria-labelledby="titulo-cotacao">

@@ -15,7 +15,8 @@ export const ESTADO_TEXTO: Record<string, string> = {
 }
 
 /** An operation's name on screen: its own id when the customer gave one, else the start of ours. */
-export const operationName = (o: { id: string, id_externo: string | null }) => o.id_externo ?? o.id.slice(0, 8)
+/** "nº 12", the customer's own number (and the integration's id when it gave one). */
+export const operationName = (o: { numero: number, id_externo: string | null }) => `nº ${o.numero}${o.id_externo ? ` (${o.id_externo})` : ''}`
 
 export function operationsPage(v: ViewContext, ops: List<OperationSummary>, cedentes: Party[], produtos: Product[]): Page {
   const names = new Map(cedentes.map((c) => [c.id, c.razao_social]))

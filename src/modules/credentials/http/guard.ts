@@ -117,6 +117,12 @@ const TURN_REFUSED = problem('requisicoes_simultaneas', { 'retry-after': '1' })
 
 /** Waits for the customer's turn; the turn ends when the answer is sent or the client goes away. */
 async function takeTurn(turns: CustomerTurns, clienteId: string, reply: FastifyReply): Promise<boolean> {
+  // A client that went while its credential was checked has closed already: `close` will not be emitted again, so a
+  // turn taken now would never come back (the bench's two-customer runs lost every turn of a customer this way).
+  if (reply.raw.destroyed) {
+    sendProblem(reply, TURN_REFUSED)
+    return false
+  }
   const gone = new AbortController()
   const onClose = () => gone.abort()
   reply.raw.once('close', onClose)

@@ -83,7 +83,8 @@ export function registerRoutes(deps: RegisterRoutesDeps) {
         timeoutFactor: TIMEOUT_FACTOR,
         work: async ({ tx, req, action }) => {
           const id = req.params.id
-          const current = isUuid(id) ? await getParty(tx, kind, id) : undefined
+          // Locked: the change is computed from this read (a profile and its reason or declaration go together).
+          const current = isUuid(id) ? await getParty(tx, kind, id, true) : undefined
           if (!current) return { answer: problemAnswer(NOT_FOUND) }
           const change = partyChange(kind, current, req.body, brasiliaDay(action.now))
           const changed = await changeParty(tx, kind, id, change, action.now, req.credential!.usuarioId)

@@ -75,9 +75,11 @@ export async function createParty(tx: Orm, kind: Kind, input: NewParty, now: Dat
   return made
 }
 
-export async function getParty(tx: Orm, kind: Kind, id: string): Promise<Party | undefined> {
+/** `lock`: read FOR UPDATE, for a change computed from what it reads (two changes at once then take turns). */
+export async function getParty(tx: Orm, kind: Kind, id: string, lock = false): Promise<Party | undefined> {
   const table = TABLES[kind]
-  const [row] = await tx.select().from(table).where(eq(table.id, id))
+  const query = tx.select().from(table).where(eq(table.id, id))
+  const [row] = lock ? await query.for('update') : await query
   if (!row) return undefined
   const party = row as Party
   if (kind === 'cedente') party.contas = await contasOf(tx, party.clienteId, [party.id]).then((m) => m.get(party.id) ?? [])
