@@ -73,7 +73,7 @@ export const BOTH = [
  */
 export const EMBEDDED_ONLY = [
   'test/integration/startup.test.ts', 'test/integration/process.test.ts', 'test/integration/embedded.test.ts',
-  'test/integration/embedded-long-path.test.ts', 'test/platform/db/embedded-role.test.ts',
+  'test/integration/embedded-long-path.test.ts', 'test/platform/db/embedded-role.test.ts', 'test/cli/beside-the-server.test.ts',
 ]
 
 /** Files that run in the PostgreSQL suite alone, on Node 24, because what they test is Node 24's: the image and its runtime stage. */
