@@ -115,3 +115,16 @@ export async function holdInAnotherSession(t: TestContext, url: string | undefin
   for (const statement of statements) await session.query(statement)
   return { release }
 }
+
+/** Until `n` sessions of the database wait for a lock: the requests that hold them are in flight. */
+export async function lockWaiters(url: string, n: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const count = async () => (await client.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0]!.n
+    while (await count() < n) await new Promise((r) => setTimeout(r, 20))
+  } finally {
+    await client.end()
+  }
+}

@@ -11,7 +11,7 @@ import { ok, PAGE_ARGS, pageOfArgs, routeTwin, toolSchema, type Tool, type ToolC
 import { OPERATION_ROUTES } from './definitions.ts'
 import { quoteOperation } from './flow/quote.ts'
 import { draftOperation } from './routes.ts'
-import { CotacaoOut, OperacaoIn, TITULOS_PAGINA, OperacaoOut, OperacaoResumo, type OperacaoInT } from './schemas.ts'
+import { CotacaoOut, OperacaoIn, titlesPageOf, OperacaoOut, OperacaoResumo, type OperacaoInT } from './schemas.ts'
 import { SIMULATION_ROUTE, SimulacaoIn, simulate, type SimulacaoInT } from './simulation.ts'
 import { readOperation, listOperations, lockOperation, titleTotals, type OperationFilter } from './store.ts'
 import { ESTADOS_OPERACAO } from './tables.ts'
@@ -75,7 +75,7 @@ export function operationTools(db: Database, clock: Clock, maxTitulos: number): 
         + 'titulos_proximo da anterior), os totais de todos, a última cotação (as linhas dessa página) e o pagamento, como GET /api/operacoes/{id}.',
       input: OperationRead, output: toolSchema(OperacaoOut),
       run: async (args, call) => {
-        const page = { limit: Number(args.titulos_limite ?? TITULOS_PAGINA), ...(args.titulos_apos !== undefined ? { after: Number(args.titulos_apos) } : {}) }
+        const page = titlesPageOf(args as { titulos_limite?: number, titulos_apos?: number })
         const found = await withTenant(db, call.credential.clienteId, (tx) => readOperation(tx, String(args.id), page))
         return found ? { ok: true, value: operationView(found), alvoId: found.id } : { ok: false, detail: 'nao_encontrado' }
       },

@@ -157,8 +157,9 @@ export const OperacaoQuery = Type.Object({
 }, { additionalProperties: false })
 /** The page the answers of changes carry. */
 export const FIRST_PAGE = { limit: TITULOS_PAGINA }
-export const titlesPageOf = (q: { titulos_limite?: string, titulos_apos?: string }) => ({
-  limit: Number(q.titulos_limite ?? TITULOS_PAGINA), ...(q.titulos_apos ? { after: Number(q.titulos_apos) } : {}),
+/** The page of títulos a read names: the route's query (text) or the MCP tool's arguments (numbers). */
+export const titlesPageOf = (q: { titulos_limite?: string | number, titulos_apos?: string | number }) => ({
+  limit: Number(q.titulos_limite ?? TITULOS_PAGINA), ...(q.titulos_apos !== undefined ? { after: Number(q.titulos_apos) } : {}),
 })
 
 export const OperacaoResumo = Type.Object({ ...OperacaoBase, quantidade_titulos: Int, valor_face_centavos: Int })

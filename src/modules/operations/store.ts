@@ -90,7 +90,8 @@ export async function pageOfParts(tx: Orm, op: Operation, page: TitlesPage): Pro
 /** A quote with only the lines of these títulos, in the quote's order: the database filters, so a read never parses thousands of lines. */
 async function quoteLinesOf(tx: Orm, operacaoId: string, versao: number, tituloIds: string[]): Promise<Quote | undefined> {
   const { calculo: _whole, ...columns } = getTableColumns(cotacoes)
-  const rest = sql<Record<string, unknown>>`(${cotacoes.calculo}::jsonb - 'linhas')`
+  // json_each reads the top level only: no binary copy of the thousands of lines is built to drop them.
+  const rest = sql<Record<string, unknown>>`(SELECT json_object_agg(k.key, k.value) FROM json_each(${cotacoes.calculo}) AS k WHERE k.key <> 'linhas')`
   const lines = sql<unknown[]>`COALESCE((SELECT json_agg(e.l ORDER BY e.i) FROM json_array_elements(${cotacoes.calculo} -> 'linhas') WITH ORDINALITY AS e(l, i)
     WHERE e.l ->> 'titulo_id' = ANY(${sql.param(tituloIds)}::text[])), '[]'::json)`
   const [row] = await tx.select({ ...columns, rest, lines }).from(cotacoes).where(and(eq(cotacoes.operacaoId, operacaoId), eq(cotacoes.versao, versao)))

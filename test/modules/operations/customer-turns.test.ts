@@ -5,10 +5,9 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { useTestApp } from '../../helpers/fixture.ts'
-import { holdInAnotherSession, onPostgresOnly } from '../../helpers/database.ts'
+import { holdInAnotherSession, lockWaiters, onPostgresOnly } from '../../helpers/database.ts'
 import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import pg from 'pg'
 import { issueToken } from '../../helpers/api-credentials.ts'
 import { backOffice, created, EXAMPLE_NOW, exampleRegisters, exampleTitles, settableClock } from './helpers.ts'
 
@@ -86,15 +85,3 @@ describe('a turn of a client that went away', { skip }, () => {
   })
 })
 
-/** Until `n` sessions of the database wait for a lock: the requests that hold them are in flight. */
-async function lockWaiters(url: string, n: number): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    const count = async () => (await client.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0]!.n
-    while (await count() < n) await new Promise((r) => setTimeout(r, 20))
-  } finally {
-    await client.end()
-  }
-}

@@ -61,6 +61,11 @@ describe('the product over MCP', () => {
     assert.deepEqual(read.cotacao.linhas, quote.linhas)
     const rest = (await operador.call('GET', `/api/operacoes/${draft.id}`)).json()
     assert.deepEqual(read, rest, 'the tool answers as its twin')
+    // A page of the títulos, as the route's titulos_limite and titulos_apos: the second and third of three.
+    const page = await call('ler_operacao', { id: draft.id, titulos_limite: 2, titulos_apos: 1 })
+    assert.deepEqual(page.titulos.map((t: { numero: string }) => t.numero), ['T2', 'T3'])
+    assert.deepEqual(page.cotacao.linhas, quote.linhas.slice(1))
+    assert.equal(page.quantidade_titulos, 3)
     assert.equal((await call('listar_operacoes', { estado: 'cotada' })).itens[0].id, draft.id)
 
     const actions = (await auditRows(ctx.db, clienteId)).map((r) => r.acao)
