@@ -18,7 +18,9 @@ import { cpuMicros, freePort, rssMb, startServer, type Started } from './lib/pro
 import { currentNonce, dpopKey, writeProofs } from './lib/dpop.ts'
 import { apiCaller, draftOperations, holidayWindow, productData, writeQuoteScripts, type ProductData } from './lib/operations.ts'
 import { seedLedger, writeLedgerScripts, type Ledger } from './lib/ledger.ts'
+import { seedLists, writeListsScript, type Lists } from './lib/lists.ts'
 import { settleOutbox } from './lib/settle.ts'
+import { runRetorno, type RetornoResult } from './lib/retorno.ts'
 import { runTwoCustomers, type TwoCustomersResult } from './lib/two-customers.ts'
 import { parsePgbench, pinned, runCaptured, wrk, type LoadResult } from './lib/wrk.ts'
 import { SCENARIOS, type Baseline, type Scenario } from './scenarios.ts'
@@ -173,7 +175,7 @@ async function main() {
   const cliJson = async (...args: string[]) =>
     JSON.parse(await runCaptured([process.execPath, 'dist/cli/main.js', ...args, '--json'], cliEnv, 'stdout')) as Record<string, string>
   const customer = await cliJson('clientes', 'criar', '--nome', 'Cliente do bench')
-  const made = await cliJson('tokens', 'criar', '--cliente', customer.id!, '--nome', 'bench', '--escopos', 'conta,cadastro,operacoes,financeiro',
+  const made = await cliJson('tokens', 'criar', '--cliente', customer.id!, '--nome', 'bench', '--escopos', 'conta,cadastro,operacoes,financeiro,cobranca',
     '--expira-em', '1d')
   const token = made.token!
   const key = await dpopKey()
@@ -229,8 +231,18 @@ async function main() {
     const data = await seedLedger(dbUrl, customer.id!, quick ? 5_000 : 100_000, 100)
     ledger = { data, scripts: writeLedgerScripts(outDir, customer.id!, data) }
   }
-  const pathOf = (s: Scenario) => !ledger ? s.path
-    : s.path.replace('{cedente}', ledger.data.cedente).replace('{de}', ledger.data.de).replace('{ate}', ledger.data.ate)
+  // The lists scenario's 10,000 operations, and pgbench's script of the SQL that computes its page, made once asked for.
+  let lists: { data: Lists, script: string } | undefined
+  const prepareLists = async (s: Scenario) => {
+    if (!s.lists || lists) return
+    log('seeding 10,000 operations')
+    product ??= await productData(call)
+    const data = await seedLists(dbUrl, customer.id!, product.produto, product.sacado, quick ? 1_000 : 10_000, 200)
+    lists = { data, script: writeListsScript(outDir, customer.id!) }
+  }
+  const pathOf = (s: Scenario) => (!ledger ? s.path
+    : s.path.replace('{cedente}', ledger.data.cedente).replace('{de}', ledger.data.de).replace('{ate}', ledger.data.ate))
+    .replace('{lists}', lists?.data.path ?? '{lists}')
 
   const responses: Record<string, Captured> = {}
   for (const s of SCENARIOS.filter((s) => s.method === 'GET' && !s.credential)) responses[`GET ${s.path}`] = await capture(service.base, 'GET', s.path)
@@ -263,10 +275,12 @@ async function main() {
   }
   const pgbenchScript = (s: Scenario) => s.pgbench === 'select-only' ? ['-S']
     : s.pgbench === 'extrato' || s.pgbench === 'lancamentos' ? ['-f', ledger!.scripts[s.pgbench]]
-      : s.pgbench === 'cotacao' ? quoteScripts.flatMap((f) => ['-f', `${f}@1`]) : ['-f', join(here, 'load', 'contact.pgbench.sql')]
+      : s.pgbench === 'cotacao' ? quoteScripts.flatMap((f) => ['-f', `${f}@1`])
+        : s.pgbench === 'lists' ? ['-f', lists!.script] : ['-f', join(here, 'load', 'contact.pgbench.sql')]
   // A customer's statements as the service runs them: as the runtime role, so row security applies to both.
   const pgbenchEnv = (s: Scenario) =>
-    s.pgbench === 'extrato' || s.pgbench === 'lancamentos' || s.pgbench === 'cotacao' ? { ...process.env, PGOPTIONS: '-c role=fct_servico' } : process.env
+    s.pgbench === 'extrato' || s.pgbench === 'lancamentos' || s.pgbench === 'cotacao' || s.pgbench === 'lists'
+      ? { ...process.env, PGOPTIONS: '-c role=fct_servico' } : process.env
   const pgbench = async (s: Scenario, seconds: number) => parsePgbench(await runCaptured(pinned(SERVER_CPU,
     ['pgbench', '-n', '-M', pgbenchMode, `-c${s.connections}`, '-j1', `-T${seconds}`, ...pgbenchScript(s), dbUrl]), pgbenchEnv(s)))
 
@@ -274,7 +288,18 @@ async function main() {
   let twoCustomers: TwoCustomersResult | undefined
   let statusQueries: { flooded: number, idle: number } | undefined
   let quote1000Ms: number | undefined
+  let retorno: RetornoResult | undefined
   for (const s of scenarios) {
+    if (s.retorno) {
+      product ??= await productData(call)
+      const [operacaoId] = await draftOperations(call, product, 1, 1)
+      retorno = await runRetorno({
+        base: service.base, dbUrl, clienteId: customer.id!, token, operacaoId: operacaoId!, cedenteId: product.cedente, sacadoId: product.sacado,
+        outDir, servicePid: service.child.pid, serverCpu: SERVER_CPU, loadCpu: LOAD_CPU, quick, log,
+      })
+      await settleOutbox((text) => admin(text, [], dbUrl), log)
+      continue
+    }
     if (s.flood) {
       twoCustomers = await runTwoCustomers({ ...s, flood: s.flood }, {
         base: service.base, servicePid: service.child.pid, cliJson, loadCpu: LOAD_CPU, loadDir: join(here, 'load'), rounds: ROUNDS,
@@ -286,6 +311,7 @@ async function main() {
     }
     await prepareOperations(s)
     await prepareLedger(s)
+    await prepareLists(s)
     if (s.operations) {
       quote1000Ms = await quoteOfThousand()
       log(`one quote of 1,000 títulos: ${quote1000Ms.toFixed(0)} ms (median of five)`)
@@ -329,7 +355,7 @@ async function main() {
     when: new Date().toISOString(), quick, seconds: SECONDS, rounds: ROUNDS, pinned: pin, node: process.version,
     cpus: availableParallelism(), pgbench_mode: pgbenchMode, startup_ms: median(readyTimes), startup_target_ms: 1000,
     rss_after_load_mb: rssAfterLoad, rss_target_mb: 120, status_transactions_per_s: statusQueries, service_exit_code: stopped,
-    quote_1000_titulos_ms: quote1000Ms ?? null, quote_1000_target_ms: 1000, rows, two_customers: twoCustomers ?? null,
+    quote_1000_titulos_ms: quote1000Ms ?? null, quote_1000_target_ms: 1000, rows, two_customers: twoCustomers ?? null, retorno: retorno ?? null,
   }
   writeFileSync(join(outDir, 'results.json'), JSON.stringify(summary, null, 2))
   printTable(summary)
@@ -340,7 +366,7 @@ type Row = { scenario: string, service_rps: number, baselines: Record<string, nu
   target: number | undefined, p50_ms: number, p99_ms: number, errors: number, cpu_us_per_request: number, rss_mb: number | null, ok: boolean }
 
 function printTable(s: { rows: Row[], startup_ms: number, rss_after_load_mb: number | null, quote_1000_titulos_ms: number | null,
-  status_transactions_per_s?: { flooded: number, idle: number }, two_customers: TwoCustomersResult | null }) {
+  status_transactions_per_s?: { flooded: number, idle: number }, two_customers: TwoCustomersResult | null, retorno: RetornoResult | null }) {
   const f = (n: number, d = 0) => Number.isFinite(n) ? n.toFixed(d) : '—'
   if (s.rows.length) {
     console.log('\n| scenario | service req/s | baseline req/s | ratio (target) | quartiles | p50 ms | p99 ms | CPU µs/req | errors | RSS MB | |')
@@ -377,6 +403,14 @@ function printTable(s: { rows: Row[], startup_ms: number, rss_after_load_mb: num
     console.log(`\nB's p99 while A floods over B's p99 alone: ${r(t.p99_ratio)} (quartiles ${r(t.p99_ratio_quartiles[0])}–`
       + `${r(t.p99_ratio_quartiles[1])}; median of ${t.rounds.alone.length} paired rounds, ∞ where B had no answer while A flooded; `
       + `load average ${f(Math.min(...t.rounds.load_average), 1)}–${f(Math.max(...t.rounds.load_average), 1)})`)
+  }
+  const rt = s.retorno
+  if (rt) {
+    console.log(`\nretorno: ${rt.lines} lines (${rt.titulos} títulos, ${f(rt.bytes / 1e6, 1)} MB) applied in ${f(rt.service_seconds, 1)} s: `
+      + `${f(rt.service_lines_per_s)} títulos a second against pgbench's ${f(rt.pgbench_lines_per_s)} of one line's statements, ratio `
+      + `${f(rt.ratio, 2)} (${rt.target}); RSS ${rt.rss_before_mb ?? '—'} MB before, ${rt.rss_max_mb ?? '—'} MB at most, growing `
+      + `${rt.rss_growth_mb ?? '—'} MB (< ${rt.rss_target_mb}); boletos ${f(rt.boleto_html_rps)} HTML and ${f(rt.boleto_pdf_rps)} PDF a second `
+      + `${rt.ok ? 'ok' : 'NOT MET'}`)
   }
 }
 

@@ -29,7 +29,7 @@ export type Scenario = {
    * What pgbench runs as the baseline: the contact form's own transaction (default), its built-in select-only
    * (`-S`), or a ledger route's own statements in the customer's transaction as the runtime role (bench/lib/ledger.ts).
    */
-  pgbench?: 'contact' | 'select-only' | 'extrato' | 'lancamentos' | 'cotacao'
+  pgbench?: 'contact' | 'select-only' | 'extrato' | 'lancamentos' | 'cotacao' | 'lists'
   /** Run on the customer's 100,000 ledger entries (seeded once); `{cedente}`, `{de}` and `{ate}` in the path are filled in. */
   ledger?: boolean
   /**
@@ -37,6 +37,10 @@ export type Scenario = {
    * and while customer A floods its big operations from another wrk process; no baseline, B's two p99s compared.
    */
   flood?: Flood
+  /** Run on the customer's 10,000 operations (seeded once, bench/lib/lists.ts); `{lists}` in the path is the filtered list's. */
+  lists?: boolean
+  /** A retorno of 100,000 lines applied (bench/lib/retorno.ts): its own seed, its own pgbench script, and the boletos after. */
+  retorno?: boolean
 }
 
 export const SCENARIOS: Scenario[] = [
@@ -84,8 +88,20 @@ export const SCENARIOS: Scenario[] = [
     pgbench: 'lancamentos', credential: 'bearer', ledger: true, target: 0.50,
   },
   {
+    // Issue 32: the first page of a filtered, searched list of 10,000 operations (its count and its títulos' totals
+    // too) against pgbench running the SQL that computes it, in the same transaction: within 2×.
+    name: 'lists: GET /api/operacoes filtered (10,000 operações)', method: 'GET', path: '{lists}', connections: 20, baselines: ['pgbench'],
+    pgbench: 'lists', credential: 'bearer', lists: true, target: 0.50,
+  },
+  {
     name: 'POST /api/site/contato (422)', method: 'POST', path: '/api/site/contato', script: 'invalid.lua', connections: 50,
     baselines: ['bare'], target: 0.50, non2xxExpected: true,
+  },
+  {
+    // Issue 33: a retorno of 100,000 lines (50,000 títulos of a 240) applied, against pgbench of one line's statements;
+    // the service's RSS sampled while it runs; then the boleto's HTML and PDF rendered a second.
+    name: 'POST /api/cnab/retornos (100,000 lines)', method: 'POST', path: '/api/cnab/retornos', connections: 1, baselines: [], credential: 'bearer',
+    retorno: true,
   },
   {
     // Issue 31 item 9: a customer's reads keep their latency while another floods its operations of the most

@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path'
 
 export const EXTERNAL = [
   '@electric-sql/pglite', '@node-rs/argon2', 'pino', 'pino-pretty', 'thread-stream', 'sonic-boom', 'pg-native',
-  'ioredis', 'jose', 'nodemailer',
+  'ioredis', 'jose', 'nodemailer', 'pdfkit', 'qrcode',
   'pg', '@opentelemetry/*', 'import-in-the-middle', 'require-in-the-middle',
 ]
 

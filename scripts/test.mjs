@@ -111,8 +111,15 @@ const template = databaseUrl ? `fps_tpl_${runId}` : undefined
 // NODE_COMPILE_CACHE (Node 22 and later): each test process reuses the compiled code of the modules the others
 // loaded, a third of a file's start on Node 24.
 const compileCache = fileURLToPath(new URL('../node_modules/.cache/fps-test/v8', import.meta.url))
+// Test processes run with V8's young generation capped as production's (package.json's start, the Dockerfile's
+// NODE_OPTIONS): Node 24 otherwise lets it grow to ~134 MB, and a test that measures resident memory (an export
+// that streams) would measure when V8 chose to grow it, not what the code keeps.
+const semiSpace = '--max-semi-space-size=8'
+const inherited = process.env.NODE_OPTIONS ?? ''
+const nodeOptions = inherited.includes('--max-semi-space-size') ? inherited : `${inherited} ${semiSpace}`.trim()
 const env = {
-  NODE_COMPILE_CACHE: compileCache, ...process.env, TMPDIR: runTmp, FPS_TEST_RUN: runId, ...(template ? { FPS_TEST_PG_TEMPLATE: template } : {}),
+  NODE_COMPILE_CACHE: compileCache, ...process.env, NODE_OPTIONS: nodeOptions, TMPDIR: runTmp, FPS_TEST_RUN: runId,
+  ...(template ? { FPS_TEST_PG_TEMPLATE: template } : {}),
 }
 const imageCache = fileURLToPath(new URL('../node_modules/.cache/fps-test', import.meta.url))
 const hasImage = existsSync(imageCache) && readdirSync(imageCache).some((f) => /^pglite-\w+\.tar$/.test(f))

@@ -4,6 +4,7 @@
 // value stops the process with a message naming it. The composition, not each module's object, lists the
 // areas: the settings are read before any module is set up, by processes that build no app (the CLI, the worker).
 import { resolve } from 'node:path'
+import { bancoConfig, COLLECTIONS_SETTINGS } from './modules/collections/settings.ts'
 import { CONTACT_SETTINGS, SPAM_SETTINGS } from './modules/contact/settings.ts'
 import { DB_SETTINGS, dbConfig } from './platform/db/settings.ts'
 import { OVERLOAD_SETTINGS, overloadConfig, turnsConfig } from './platform/http/overload-settings.ts'
@@ -15,6 +16,7 @@ import { choice, int, text } from './platform/settings/kinds.ts'
 import { compose, envSettings, readSettings, type Env, type Values } from './platform/settings/load.ts'
 import { STATUS_SETTINGS } from './modules/status/settings.ts'
 import { OPERATIONS_SETTINGS } from './modules/operations/settings.ts'
+import { empresaConfig, SITE_SETTINGS } from './modules/site/settings.ts'
 import { ConfigError } from './platform/lib/startup-error.ts'
 import type { Ambiente, Config } from './platform/config.ts'
 import { TELEMETRY_SETTINGS } from './platform/telemetry/settings.ts'
@@ -46,7 +48,8 @@ const SERVICE_SETTINGS = {
 
 // The order is the order values are read in (the first bad one is reported) and of SERVICE_CONFIG_FILE's keys.
 export const SETTINGS = compose(SERVICE_SETTINGS, CONTACT_SETTINGS, HTTP_SETTINGS, OVERLOAD_SETTINGS, DB_SETTINGS, MAIL_SETTINGS, SPAM_SETTINGS,
-  STATUS_SETTINGS, METRICS_SETTINGS, TELEMETRY_SETTINGS, IDEMPOTENCY_SETTINGS, OPERATIONS_SETTINGS)
+  STATUS_SETTINGS, METRICS_SETTINGS, TELEMETRY_SETTINGS, IDEMPOTENCY_SETTINGS, OPERATIONS_SETTINGS, SITE_SETTINGS,
+  COLLECTIONS_SETTINGS)
 
 /** Every environment variable the service reads (compose files, manifests and the README are checked against it). */
 export const CONFIG_VARIABLES: readonly string[] = envSettings(SETTINGS).map((s) => s.env)
@@ -71,8 +74,11 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: 64 * 1024,
     idempotencyTtlHours: v.idempotencyTtlHours,
     maxTitulosPorOperacao: v.maxTitulosPorOperacao,
+    termoMaxBytes: v.termoMaxBytes,
     otelEndpoint: v.otelEndpoint,
     otelServiceName: v.otelServiceName,
+    empresa: empresaConfig(v),
+    banco: bancoConfig(v, v.ambiente),
   }
 }
 

@@ -3,6 +3,7 @@
 import { accountModule } from './modules/account/index.ts'
 import { backofficeModule } from './modules/backoffice/index.ts'
 import { calendarModule } from './modules/calendar/index.ts'
+import { collectionsModule } from './modules/collections/index.ts'
 import { credentialsModule } from './modules/credentials/index.ts'
 import { contactModule } from './modules/contact/index.ts'
 import { ledgerModule } from './modules/ledger/index.ts'
@@ -26,5 +27,6 @@ export const MODULES: readonly AppModule[] = [
   pricingModule,
   ledgerModule,
   operationsModule,
+  collectionsModule,
   backofficeModule,
 ]

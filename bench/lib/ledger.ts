@@ -5,7 +5,8 @@
 // store.ts, the existence check of src/modules/origination), in the customer's transaction as the runtime role.
 import { writeFileSync } from 'node:fs'
 import pg from 'pg'
-import { entriesPageQuery } from '../../src/modules/ledger/store.ts'
+import { asCustomer } from './as-customer.ts'
+import { entriesCountQuery, entriesPageQuery } from '../../src/modules/ledger/store.ts'
 import { boundStatement } from '../../src/platform/db/one-trip.ts'
 
 export type Ledger = { cedente: string, de: string, ate: string }
@@ -14,12 +15,7 @@ const DAYS = 700
 const FIRST_DAY = '2025-01-01'
 
 export async function seedLedger(dbUrl: string, clienteId: string, entries: number, cedentes: number): Promise<Ledger> {
-  const client = new pg.Client({ connectionString: dbUrl })
-  await client.connect()
-  try {
-    await client.query('BEGIN')
-    await client.query('SET LOCAL ROLE fct_servico')
-    await client.query(`SELECT set_config('app.cliente_id', $1, true)`, [clienteId])
+  return asCustomer(dbUrl, clienteId, async (client) => {
     const made = await client.query<{ id: string }>(`INSERT INTO cedentes (cliente_id, tipo_pessoa, documento, razao_social, perfil_iof)
       SELECT $1::uuid, 'pj', lpad(g::text, 12, '0') || '00', 'Cedente ' || g, 'pj' FROM generate_series(1, $2::int) g RETURNING id`, [clienteId, cedentes])
     const ids = made.rows.map((r) => r.id)
@@ -30,13 +26,9 @@ export async function seedLedger(dbUrl: string, clienteId: string, entries: numb
       SELECT l.cliente_id, l.id, l.data, l.seq, x.conta, CASE WHEN x.conta = 'conta_grafica_cedentes' THEN ($1::uuid[])[1 + l.seq % $2::int] END, x.d, x.c
         FROM lancamentos l CROSS JOIN LATERAL (VALUES ('banco', 1000 + l.seq % 5000, 0), ('conta_grafica_cedentes', 0, 1000 + l.seq % 5000)) x(conta, d, c)
        ORDER BY l.seq, x.conta`, [ids, cedentes])
-    await client.query('COMMIT')
-    await client.query('ANALYZE lancamentos, lancamento_linhas, cedentes')
     // A month of the last year of entries: about 140 movements of the cedente among its 1,000.
     return { cedente: ids[0]!, de: '2026-09-01', ate: '2026-09-30' }
-  } finally {
-    await client.end()
-  }
+  }, ['lancamentos', 'lancamento_linhas', 'cedentes'])
 }
 
 /** pgbench scripts of both routes' statements with the customer's ids written in (their values never change). */
@@ -52,13 +44,15 @@ ${[
   ].join(' ')}
 COMMIT;
 `
-  // The service's own statement for a page of 50 (rendered by its code), its values written in.
-  const page = boundStatement(entriesPageQuery({}, { limit: 50 }))
-  const text = page.text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = page.values[Number(n) - 1]
-    return typeof value === 'number' ? String(value) : pg.escapeLiteral(String(value))
-  }).replace(/\s+/g, ' ')
-  const lancamentos = `${tenant}${text};\nCOMMIT;\n`
+  // The service's own statements for a page of 50 and its count (rendered by its code), their values written in.
+  const written = (q: Parameters<typeof boundStatement>[0]) => {
+    const page = boundStatement(q)
+    return page.text.replace(/\$(\d+)/g, (_, n: string) => {
+      const value = page.values[Number(n) - 1]
+      return typeof value === 'number' ? String(value) : pg.escapeLiteral(String(value))
+    }).replace(/\s+/g, ' ')
+  }
+  const lancamentos = `${tenant}${written(entriesPageQuery({}, { limit: 50 }))};\n${written(entriesCountQuery({}))};\nCOMMIT;\n`
   const files = { extrato: `${dir}/extrato.pgbench.sql`, lancamentos: `${dir}/lancamentos.pgbench.sql` }
   writeFileSync(files.extrato, extrato)
   writeFileSync(files.lancamentos, lancamentos)

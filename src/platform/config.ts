@@ -60,6 +60,8 @@ export interface Config {
   idempotencyTtlHours: number
   /** The most títulos one operation holds (OPERACAO_MAX_TITULOS). */
   maxTitulosPorOperacao: number
+  /** The largest signed assignment term kept, in bytes (TERMO_MAX_BYTES). */
+  termoMaxBytes: number
   /** OpenTelemetry tracing's OTLP/HTTP collector; undefined: off, and no OpenTelemetry module is loaded. */
   otelEndpoint: string | undefined
   /** The traces' `service.name`. */

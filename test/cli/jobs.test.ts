@@ -22,6 +22,10 @@ describe('operator CLI: tarefas', () => {
       'mensagens-conteudo-expurgo\tevery 1 h\tnever run\tnext now',
       'contatos-retencao\tevery 6 h\tnever run\tnext now',
       'dpop-jti-expurgo\tevery 10 min\tnever run\tnext now',
+      'desagio-apropriacao\tdaily at 00:30 (horário de Brasília)\tnever run\tnext now',
+      'cobrancas-registro\tevery 10 s\tnever run\tnext now',
+      'cobrancas-instrucoes\tevery 10 s\tnever run\tnext now',
+      'retornos-aplicacao\tevery 10 s\tnever run\tnext now',
     ])
   })
 
@@ -31,6 +35,10 @@ describe('operator CLI: tarefas', () => {
     await recordRun('chaves-idempotencia-expurgo', 'web-1:41', 30, { resultado: 'falhou', erro: 'DatabaseError 57014' })
     await recordRun('mensagens-conteudo-expurgo', 'web-\u001b[31m1', 5, { resultado: 'em_curso' })
     await recordRun('dpop-jti-expurgo', 'web-1:41', 60, { resultado: 'em_curso' })
+    await recordRun('desagio-apropriacao', 'web-2:7', 90, { resultado: 'ok', contagem: 1 })
+    await recordRun('cobrancas-registro', 'web-1:41', 1, { resultado: 'ok', contagem: 4 })
+    await recordRun('cobrancas-instrucoes', 'web-2:7', 2, { resultado: 'falhou', erro: 'TimeoutError' })
+    await recordRun('retornos-aplicacao', 'web-1:41', 1, { resultado: 'ok', contagem: 0 })
     assert.equal(await cli('tarefas', 'listar'), 0)
     const cells = lines.map((l) => l.split('\t'))
     assert.deepEqual(cells.map((c) => [c[0], c[3], c[4]]), [
@@ -38,6 +46,10 @@ describe('operator CLI: tarefas', () => {
       ['mensagens-conteudo-expurgo', 'running', 'on web-\\u001b[31m1'],
       ['contatos-retencao', 'ok, 2 done', 'on web-2:7'],
       ['dpop-jti-expurgo', 'abandoned (not finished within its lease)', 'on web-1:41'],
+      ['desagio-apropriacao', 'ok, 1 done', 'on web-2:7'],
+      ['cobrancas-registro', 'ok, 4 done', 'on web-1:41'],
+      ['cobrancas-instrucoes', 'failed: TimeoutError', 'on web-2:7'],
+      ['retornos-aplicacao', 'ok, 0 done', 'on web-1:41'],
     ])
     for (const c of cells) assert.match(c[2]!, /^last \d{4}-\d\d-\d\d \d\d:\d\d \(-03:00\)$/)
     // The retention ran an hour ago every 6 hours: due in 5; the running one is held until its lease ends.

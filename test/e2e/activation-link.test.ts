@@ -31,6 +31,7 @@ describe('the activation link from another site', () => {
       await page.fill('#campo-senha_confirmacao', SENHA)
       await page.click('#ativar')
       await page.waitForURL(`${server.base}/conta`)
+      await page.goto(`${server.base}/conta/pessoas`)
       assert.equal(await page.textContent('#usuario-email'), p.email)
 
       const first = seen.findIndex((r) => r.url === p.link)

@@ -76,7 +76,7 @@ describe('a customer, from invitation to a revoked DPoP-bound token', () => {
       const rows = (await audit.json()).itens as { acao: string, request_id: string | null }[]
       assert.ok(rows.some((r) => r.acao === 'token.primeiro_uso' && r.request_id === requestId), JSON.stringify(rows))
 
-      await page.goto(`${PUBLIC_URL}/conta`)
+      await page.goto(`${PUBLIC_URL}/conta/pessoas`)
       await page.locator('#tokens tbody tr', { hasText: 'Script de conciliação' }).getByRole('button', { name: /Revogar/ }).click()
       await page.locator('#aviso', { hasText: 'O token foi revogado' }).waitFor()
       const after = await call('/api/conta', nonce)

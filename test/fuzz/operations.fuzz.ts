@@ -66,9 +66,9 @@ describe('fuzz: operations, payments, simulations, ledger', () => {
       target(ops).map((id) => ({ method: 'POST', url: `/api/operacoes/${id}/desembolso`, b: {}, key: true })),
       fc.tuple(target(ops), mostly(fc.constant('desistência'), text)).map(([id, m]) => ({ method: 'POST', url: `/api/operacoes/${id}/cancelamento`,
         b: { motivo: m } })),
-      fc.tuple(target(payments), fc.constantFrom('aprovacao', 'pagamento', 'falha'), text, day).map(([id, step, t, d]) => ({
+      fc.tuple(target(payments), fc.constantFrom('aprovacao', 'pagamento', 'falha', 'recusa'), text, day).map(([id, step, t, d]) => ({
         method: 'POST', url: `/api/desembolsos/${id}/${step}`,
-          b: step === 'aprovacao' ? undefined : step === 'falha' ? { motivo: t } : { id_transacao: t, pago_em: `${d}T12:00:00Z` },
+          b: step === 'aprovacao' ? undefined : step === 'falha' || step === 'recusa' ? { motivo: t } : { id_transacao: t, pago_em: `${d}T12:00:00Z` },
         key: true,
       })),
       fc.record({ d: day, p: mostly(fc.constantFrom('pj', 'pj_simples', 'pf', 'isento'), text), r: rate, t: fc.array(titulo,
@@ -98,11 +98,37 @@ describe('fuzz: operations, payments, simulations, ledger', () => {
       fc.constantFrom('/api/iof/aliquotas', '/api/produtos').chain((path) => fc.record({ limite: fc.oneof(fc.constantFrom('1', '201', '0'), text),
         antes: fc.oneof(fc.constantFrom('1', '1e300', '-1'), text), perfil: text }, { requiredKeys: [] })
         .map((q) => ({ method: 'GET', url: `${path}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, b: undefined }))),
-      mostly(fc.constant({}), fc.record({ de: day, ate: day, conta: text, limite: fc.oneof(fc.constantFrom('1', '201', '0'), text) },
-        { requiredKeys: [] })).chain((q) =>
+      mostly(fc.constant({}), fc.record({
+        de: day, ate: day, conta: text, limite: fc.oneof(fc.constantFrom('1', '201', '0'), text),
+        // Issue 32's list parameters on every list: a search, an order, a page, the periods and filters of each.
+        busca: fc.oneof(fc.constantFrom('%', '_', '\\', 'nº 1', 'operação', '1', ''), text),
+        ordem: fc.oneof(fc.constantFrom('numero', '-numero', 'data_operacao', 'vencimento', '-valor_face', 'criado', 'valor', 'data', 'estado'), text),
+        pagina: fc.oneof(fc.constantFrom('1', '2', '999999', '0'), text), antes: fc.oneof(fc.constantFrom('1', '5'), text),
+        data_operacao_de: day, data_operacao_ate: day, vencimento_de: day, vencimento_ate: day, criado_de: day, criado_ate: day,
+        estado: fc.oneof(fc.constantFrom('rascunho', 'adquirido', 'aguardando_aprovacao'), text), sacado_id: text, cedente_id: text,
+      }, { requiredKeys: [] })).chain((q) =>
         fc.constantFrom('/api/lancamentos', `/api/cedentes/${cedente.id}/extrato`, '/api/contabil/balancete', '/api/operacoes', '/api/titulos',
           '/api/desembolsos')
-          .map((path) => ({ method: 'GET', url: `${path}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, b: undefined }))),
+          .chain((path) => fc.constantFrom<Record<string, string>>({}, { accept: 'text/csv' }).map((headers) => ({
+            method: 'GET', url: `${path}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, b: undefined, headers,
+          })))),
+      // The borderô in each of its forms, by Accept or formato; the signed term sent (any bytes, any type) and read back;
+      // a formalization that names no hash, taking the term sent's (issue 32 item 4).
+      fc.tuple(target(ops), fc.option(mostly(fc.constantFrom('pdf', 'md', 'html'), text), { nil: undefined }),
+        fc.constantFrom(undefined, 'application/pdf', 'text/markdown', 'application/pdf;q=0, */*;q=0')).map(([id, formato, accept]) => ({
+        method: 'GET', url: `/api/operacoes/${id}/bordero${formato === undefined ? '' : `?formato=${encodeURIComponent(formato)}`}`, b: undefined,
+        headers: accept ? { accept } : undefined,
+      })),
+      fc.tuple(target(ops), fc.uint8Array({ maxLength: 2048 }), fc.constantFrom(undefined, 'application/pdf', 'image/png', 'text/html', 'application/json',
+        'multipart/form-data', 'x'), fc.option(mostly(fc.constant('termo assinado.pdf'), text), { nil: undefined })).map(([id, bytes, type, nome]) => ({
+        method: 'PUT', url: `/api/operacoes/${id}/termo${nome === undefined ? '' : `?nome_arquivo=${encodeURIComponent(nome)}`}`, b: Buffer.from(bytes),
+        headers: type ? { 'content-type': type } : undefined,
+      })),
+      target(ops).map((id) => ({ method: 'GET', url: `/api/operacoes/${id}/termo`, b: undefined })),
+      fc.tuple(target(ops), day).map(([id, d]) => ({
+        method: 'POST', url: `/api/operacoes/${id}/formalizacao`,
+        b: { assinado_em: `${d}T10:00:00Z`, signatarios: [{ nome: 'Sócia', documento: '11144477735' }] },
+      })),
     )
     const statuses = new Map<number, number>()
     await fc.assert(fc.asyncProperty(request, async (r: { method: string, url: string, b: unknown, key?: boolean, headers?: Record<string, string> }) => {
@@ -126,5 +152,56 @@ describe('fuzz: operations, payments, simulations, ledger', () => {
     assert.deepEqual(logs, [], 'nothing logged at error level')
     for (const status of [200, 201, 404, 409, 422]) assert.ok(statuses.get(status), `some ${status} among ${JSON.stringify([...statuses])}`)
     created(await admin.call('GET', '/api/operacoes'), 200)
+  })
+
+  // Manual ledger entries (issue 32 item 10): random and hostile proposals by an administrador, confirmations and
+  // refusals by an aprovador of known, unknown and malformed ids, lists with hostile queries. Never a 5xx or a logged
+  // error; every entry a confirmation posted balances, and the trial balance's totals stay equal.
+  it('random requests on the manual entries\' routes: never a 5xx or a logged error; what is posted balances', async () => {
+    const { admin, aprovador } = await backOffice(ctx.db, ctx.app, clock)
+    const entries: string[] = []
+    const conta = mostly(fc.constantFrom('banco', 'capital_social', 'emprestimos_financiamentos', 'despesas_bancarias', 'receita_tarifas'),
+      fc.oneof(fc.constantFrom('conta_grafica_cedentes', 'direitos_creditorios'), text))
+    const linha = fc.record({ conta, debito_centavos: fc.option(centavos, { nil: undefined }), credito_centavos: fc.option(centavos, { nil: undefined }) },
+      { requiredKeys: ['conta'] })
+    /** Mostly two lines of one amount (balanced), now and then any lines at all. */
+    const linhas = mostly(fc.tuple(fc.integer({ min: 1, max: 10_000_000 }), conta, conta).map(([v, d, c]) => [{ conta: d, debito_centavos: v },
+      { conta: c, credito_centavos: v }]), fc.array(linha, { maxLength: 22 }))
+    const request = fc.oneof(
+      // The clock's day mostly: a manual entry records what happened, so the other good days are in its future.
+      fc.record({
+        data: mostly(fc.constant('2026-10-05'), day), historico: mostly(fc.constant('Aporte'), text),
+        motivo: mostly(fc.constantFrom('aporte_capital', 'funding_recebido', 'tarifa_bancaria', 'ajuste'), text),
+        justificativa: mostly(fc.constant('Extrato do dia'), text), linhas,
+      }, { requiredKeys: ['linhas'] })
+        .map((b) => ({ by: 'admin', method: 'POST', url: '/api/lancamentos-manuais', b, key: true })),
+      fc.tuple(mostly(fc.nat(3), hostile), fc.constantFrom('confirmacao', 'recusa'), text, fc.boolean()).map(([n, step, motivo, own]) => {
+        const id = typeof n === 'number' ? entries[n] ?? randomUUID() : encodeURIComponent(String(n))
+        return { by: own ? 'admin' : 'aprovador', method: 'POST', url: `/api/lancamentos-manuais/${id}/${step}`,
+          b: step === 'recusa' ? { motivo } : undefined, key: true }
+      }),
+      fc.tuple(mostly(fc.nat(3), hostile), mostly(fc.constant({}), fc.record({
+        estado: text, limite: fc.oneof(fc.constantFrom('1', '201', '0'), text), antes: fc.oneof(fc.constantFrom('1', '1e300', '-1'), text),
+      }, { requiredKeys: [] }))).map(([n, q]) => ({
+        by: 'aprovador', method: 'GET', b: undefined, key: false, url: typeof n === 'number' && n < 2
+          ? `/api/lancamentos-manuais/${entries[n] ?? randomUUID()}` : `/api/lancamentos-manuais?${new URLSearchParams(Object.entries(q))}`,
+      })),
+    )
+    const statuses = new Map<number, number>()
+    await fc.assert(fc.asyncProperty(request, async (r: { by: string, method: string, url: string, b: unknown, key: boolean }) => {
+      const who = r.by === 'admin' ? admin : aprovador
+      const res = await who.call(r.method as 'POST', r.url, r.b as object | undefined, r.key ? { 'idempotency-key': randomUUID() } : undefined)
+      assert.ok(res.statusCode < 500, `${r.method} ${r.url} ${JSON.stringify(r.b)}: ${res.statusCode} ${res.body}`)
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
+      if (res.statusCode === 201) entries.unshift(res.json().id)
+    }), { seed: SEED, numRuns: Math.ceil(RUNS / 2) })
+    assert.deepEqual(logs, [], 'nothing logged at error level')
+    for (const status of [200, 201, 403, 404, 409, 422]) assert.ok(statuses.get(status), `some ${status} among ${JSON.stringify([...statuses])}`)
+    const posted = created(await admin.call('GET', '/api/lancamentos?limite=200'), 200).itens as { linhas: { debito_centavos: number,
+      credito_centavos: number }[] }[]
+    assert.ok(posted.length > 0, 'some entries were confirmed and posted')
+    for (const e of posted) assert.equal(e.linhas.reduce((s, l) => s + l.debito_centavos - l.credito_centavos, 0), 0)
+    const trial = created(await admin.call('GET', '/api/contabil/balancete?data=2199-12-31'), 200)
+    assert.equal(trial.totais.debitos_centavos, trial.totais.creditos_centavos)
   })
 })

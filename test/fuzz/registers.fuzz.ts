@@ -46,6 +46,10 @@ const body = (kind: 'cedentes' | 'sacados') => fc.record({
 const query = fc.record({
   limite: fc.oneof(fc.constantFrom('1', '200', '201', '0', '-1', '1.5', 'abc'), fc.integer().map(String)),
   antes: fc.oneof(fc.constantFrom('1', '0', '9'.repeat(20), 'x'), fc.integer().map(String)), documento, estado: text, id_externo: text,
+  // Issue 32's list parameters: a search (LIKE's own % _ \\ among them), an order from a closed list, a page.
+  busca: fc.oneof(fc.constantFrom('%', '_', '\\', '%_\\', 'ação', '11.222.333/0001-81', ' ', ''), text),
+  ordem: fc.oneof(fc.constantFrom('razao_social', '-razao_social', 'documento', '-documento', 'criado', '-criado', 'limite', '--criado'), text),
+  pagina: fc.oneof(fc.constantFrom('1', '2', '999999', '1000000', '0', '-1', '1e3'), fc.integer().map(String)),
 }, { requiredKeys: [] })
 
 describe('fuzz: registers', () => {

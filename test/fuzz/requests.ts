@@ -16,7 +16,7 @@ export type FuzzRequest = {
 
 export const API_PATHS = ['/api/health', '/api/health/ready', '/api/version', '/api/status', '/api/site/contato',
   '/api/site/contato/assuntos', '/api/site/contato/estado']
-const GATED = ['/api', '/api/', '/api/operacoes', '/api/mcp', '/api/metrics', '/api/site', '/api/health/ready/x']
+const GATED = ['/api', '/api/', '/api/operacoes', '/api/mcp', '/api/metrics', '/api/site', '/api/health/ready/x', '/api/painel']
 const SITE = ['/', '/contato', '/status', '/docs', '/privacidade', '/llms.txt', '/robots.txt', '/sitemap.xml', '/openapi.json',
   '/favicon.ico', '/nao-existe', '/assets/nao-existe.css']
 

@@ -40,7 +40,7 @@ export async function tokenThroughAccountPage(
   assert.equal(activated.status, 303, await activated.text())
   const session = cookiesOf(activated)
 
-  const account = await fetch(`${origin}/conta`, { headers: { cookie: session } })
+  const account = await fetch(`${origin}/conta/pessoas`, { headers: { cookie: session } })
   const page = await account.text()
   assert.equal(account.status, 200, page)
   const body = new URLSearchParams([

@@ -92,7 +92,7 @@ export function csrfOf(html: string): string {
 }
 
 export async function accountPage(app: App, cookie: string): Promise<LightMyRequestResponse> {
-  return app.inject({ url: '/conta', headers: { cookie, accept: 'text/html' } })
+  return app.inject({ url: '/conta/pessoas', headers: { cookie, accept: 'text/html' } })
 }
 
 /** Another person of customer `clienteId`, active with `password` and the role `papel`. */

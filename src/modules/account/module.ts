@@ -7,12 +7,12 @@ import { accountTools } from './mcp-tools.ts'
 
 export const accountModule = defineModule({
   name: 'account',
-  setup({ config, db, clock, idempotency, use, customerApiPaths }) {
+  setup({ config, db, clock, idempotency, use, customerApiPaths, contributions }) {
     return {
       contributes: { mcp: { tools: accountTools(db, clock) } },
       async routes(app) {
         await app.register(accountRoutes({ config, db, clock, idempotency, documentPaths: customerApiPaths() }))
-        await app.register(accountWebRoutes({ config, db, clock, csrf: use('credentials').csrf, idempotency }))
+        await app.register(accountWebRoutes({ config, db, clock, csrf: use('credentials').csrf, idempotency, shell: () => contributions('accountShell')[0] }))
       },
     }
   },

@@ -5,10 +5,17 @@
 import { Decimal } from 'decimal.js'
 import { TIPOS_TITULO } from '../pricing/index.ts'
 import { centavosOf } from './money.ts'
+import { MANUAL_ENTRY_ACTIONS } from './manual-entry-form.ts'
 import { BACKOFFICE_PATHS as P } from './paths.ts'
+import type { UploadTarget } from './upload.ts'
 
-export type PageRef = { kind: 'operacoes' | 'cedentes' | 'sacados' | 'produtos' | 'feriados' | 'desembolsos' | 'razao' | 'auditoria' }
-  | { kind: 'operacao' | 'cedente', id: string, titulosApos?: string | undefined }
+export type PageRef = {
+  kind: 'operacoes' | 'cedentes' | 'sacados' | 'produtos' | 'feriados' | 'desembolsos' | 'razao' | 'auditoria' | 'titulos' | 'cobrancas' | 'retornos'
+    | 'recompras' | 'remessas',
+}
+  | { kind: 'operacao' | 'cedente' | 'retorno', id: string, titulosApos?: string | undefined }
+  | { kind: 'painel' }
+  | { kind: 'lancamentos-manuais' }
 
 export type Built = { body?: object, errors: Record<string, string> }
 
@@ -25,6 +32,10 @@ export type Action = {
   page(id: string, f: Fields): PageRef
   /** A 422 item's field, as the form names it (a título's fields are the first of a list). */
   field?(loc: string): string
+  /** The form's file, sent before the action's own request (upload.ts). */
+  upload?: UploadTarget
+  /** The form field whose file is the action's own request's body (a bank's retorno), in place of a JSON body. */
+  fileBody?: string
 }
 
 /** A form's fields: text trimmed, empty as undefined. */
@@ -85,7 +96,11 @@ function party(f: Fields, cedente: boolean): Built {
       contas_bancarias: banco || f.get('conta') ? [{
         banco: banco ?? '', agencia: f.get('agencia') ?? '', conta: f.get('conta') ?? '', digito: f.get('digito') ?? '', titular_documento: documento ?? '',
       }] : undefined,
-    } : {}),
+    } : {
+      logradouro: f.get('logradouro'), numero: f.get('numero'), complemento: f.get('complemento'), bairro: f.get('bairro'),
+      // The CEP typed as people write it (13010-000), sent as its 8 digits.
+      cep: f.get('cep')?.replace(/^(\d{5})-(\d{3})$/, '$1$2'), cidade: f.get('cidade'),
+    }),
   })
   return { body, errors }
 }
@@ -140,6 +155,10 @@ export const ACTIONS: Record<string, Action> = {
     method: 'DELETE', url: (_, f) => `/api/feriados/${encodeURIComponent(f.get('feriado_id') ?? '-')}`, build: () => ({ errors: {} }),
     notice: 'Feriado removido.', done: () => P.feriados, page: () => ({ kind: 'feriados' }),
   },
+  'remessas': {
+    method: 'POST', url: () => '/api/cnab/remessas', build: (f) => ({ body: defined({ conta_cobranca_id: f.get('conta_cobranca_id') }), errors: {} }),
+    notice: 'Remessa gerada: baixe o arquivo e envie-o ao banco.', done: () => P.remessas, page: () => ({ kind: 'remessas' }),
+  },
   'operacoes': {
     method: 'POST', url: () => '/api/operacoes',
     build: (f) => ({ body: defined({ cedente_id: f.get('cedente_id'), produto_id: f.get('produto_id'), data_operacao: f.get('data_operacao') }), errors: {} }),
@@ -179,14 +198,18 @@ export const ACTIONS: Record<string, Action> = {
     build(f) {
       const errors: Record<string, string> = {}
       const assinado = instant(f, 'assinado_em', errors)
+      // The file sent (upload.ts) gives the hash; without one, the hash typed (the term kept elsewhere).
+      const typed = f.get('termo_sha256')
+      if (f.get('termo_arquivo') === undefined && typed === undefined) errors.termo_sha256 = 'envie o arquivo do termo assinado ou digite o SHA-256 dele'
       const body = {
-        termo_sha256: f.get('termo_sha256') ?? '', assinado_em: assinado ?? '',
+        ...(typed !== undefined ? { termo_sha256: typed } : {}), assinado_em: assinado ?? '',
         signatarios: [{ nome: f.get('signatario_nome') ?? '', documento: f.get('signatario_documento') ?? '' }],
       }
       return { body, errors }
     },
     notice: 'Termo de cessão registrado: a operação está formalizada.', done: (id) => P.operacao(id), page: operation,
     field: (loc) => loc.replace(/^signatarios\.0\./, 'signatario_'),
+    upload: { field: 'termo_arquivo', url: (id) => `/api/operacoes/${id}/termo` },
   },
   'operacao/desembolso': {
     method: 'POST', url: (id) => `/api/operacoes/${id}/desembolso`,
@@ -219,6 +242,24 @@ export const ACTIONS: Record<string, Action> = {
     notice: 'Transferência registrada: a operação está desembolsada.', done: (_, __, f) => back(f, P.desembolsos),
     page: (_, f) => pageOf(back(f, P.desembolsos)),
   },
+  'desembolso/recusa': {
+    method: 'POST', url: (id) => `/api/desembolsos/${id}/recusa`, build: (f) => ({ body: { motivo: f.get('motivo') ?? '' }, errors: {} }),
+    notice: 'Desembolso recusado: quem pediu vê o motivo, e a operação pode pedir de novo.', done: (_, __, f) => back(f, P.desembolsos),
+    page: (_, f) => pageOf(back(f, P.desembolsos)),
+  },
+  'retornos': {
+    method: 'POST', url: (_, f) => `/api/cnab/retornos?conta_cobranca_id=${encodeURIComponent(f.get('conta_cobranca_id') ?? '')}`,
+    build(f) {
+      const errors: Record<string, string> = {}
+      if (f.get('conta_cobranca_id') === undefined) errors.conta_cobranca_id = 'escolha a conta de cobrança do arquivo'
+      if (f.get('arquivo') === undefined) errors.arquivo = 'escolha o arquivo de retorno que o banco entregou'
+      return { errors }
+    },
+    fileBody: 'arquivo',
+    notice: 'Retorno recebido: cada linha do arquivo está abaixo, com o que moveu.', done: (_, answer) => P.retorno(answer.id!),
+    page: () => ({ kind: 'retornos' }),
+  },
+  ...MANUAL_ENTRY_ACTIONS,
 }
 
 /** The page a back office path shows. */

@@ -43,7 +43,7 @@ export type Quote = {
 }
 
 export type Payment = {
-  id: string, operacao_id: string, cedente_id: string, valor_centavos: number, estado: string, solicitante_usuario_id: string | null,
+  id: string, operacao_id: string, operacao_numero: number, cedente_id: string, valor_centavos: number, estado: string, solicitante_usuario_id: string | null,
   aprovado_por_usuario_id: string | null, id_transacao: string | null, pago_em: string | null, motivo_falha: string | null, criado_em: string,
   conta_bancaria: { banco: string, agencia: string, conta: string, digito: string, historico?: AccountHistory | null },
 }
@@ -54,6 +54,7 @@ export type Operation = {
   cotacao_versao: number | null, cotacao_aceita: number | null, titulos: Title[], cotacao: Quote | null, desembolso: Payment | null,
   formalizacao: { termo_sha256: string, assinado_em: string, signatarios: { nome: string, documento: string }[] } | null,
   cancelamento: { motivo: string, em: string } | null,
+  termo?: { sha256: string, tipo: string, nome_arquivo: string | null, tamanho_bytes: number, enviado_em: string } | null,
 }
 
 export type Statement = {
@@ -83,3 +84,44 @@ export type AccountHistory = {
 
 /** A cedente's bank account as the API answers it. */
 export type ContaBancaria = AccountHistory & { id: string, banco: string, agencia: string, conta: string, digito: string }
+
+/** A payment as its own routes answer it (GET /api/desembolsos, /api/desembolsos/{id}): names beside the ids. */
+export type PaymentAnswer = Payment & {
+  operacao_numero: number, cedente: { razao_social: string, documento: string }, solicitante_nome: string | null, aprovado_por_nome: string | null,
+  aprovado_em: string | null, solicitado_por: { tipo: 'usuario' | 'token', id: string, nome: string | null },
+  conta_bancaria: Payment['conta_bancaria'] & {
+    historico?: (AccountHistory & { incluida_por_nome: string | null, confirmada_por_nome: string | null }) | null,
+  },
+  recusa: { motivo: string, por_usuario_id: string, por_nome: string | null, em: string } | null,
+}
+
+/** An audit row with its names (GET /api/conta/auditoria): who by name, what was acted on by name, what changed. */
+export type AuditRowNamed = AuditRow & {
+  ator_nome: string | null, alvo_id: string | null, alvo_nome: string | null, alvo_operacao_id: string | null, motivo: string | null,
+  alteracoes: Record<string, { antes: unknown, depois: unknown }> | null,
+}
+
+/** A collection account (GET /api/contas-cobranca): what names it on a page. */
+export type CollectionAccount = {
+  id: string, nome: string, banco: string, banco_nome: string, agencia: string, conta: string, conta_digito: string, carteira: string,
+  layout_cnab: string, ativa: boolean, confirmada: boolean,
+}
+
+/** A charge as GET /api/cobrancas lists it: its título's number and its sacado beside the ids. */
+export type Charge = {
+  id: string, numero: number, titulo_id: string, conta_cobranca_id: string, banco: string, nosso_numero: string, valor_centavos: number,
+  vencimento: string, estado: string, titulo_numero: string, sacado: { id: string, razao_social: string },
+}
+
+/** A retorno file and its progress (GET /api/cnab/retornos/{id}). */
+export type RetornoAnswer = {
+  id: string, conta_cobranca_id: string, layout: string, nsa: string, data_geracao: string | null, bytes: number, registros: number, titulos: number,
+  estado: string, aplicadas: number, ignoradas: number, pendentes: number, criado_em: string, concluido_em: string | null,
+}
+
+/** A retorno's line (GET /api/cnab/retornos/{id}/linhas). */
+export type RetornoLine = {
+  linha: number, codigo: string, ocorrencia: string, nosso_numero: string, data_ocorrencia: string | null, data_credito: string | null,
+  pago_centavos: number, juros_multa_centavos: number, desconto_centavos: number, abatimento_centavos: number, tarifa_centavos: number,
+  resultado: string, motivo: string | null, detalhe: string | null, estornada_em: string | null,
+}

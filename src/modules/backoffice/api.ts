@@ -14,6 +14,8 @@ export type Api = {
    * token, checked by the page already and again by the API.
    */
   send(method: 'POST' | 'PATCH' | 'DELETE', url: string, body: object | undefined, key: string | undefined, csrf: string): Promise<ApiAnswer>
+  /** A file as the request's body, with its type (a form's upload: the signed term put, a bank's retorno posted). */
+  upload(method: 'PUT' | 'POST', url: string, bytes: Buffer, contentType: string, csrf: string): Promise<ApiAnswer>
 }
 
 /** `session`: the session cookie as the browser sent it (`name=value`), and nothing else of its cookies. */
@@ -27,7 +29,7 @@ export function apiFor(app: FastifyInstance, req: FastifyRequest, session: strin
     'x-request-id': req.id,
     ...(req.headers['user-agent'] ? { 'user-agent': req.headers['user-agent'] } : {}),
   })
-  const call = async (method: string, url: string, extra: Record<string, string>, payload?: object): Promise<ApiAnswer> => {
+  const call = async (method: string, url: string, extra: Record<string, string>, payload?: object | Buffer): Promise<ApiAnswer> => {
     const res = await app.inject({
       method: method as 'GET', url, remoteAddress: req.ip, headers: { ...headers(), ...extra },
       ...(payload ? { payload } : {}),
@@ -42,5 +44,6 @@ export function apiFor(app: FastifyInstance, req: FastifyRequest, session: strin
       ...(key ? { 'idempotency-key': key } : {}),
       ...(body ? { 'content-type': 'application/json' } : {}),
     }, body),
+    upload: (method, url, bytes, contentType, csrf) => call(method, url, { 'x-csrf-token': csrf, 'content-type': contentType }, bytes),
   }
 }

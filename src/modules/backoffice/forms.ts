@@ -11,10 +11,15 @@ export const KEY_FIELD = 'chave'
 /** What a refused form posted, and the error of each field (by the API body's field name). */
 export type Posted = { values: URLSearchParams, errors: Record<string, string>, form: string }
 
-export type FormOptions = { id: string, action: string, csrf: string, button: string | Html, inline?: boolean, buttonId?: string }
+export type FormOptions = {
+  id: string, action: string, csrf: string, button: string | Html, inline?: boolean, buttonId?: string
+  /** The form carries a file (upload.ts). */
+  multipart?: boolean
+}
 
 export function form(o: FormOptions, fields: Html | false = false): Html {
-  return html`<form method="post" action="${o.action}" id="${o.id}"${o.inline && html` class="em-linha"`}>\
+  const enctype = o.multipart && html` enctype="multipart/form-data"`
+  return html`<form method="post" action="${o.action}" id="${o.id}"${o.inline && html` class="em-linha"`}${enctype}>\
 ${hidden(CSRF_FIELD, o.csrf)}${hidden(KEY_FIELD, randomUUID())}${hidden('formulario', o.id)}
 ${fields}<button type="submit"${o.buttonId && html` id="${o.buttonId}"`}>${o.button}</button></form>`
 }

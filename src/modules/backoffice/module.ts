@@ -5,15 +5,19 @@
 import fp from 'fastify-plugin'
 import { defineModule } from '../../platform/module.ts'
 import { backofficeRoutes } from './routes.ts'
+import { inShell } from './layout.ts'
 
 export const backofficeModule = defineModule({
   name: 'backoffice',
   setup({ config, db, clock, idempotency, use }) {
     const csrf = use('credentials').csrf
     return {
+      // The account's page of people and tokens is one of the back office's sections: drawn in its shell.
+      contributes: { accountShell: { frame: inShell } },
       async routes(app) {
         // The site's layout (siteLayout) is its plugin's.
-        await app.register(fp(backofficeRoutes({ config, db, clock, csrf, idempotency }), { name: 'backoffice-web', fastify: '5.x', dependencies: ['site'] }))
+        const routes = backofficeRoutes({ config, db, clock, csrf, idempotency, termoMaxBytes: config.termoMaxBytes })
+        await app.register(fp(routes, { name: 'backoffice-web', fastify: '5.x', dependencies: ['site'] }))
       },
     }
   },

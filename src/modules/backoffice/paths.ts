@@ -1,4 +1,5 @@
 // The back office's paths under /conta: one list, so the navigation, the forms' actions and the tests agree.
+import { ACCOUNT_PATHS } from '../account/index.ts'
 
 export const BACKOFFICE_PATHS = {
   operacoes: '/conta/operacoes',
@@ -14,17 +15,28 @@ export const BACKOFFICE_PATHS = {
   acaoDesembolso: (id: string, acao: string) => `/conta/desembolsos/${id}/${acao}`,
   razao: '/conta/razao',
   auditoria: '/conta/auditoria',
+  lancamentosManuais: '/conta/razao/lancamentos-manuais',
+  acaoLancamentoManual: (id: string, acao: string) => `/conta/razao/lancamentos-manuais/${id}/${acao}`,
+  titulos: '/conta/titulos',
+  cobrancas: '/conta/cobrancas',
+  retornos: '/conta/cobrancas/retornos',
+  retorno: (id: string) => `/conta/cobrancas/retornos/${id}`,
+  remessas: '/conta/cobrancas/remessas',
+  recompras: '/conta/cobrancas/recompras',
 } as const
 
-/** The back office's sections, in the navigation's order. */
+/** The back office's sections, in the navigation's order (the títulos across operations are the lists' page). */
 export const SECTIONS = [
+  { path: ACCOUNT_PATHS.painel, label: 'Painel' },
   { path: BACKOFFICE_PATHS.operacoes, label: 'Operações' },
-  { path: BACKOFFICE_PATHS.desembolsos, label: 'Desembolsos' },
+  { path: '/conta/titulos', label: 'Títulos' },
+  { path: BACKOFFICE_PATHS.cobrancas, label: 'Cobrança' },
   { path: BACKOFFICE_PATHS.cedentes, label: 'Cedentes' },
   { path: BACKOFFICE_PATHS.sacados, label: 'Sacados' },
   { path: BACKOFFICE_PATHS.produtos, label: 'Produtos' },
-  { path: BACKOFFICE_PATHS.feriados, label: 'Feriados' },
+  { path: BACKOFFICE_PATHS.desembolsos, label: 'Desembolsos' },
   { path: BACKOFFICE_PATHS.razao, label: 'Razão' },
   { path: BACKOFFICE_PATHS.auditoria, label: 'Auditoria' },
-  { path: '/conta', label: 'Conta e tokens' },
+  { path: BACKOFFICE_PATHS.feriados, label: 'Feriados' },
+  { path: ACCOUNT_PATHS.conta, label: 'Pessoas e tokens' },
 ] as const

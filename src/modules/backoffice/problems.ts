@@ -1,5 +1,8 @@
 // What the API refused, in the back office's words: a sentence per catalogued code, and a 422's items per field
-// (the form shows each beside its field; `loc[1]` is the body's field, as the API's docs tell integrators).
+// (the form shows each beside its field; `loc[1]` is the body's field, as the API's docs tell integrators), each
+// with its reason (refusal-reasons.ts).
+import { brl } from '../../platform/lib/brl.ts'
+import { reasonOf, type RefusedItem } from './refusal-reasons.ts'
 
 const CODES: Record<string, string> = {
   estado_invalido: 'A operação não está no estado que este passo pede: recarregue a página para ver o estado atual.',
@@ -11,7 +14,8 @@ const CODES: Record<string, string> = {
   operacao_antes_da_data: 'A operação está cotada para a data dela: aceite nesse dia.',
   pagamento_fora_da_data: 'O cedente é pago na data da operação, para a qual o dinheiro foi cotado: noutro dia, cancele e refaça a operação.',
   id_transacao_em_uso: 'Esta transferência já está registrada para outro desembolso.',
-  aprovacao_pelo_mesmo_usuario: 'Quem pediu o desembolso não pode aprová-lo, nem quem incluiu uma conta bancária confirmá-la: outra pessoa o faz.',
+  aprovacao_pelo_mesmo_usuario: 'Quem pediu o desembolso não pode aprová-lo, nem quem incluiu uma conta bancária ou de cobrança confirmá-la: '
+    + 'outra pessoa o faz.',
   total_contabil_excedido: 'O razão passaria do maior total que se pode mostrar exatamente (2^53 − 1 centavos): a operação não pode ser lançada.',
   limite_de_titulos: 'A operação chegaria a mais títulos do que o limite por operação (OPERACAO_MAX_TITULOS): divida-a em outra operação.',
   conta_bancaria_nao_confirmada: 'A conta bancária do cedente foi incluída depois do cadastro e ainda não foi confirmada por uma segunda pessoa.',
@@ -20,6 +24,21 @@ const CODES: Record<string, string> = {
   documento_em_uso: 'A empresa já tem um cadastro com este documento.',
   id_externo_em_uso: 'A empresa já usou este identificador externo.',
   feriado_existente: 'A empresa já tem este feriado para este dia e lugar.',
+  conta_cobranca_existente: 'A empresa já tem esta conta de cobrança (mesmo banco, agência, conta e carteira).',
+  titulo_nao_adquirido: 'Só se cobra um título adquirido, com saldo em aberto.',
+  titulo_ja_cobrado: 'O título já tem uma cobrança viva (a registrar ou registrada).',
+  conta_cobranca_nao_confirmada: 'A conta de cobrança ainda não foi confirmada por uma segunda pessoa.',
+  conta_cobranca_inativa: 'A conta de cobrança está inativa: escolha outra.',
+  nosso_numero_em_uso: 'Este nosso número já foi dado a outra cobrança desta conta.',
+  cobranca_nao_registrada: 'Só se dá instrução a uma cobrança registrada no banco.',
+  baixa_ja_pedida: 'A baixa desta cobrança já foi pedida: o banco não aceita outra instrução.',
+  protesto_nao_pedido: 'Não há protesto pedido nesta cobrança para sustar.',
+  remessa_vazia: 'Nada a enviar ao banco nesta conta: nenhuma cobrança a registrar nem instrução pendente (veja o que ficou de fora e por quê).',
+  conta_cobranca_por_api: 'Esta conta de cobrança fala com o banco pela API: não gera arquivo de remessa.',
+  empresa_sem_cnpj: 'O CNPJ da empresa não está cadastrado: o banco recusa uma remessa sem ele.',
+  recompra_sem_coobrigacao: 'Recompra por inadimplência só quando o produto tem coobrigação do cedente '
+    + '(na faturização pura, o STJ a tem por nula: REsp 1.711.412/MG).',
+  arquivo_cnab_recusado: 'O arquivo de retorno foi recusado inteiro: a linha indicada não segue o layout do banco; nada dele foi aplicado.',
   papel_insuficiente: 'O seu papel não permite este passo.',
   escopo_insuficiente: 'O seu papel não permite este passo.',
   nao_encontrado: 'Não encontrado: nada da sua empresa tem este identificador.',
@@ -29,15 +48,16 @@ const CODES: Record<string, string> = {
   limite_de_requisicoes: 'Muitas requisições em pouco tempo: aguarde um minuto.',
   requisicoes_simultaneas: 'Muitas requisições da sua empresa ao mesmo tempo: tente de novo em instantes.',
   assinatura_inativa: 'A assinatura da empresa está suspensa.',
+  corpo_muito_grande: 'O arquivo passa do tamanho aceito: envie um arquivo menor (um PDF do termo assinado, sem imagens em alta resolução; '
+    + 'um retorno de até 100.000 títulos).',
 }
 
-const ITEM_TYPES: Record<string, string> = {
-  missing: 'obrigatório',
-  string_too_short: 'curto demais',
-  string_too_long: 'longo demais',
-  string_pattern_mismatch: 'formato inválido',
-  date_from_datetime_parsing: 'data inválida',
-  enum: 'opção inválida',
+/** The codes about one field, with the field (the body's, as the forms name it) and the reason beside it. */
+const CODE_FIELDS: Record<string, [string, string]> = {
+  documento_em_uso: ['documento', 'a empresa já tem um cadastro com este documento'],
+  feriado_existente: ['data', 'a empresa já tem este feriado neste dia e lugar'],
+  id_transacao_em_uso: ['id_transacao', 'esta transferência já está registrada para outro desembolso'],
+  titulo_duplicado: ['chave_nfe', 'esta duplicata (chave da NF-e e número) já está numa operação viva'],
 }
 
 export type Refusal = { message: string, fields: Record<string, string> }
@@ -47,13 +67,36 @@ export function refusalOf(status: number, body: unknown): Refusal {
   const detail = (body as { detail?: unknown } | null)?.detail
   if (Array.isArray(detail)) {
     const fields: Record<string, string> = {}
-    for (const item of detail as { loc?: unknown[], type?: string }[]) {
+    for (const item of detail as RefusedItem[]) {
       const name = String(item.loc?.slice(1).join('.') ?? '')
+      const reason = reasonOf(item, name)
       // An item on the body as a whole is a rule between fields (a holiday's one place, say).
-      fields[name] ??= name === '' ? 'a combinação dos campos não é aceita: confira o formulário' : ITEM_TYPES[item.type ?? ''] ?? 'valor inválido'
+      fields[name] ??= name === '' && reason === 'valor inválido' ? 'a combinação dos campos não é aceita: confira o formulário' : reason
     }
     return { message: 'Corrija os campos indicados.', fields }
   }
   const code = typeof detail === 'string' ? detail : ''
+  // A code that is about one field of the form is told beside it, as a 422's item is.
+  const field = Object.hasOwn(CODE_FIELDS, code) ? CODE_FIELDS[code]! : undefined
+  if (field) return { message: 'Corrija os campos indicados.', fields: { [field[0]]: field[1] } }
+  if (code === 'limite_excedido') return { message: limitsTold(body), fields: {} }
+  if (code === 'arquivo_cnab_recusado') {
+    // The line and the reason the file was refused at (the parser's words, in Portuguese), beside the file's field.
+    const { linha, motivo } = (body ?? {}) as { linha?: unknown, motivo?: unknown }
+    return { message: CODES[code]!, fields: { arquivo: `recusado na linha ${String(linha ?? '?')}: ${String(motivo ?? 'fora do layout')}` } }
+  }
   return { message: CODES[code] ?? `O pedido foi recusado (${code || status}).`, fields: {} }
+}
+
+type Breach = { tipo?: string, razao_social?: string, limite_centavos?: number, exposicao_centavos?: number, operacao_centavos?: number }
+
+/** Which limit, and by how much: "o limite do sacado José (R$ 50.000,00): já usados R$ 15.000,50, esta operação R$ 40.000,00". */
+function limitsTold(body: unknown): string {
+  const limites = (body as { limites?: unknown } | null)?.limites
+  if (!Array.isArray(limites) || !limites.length) return CODES.limite_excedido!
+  const each = (limites as Breach[]).map((l) => {
+    const whose = `${l.tipo === 'cedente' ? 'do cedente' : 'do sacado'}${l.razao_social ? ` ${l.razao_social}` : ''}`
+    return `o limite ${whose} (${brl(l.limite_centavos ?? 0)}): já usados ${brl(l.exposicao_centavos ?? 0)}, esta operação ${brl(l.operacao_centavos ?? 0)}`
+  })
+  return `O aceite passaria ${each.join('; e ')}.`
 }

@@ -12,9 +12,19 @@ import {
 import { sessionCookieName } from '../credentials/index.ts'
 import { ACTIONS, fieldsOf, type PageRef } from './actions.ts'
 import { apiFor, type Api, type ApiAnswer } from './api.ts'
-import type { AuditRow, Entry, Holiday, List, Operation, OperationSummary, Party, Payment, Product, Statement, TrialBalance } from './answers.ts'
+import { RETORNO_MAX_BYTES } from '../collections/index.ts'
+import type {
+  AuditRowNamed, Charge, CollectionAccount, Entry, Holiday, List, Operation, OperationSummary, Party, PaymentAnswer, Product, RetornoAnswer, RetornoLine,
+  Statement, TrialBalance,
+} from './answers.ts'
+import { labelOf } from './field-labels.ts'
 import { KEY_FIELD, type Posted } from './forms.ts'
-import { auditPage } from './pages/audit.ts'
+import { auditFiltersOf, auditPage } from './pages/audit.ts'
+import { chargeQueryOf, chargesApiUrl, chargesPage } from './pages/charges.ts'
+import { linesApiUrl, linesQueryOf, retornoPage } from './pages/retorno.ts'
+import { retornosApiUrl, retornosPage } from './pages/retornos.ts'
+import { dashboardPage, type Painel } from './pages/dashboard.ts'
+import { readManualEntries } from './pages/manual-entries.ts'
 import { holidaysPage } from './pages/holidays.ts'
 import { cedentePage, ledgerPage } from './pages/ledger.ts'
 import { operationPage } from './pages/operation.ts'
@@ -22,8 +32,16 @@ import { operationsPage } from './pages/operations.ts'
 import { paymentsPage } from './pages/payments.ts'
 import { productsPage } from './pages/products.ts'
 import { registersPage } from './pages/registers.ts'
+import { remessasPage, type ContaCobranca, type RemessaResumo } from './pages/remessas.ts'
 import { BACKOFFICE_PATHS as P } from './paths.ts'
+import { apiUrlOf, listStateOf, type Listed } from './list-query.ts'
+import { listOfPath, LIST_SPECS } from './list-specs.ts'
+import { streamCsv } from './list-export.ts'
+import { titlesPage } from './pages/titles.ts'
+import { recomprasPage, type RecompraAnswer } from './pages/recompras.ts'
 import { refusalOf } from './problems.ts'
+import { inShell } from './layout.ts'
+import { acceptUploads, readUpload, sendFile, sendFileFirst } from './upload.ts'
 import type { ViewContext } from './view-context.ts'
 
 /** A read the page cannot do without was refused: the status and the page that says so. */
@@ -47,21 +65,25 @@ async function read<T>(api: Api, url: string): Promise<T> {
 async function draw(api: Api, ref: PageRef, v: ViewContext, query: Record<string, string | undefined>, today: string): Promise<Page> {
   switch (ref.kind) {
     case 'operacoes': {
+      const state = listStateOf(LIST_SPECS.operacoes, query)
       const [ops, cedentes, produtos] = await Promise.all([
-        read<List<OperationSummary>>(api, `/api/operacoes?${LIST}`), read<List<Party>>(api, `/api/cedentes?${LIST}`),
+        read<Listed<OperationSummary>>(api, apiUrlOf(LIST_SPECS.operacoes, state)), read<List<Party>>(api, `/api/cedentes?${LIST}`),
         read<List<Product>>(api, `/api/produtos?${LIST}`),
       ])
-      return operationsPage(v, ops, cedentes.itens, produtos.itens)
+      return operationsPage(v, ops, cedentes.itens, produtos.itens, state)
     }
     case 'operacao': {
       const after = ref.titulosApos !== undefined && /^[1-9][0-9]{0,5}$/.test(ref.titulosApos) ? ref.titulosApos : undefined
       const op = await read<Operation>(api, `/api/operacoes/${ref.id}${after ? `?titulos_apos=${after}` : ''}`)
-      const [cedente, sacados] = await Promise.all([read<Party>(api, `/api/cedentes/${op.cedente_id}`), read<List<Party>>(api, `/api/sacados?${LIST}`)])
-      return operationPage(v, op, cedente, sacados.itens, after)
+      const [cedente, sacados, payment] = await Promise.all([read<Party>(api, `/api/cedentes/${op.cedente_id}`), read<List<Party>>(api, `/api/sacados?${LIST}`),
+        op.desembolso ? read<PaymentAnswer>(api, `/api/desembolsos/${op.desembolso.id}`) : undefined])
+      return operationPage(v, op, cedente, sacados.itens, after, payment)
     }
     case 'cedentes':
-    case 'sacados':
-      return registersPage(ref.kind, v, await read<List<Party>>(api, `/api/${ref.kind}?${LIST}`))
+    case 'sacados': {
+      const state = listStateOf(LIST_SPECS[ref.kind], query)
+      return registersPage(ref.kind, v, await read<Listed<Party>>(api, apiUrlOf(LIST_SPECS[ref.kind], state)), state)
+    }
     case 'cedente': {
       const range = new URLSearchParams()
       for (const k of ['de', 'ate'] as const) if (query[k]) range.set(k, query[k])
@@ -78,25 +100,77 @@ async function draw(api: Api, ref: PageRef, v: ViewContext, query: Record<string
       return holidaysPage(v, year, (await read<{ itens: Holiday[] }>(api, `/api/feriados?de=${year}-01-01&ate=${year}-12-31`)).itens)
     }
     case 'desembolsos': {
-      // The pending ones asked by state (however old), and the latest of all.
-      const [waiting, approved, latest] = await Promise.all(['estado=aguardando_aprovacao&', 'estado=aprovado&', ''].map((q) =>
-        read<List<Payment>>(api, `/api/desembolsos?${q}${LIST}`)))
-      return paymentsPage(v, [...waiting!.itens, ...approved!.itens], latest!.itens)
+      // The pending ones asked by state (however old), and all of them as the list's search and filters ask.
+      const state = listStateOf(LIST_SPECS.desembolsos, query)
+      const [waiting, approved, all, cedentes] = await Promise.all([
+        read<List<PaymentAnswer>>(api, `/api/desembolsos?estado=aguardando_aprovacao&${LIST}`),
+        read<List<PaymentAnswer>>(api, `/api/desembolsos?estado=aprovado&${LIST}`),
+        read<Listed<PaymentAnswer>>(api, apiUrlOf(LIST_SPECS.desembolsos, state)), read<List<Party>>(api, `/api/cedentes?${LIST}`),
+      ])
+      return paymentsPage(v, [...waiting.itens, ...approved.itens], all, cedentes.itens, state)
     }
     case 'razao': {
+      const state = listStateOf(LIST_SPECS.lancamentos, query)
       const [balancete, lancamentos] = await Promise.all([
-        read<TrialBalance>(api, '/api/contabil/balancete'), read<List<Entry>>(api, '/api/lancamentos?limite=50'),
+        read<TrialBalance>(api, '/api/contabil/balancete'), read<Listed<Entry & { numero: number }>>(api, apiUrlOf(LIST_SPECS.lancamentos, state)),
       ])
-      return ledgerPage(v, balancete, lancamentos.itens)
+      return ledgerPage(v, balancete, lancamentos, state)
+    }
+    case 'titulos': {
+      const state = listStateOf(LIST_SPECS.titulos, query)
+      const [titulos, sacados, cedentes] = await Promise.all([
+        read<Parameters<typeof titlesPage>[1]>(api, apiUrlOf(LIST_SPECS.titulos, state)), read<List<Party>>(api, `/api/sacados?${LIST}`),
+        read<List<Party>>(api, `/api/cedentes?${LIST}`),
+      ])
+      return titlesPage(v, titulos, sacados.itens, cedentes.itens, state)
     }
     case 'auditoria': {
       const antes = /^[1-9][0-9]{0,14}$/.test(query.antes ?? '') ? `&antes=${query.antes}` : ''
-      return auditPage(v, await read<List<AuditRow>>(api, `/api/conta/auditoria?limite=100${antes}`))
+      const filters = auditFiltersOf(query)
+      const asked = new URLSearchParams(filters as Record<string, string>).toString()
+      return auditPage(v, await read<List<AuditRowNamed>>(api, `/api/conta/auditoria?limite=100${antes}${asked ? `&${asked}` : ''}`), filters)
     }
+    case 'painel':
+      return dashboardPage(v, await read<Painel>(api, '/api/painel'))
+    case 'recompras': {
+      const [recompras, cedentes] = await Promise.all([
+        read<List<RecompraAnswer>>(api, `/api/recompras?${LIST}`), read<List<Party>>(api, `/api/cedentes?${LIST}`),
+      ])
+      return recomprasPage(v, recompras, cedentes.itens)
+    }
+    case 'remessas': {
+      const [remessas, contas] = await Promise.all([
+        read<List<RemessaResumo>>(api, `/api/cnab/remessas?${LIST}`), read<List<ContaCobranca>>(api, `/api/contas-cobranca?${LIST}`),
+      ])
+      return remessasPage(v, remessas, contas.itens)
+    }
+    case 'cobrancas': {
+      const q = chargeQueryOf(query)
+      const [cobrancas, contas] = await Promise.all([
+        read<List<Charge>>(api, chargesApiUrl(q)), read<List<CollectionAccount>>(api, `/api/contas-cobranca?${LIST}`),
+      ])
+      return chargesPage(v, cobrancas, contas.itens, q)
+    }
+    case 'retornos': {
+      const antes = /^[1-9][0-9]{0,14}$/.test(query.antes ?? '') ? query.antes : undefined
+      const [retornos, contas] = await Promise.all([
+        read<List<RetornoAnswer>>(api, retornosApiUrl(antes)), read<List<CollectionAccount>>(api, `/api/contas-cobranca?${LIST}`),
+      ])
+      return retornosPage(v, retornos, contas.itens, antes)
+    }
+    case 'retorno': {
+      const q = linesQueryOf(query)
+      const [retorno, linhas] = await Promise.all([
+        read<RetornoAnswer>(api, `/api/cnab/retornos/${ref.id}`), read<List<RetornoLine>>(api, linesApiUrl(ref.id, q)),
+      ])
+      return retornoPage(v, retorno, await read<CollectionAccount>(api, `/api/contas-cobranca/${retorno.conta_cobranca_id}`), linhas, q)
+    }
+    case 'lancamentos-manuais':
+      return readManualEntries((url) => read(api, url), v, today)
   }
 }
 
-export function backofficeRoutes(deps: AccountWebDeps) {
+export function backofficeRoutes(deps: AccountWebDeps & { termoMaxBytes?: number }) {
   return async function backoffice(app: FastifyInstance): Promise<void> {
     const web = makeWebContext(app, deps)
     /** The API as the person whose session cookie `req` carries (only that cookie is passed on). */
@@ -111,9 +185,14 @@ export function backofficeRoutes(deps: AccountWebDeps) {
       req: FastifyRequest, reply: FastifyReply, s: LiveSession, ref: PageRef, status: number, extra: Pick<ViewContext, 'shown' | 'posted'>,
     ) => {
       const api = apiOf(req)
-      const v: ViewContext = { csrf: web.csrf.issue(s.id), usuarioId: s.usuarioId, papel: s.papel, ...extra }
       try {
-        return web.send(reply, status, await draw(api, ref, v, req.query as Record<string, string | undefined>, brasiliaDay(web.clock.now())))
+        const v: ViewContext = { csrf: web.csrf.issue(s.id), usuarioId: s.usuarioId, papel: s.papel, ...extra }
+        // The shell names the customer and the person as the API knows them (GET /api/conta), read beside the page's own.
+        const [who, page] = await Promise.all([
+          read<{ cliente: { nome: string }, credencial: { nome: string } }>(api, '/api/conta'),
+          draw(api, ref, v, req.query as Record<string, string | undefined>, brasiliaDay(web.clock.now())),
+        ])
+        return web.send(reply, status, inShell(page, { ...v, cliente: who.cliente.nome, pessoa: who.credencial.nome }, req.url.split('?')[0]!))
       } catch (err) {
         if (!(err instanceof Unreadable)) throw err
         return unreadable(req, reply, err.answer)
@@ -145,6 +224,12 @@ export function backofficeRoutes(deps: AccountWebDeps) {
         if (!s) return toLogin(req, reply)
         const id = req.params.id ?? ''
         if (path.includes(':id') && !isUuid(id)) return unreadable(req, reply, { status: 404, body: null })
+        const exported = req.query.formato === 'csv' ? listOfPath(path) : undefined
+        if (exported) {
+          const url = apiUrlOf(exported, listStateOf(exported, req.query), true)
+          const answer = await streamCsv(app, req, reply, `${sessionCookieName(web.secure)}=${readSessionCookie(req, web.secure) ?? ''}`, url)
+          return 'sent' in answer ? answer.sent : unreadable(req, reply, answer.refused)
+        }
         const done = req.query.feito
         const notice = done !== undefined && Object.hasOwn(ACTIONS, done) ? ACTIONS[done]!.notice : undefined
         return show(req, reply, s, ref(id, req.query), 200, { shown: { notice } })
@@ -160,12 +245,41 @@ export function backofficeRoutes(deps: AccountWebDeps) {
     page(P.desembolsos, () => ({ kind: 'desembolsos' }))
     page(P.razao, () => ({ kind: 'razao' }))
     page(P.auditoria, () => ({ kind: 'auditoria' }))
+    page(P.titulos, () => ({ kind: 'titulos' }))
+    page(P.recompras, () => ({ kind: 'recompras' }))
+    page(P.remessas, () => ({ kind: 'remessas' }))
+    page(ACCOUNT_PATHS.painel, () => ({ kind: 'painel' }))
+    page(P.lancamentosManuais, () => ({ kind: 'lancamentos-manuais' }))
+    page(P.cobrancas, () => ({ kind: 'cobrancas' }))
+    page(P.retornos, () => ({ kind: 'retornos' }))
+    page('/conta/cobrancas/retornos/:id', (id) => ({ kind: 'retorno', id }))
 
-    const post = (path: string, name: (acao: string) => string) => {
-      app.post<{ Params: { id?: string, acao?: string } }>(path, async (req, reply) => {
-        const fields = formFields(req.body)
+    // A refused form is answered at its post's address (the page again, with what was typed): a reload or a
+    // bookmark of that address is a GET, which goes to the page the form is on rather than to "not found".
+    const formAddress = (path: string, to: (id: string) => string) => {
+      app.get<{ Params: { id?: string } }>(path, async (req, reply) => {
+        const id = req.params.id ?? ''
+        if (path.includes(':id') && !isUuid(id)) return unreadable(req, reply, { status: 404, body: null })
+        return reply.header('cache-control', 'no-store').redirect(to(id), 303)
+      })
+    }
+    formAddress('/conta/operacoes/:id/:acao', (id) => P.operacao(id))
+    formAddress('/conta/desembolsos/:id/:acao', () => P.desembolsos)
+    formAddress('/conta/razao/lancamentos-manuais/:id/:acao', () => P.lancamentosManuais)
+    formAddress(P.removerFeriado, () => P.feriados)
+
+    const post = (path: string, name: (acao: string) => string, on: FastifyInstance = app) => {
+      on.post<{ Params: { id?: string, acao?: string } }>(path, async (req, reply) => {
+        // A file is read (up to TERMO_MAX_BYTES) only for a page of this site, a live session and the form's own token,
+        // all checked before its bytes: anyone else is answered without the server holding them.
+        const withFile = req.isMultipart?.() === true
+        if (withFile && !fromThisSite(req, web.publicUrl)) return web.send(reply, 403, messagePage(...FORM_REFUSED))
+        const early = withFile ? await web.session(req) : undefined
+        if (withFile && !early) return toLogin(req, reply)
+        const upload = await readUpload(req, (sofar) => early !== undefined && web.csrf.verify(early.id, sofar.get(CSRF_FIELD)))
+        const fields = upload?.fields ?? formFields(req.body)
         if (!fields || !fromThisSite(req, web.publicUrl)) return web.send(reply, 403, messagePage(...FORM_REFUSED))
-        const s = await web.session(req)
+        const s = early ?? await web.session(req)
         if (!s) return toLogin(req, reply)
         if (!web.csrf.verify(s.id, fields.get(CSRF_FIELD))) return web.send(reply, 403, messagePage(...FORM_REFUSED))
         const actionName = name(req.params.acao ?? '')
@@ -176,12 +290,15 @@ export function backofficeRoutes(deps: AccountWebDeps) {
         const built = action.build(f)
         /** The form's page again: the refusal, each field's error beside it and in the summary (some name no field on the page). */
         const refuse = (status: number, message: string, errors: Record<string, string>) => {
-          const items = Object.entries(errors).map(([k, m]) => (k ? `${k}: ${m}` : m))
+          const items = Object.entries(errors).map(([k, m]) => (k ? `${labelOf(actionName, k)}: ${m}` : m))
           const posted: Posted = { values: fields, errors, form: f.get('formulario') ?? '' }
           return show(req, reply, s, action.page(id, f), status, { shown: { refused: [message, ...items] }, posted })
         }
         if (Object.keys(built.errors).length) return refuse(422, 'Corrija os campos indicados.', built.errors)
-        const answer = await apiOf(req).send(action.method, action.url(id, f), built.body, f.get(KEY_FIELD), fields.get(CSRF_FIELD)!)
+        const file = action.fileBody === undefined ? undefined : upload?.files.get(action.fileBody)
+        const answer = file ? await sendFile(apiOf(req), 'POST', action.url(id, f), file, fields.get(CSRF_FIELD)!)
+          : await sendFileFirst(apiOf(req), action.upload, id, upload, fields.get(CSRF_FIELD)!)
+            ?? await apiOf(req).send(action.method, action.url(id, f), built.body, f.get(KEY_FIELD), fields.get(CSRF_FIELD)!)
         if (answer.status < 300) {
           const to = action.done(id, (answer.body ?? {}) as { id?: string }, f)
           return reply.header('cache-control', 'no-store').redirect(`${to}?feito=${encodeURIComponent(actionName)}`, 303)
@@ -192,10 +309,22 @@ export function backofficeRoutes(deps: AccountWebDeps) {
         return refuse(answer.status, refusal.message, Object.fromEntries(Object.entries(refusal.fields).map(([k, m]) => [action.field?.(k) ?? k, m])))
       })
     }
-    for (const kind of ['cedentes', 'sacados', 'produtos', 'feriados', 'operacoes'] as const) post(P[kind], () => kind)
+    for (const kind of ['cedentes', 'sacados', 'produtos', 'feriados', 'operacoes', 'remessas'] as const) post(P[kind], () => kind)
     post(P.removerFeriado, () => 'feriados/remover')
     post('/conta/operacoes/:id/:acao', (acao) => `operacao/${acao}`)
     post('/conta/desembolsos/:id/:acao', (acao) => `desembolso/${acao}`)
+    post(P.lancamentosManuais, () => 'lancamentos-manuais')
+    post('/conta/razao/lancamentos-manuais/:id/:acao', (acao) => `lancamento-manual/${acao}`)
+    // The formalization's form carries the signed term's file: a context of its own reads multipart forms.
+    await app.register(async (scoped) => {
+      await acceptUploads(scoped, deps.termoMaxBytes ?? 10 * 1024 * 1024)
+      post('/conta/operacoes/:id/formalizacao', () => 'operacao/formalizacao', scoped)
+    })
+    // The retorno's form carries the bank's file, up to the largest the API takes.
+    await app.register(async (scoped) => {
+      await acceptUploads(scoped, RETORNO_MAX_BYTES)
+      post(P.retornos, () => 'retornos', scoped)
+    })
   }
 }
 

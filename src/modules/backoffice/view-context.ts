@@ -1,5 +1,5 @@
 // What every back office page is drawn with: the session's CSRF token and person, what was just done or refused,
-// and what a refused form had posted.
+// and what a refused form had posted; and what the shell shows, the customer's and the person's names.
 import type { Papel } from '../credentials/index.ts'
 import { permits } from '../credentials/index.ts'
 import type { Posted } from './forms.ts'

@@ -2,11 +2,12 @@
 // against it). `conta`: read the account (GET /api/conta, its audit trail); `tokens`: list and revoke the
 // customer's tokens; `mcp`: the MCP server; and the product's areas (produto.md §1): `cadastro` (cedentes,
 // sacados, pricing terms, holidays), `operacoes` (operations, títulos, quotes, simulations, asking for a
-// payment), `aprovacao` (approving a payment), `financeiro` (recording a payment, the ledger). What a person
+// payment), `aprovacao` (approving a payment), `financeiro` (recording a payment, the ledger), `cobranca` (release II:
+// collection accounts, charges, CNAB files). What a person
 // may do with each is their role's (roles.ts).
 import { DomainError } from '../../platform/http/domain-error.ts'
 
-export const SCOPES = ['conta', 'tokens', 'mcp', 'cadastro', 'operacoes', 'aprovacao', 'financeiro'] as const
+export const SCOPES = ['conta', 'tokens', 'mcp', 'cadastro', 'operacoes', 'aprovacao', 'financeiro', 'cobranca'] as const
 
 export type Scope = (typeof SCOPES)[number]
 

@@ -2,9 +2,12 @@
 // `financeiro`, read only.
 import { Type } from 'typebox'
 import type { RouteDefinition } from '../../platform/http/route-document.ts'
-import { Day, guardRefusals, NotFound, PageQuery } from '../../platform/http/api-schemas.ts'
+import { Day, guardRefusals, NotFound } from '../../platform/http/api-schemas.ts'
+import { listAnswer, listQuery } from '../../platform/http/list-query.ts'
 import { ValidationProblem } from '../../platform/http/schemas.ts'
 import { CONTAS } from './accounts.ts'
+import { ENTRY_ORDERS } from './store.ts'
+import { ORIGENS } from './origins.ts'
 
 const Int = Type.Integer()
 const Uuid = Type.String({ format: 'uuid' })
@@ -23,7 +26,7 @@ export const Lancamento = Type.Object({
   numero: Type.Integer({ description: 'The entry\'s number within the customer, 1, 2, 3…: what `antes` pages by.' }),
   data: Type.String({ format: 'date' }),
   historico: Type.String(),
-  origem: Type.Object({ tipo: Type.String({ enum: ['operacao', 'desembolso'] }), id: Uuid }),
+  origem: Type.Object({ tipo: Type.String({ enum: [...ORIGENS] }), id: Uuid }),
   request_id: Type.Union([Type.String(), Type.Null()], { description: 'The X-Request-ID of the request that posted it.' }),
   linhas: Type.Array(Linha),
 })
@@ -32,12 +35,12 @@ export const LEDGER_ROUTES = {
   lancamentos: {
     method: 'GET', url: '/api/lancamentos', escopo: 'financeiro',
     schema: {
-      hide: true, operationId: 'listarLancamentos', tags: ['contabil'], summary: 'Ledger entries, newest first, each with its lines',
-      querystring: Type.Object({
-        ...PageQuery, de: Type.Optional(Day), ate: Type.Optional(Day), conta: Type.Optional(Type.String({ enum: [...CONTAS] })),
-        cedente_id: Type.Optional(Uuid),
-      }, { additionalProperties: false }),
-      response: { 200: Type.Object({ itens: Type.Array(Lancamento), proximo: Type.Union([Int, Type.Null()]) }), ...refusals, ...invalid },
+      hide: true, operationId: 'listarLancamentos', tags: ['contabil'],
+      summary: 'Ledger entries, newest first, each with its lines; searched, filtered, sorted, paged; CSV (a row a line) with Accept: text/csv',
+      querystring: listQuery(ENTRY_ORDERS, '-numero', {
+        de: Type.Optional(Day), ate: Type.Optional(Day), conta: Type.Optional(Type.String({ enum: [...CONTAS] })), cedente_id: Type.Optional(Uuid),
+      }),
+      response: { 200: listAnswer(Lancamento), ...refusals, ...invalid },
     },
   },
   extrato: {

@@ -12,3 +12,18 @@ export class LedgerTotalError extends DomainError<'total_contabil_excedido'> {
     this.fields = { limite_centavos: LEDGER_TOTAL_MAX, lancamento_centavos: Number(lancamento) }
   }
 }
+
+/** A manual entry is confirmed by a person other than the one who proposed it (the payments' two-person rule, and its code). */
+export class EntryConfirmerError extends DomainError<'aprovacao_pelo_mesmo_usuario'> {
+  constructor(why: string) {
+    super('aprovacao_pelo_mesmo_usuario', why)
+  }
+}
+
+/** The manual entry is decided already (confirmed or refused), or another request decided it first: `estado` is where it is. */
+export class ManualEntryStateError extends DomainError<'estado_invalido'> {
+  constructor(estado: string) {
+    super('estado_invalido', `the manual entry is ${estado}`)
+    this.fields = { estado }
+  }
+}

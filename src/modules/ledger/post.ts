@@ -6,6 +6,7 @@ import type { Conta } from './accounts.ts'
 import { isCheckViolationOf } from '../../platform/db/driver-errors.ts'
 import { LedgerTotalError } from './errors.ts'
 import { lancamentoLinhas, lancamentos } from './tables.ts'
+import type { Origem } from './origins.ts'
 
 export type EntryLine = { conta: Conta, cedenteId?: string | null, debito?: bigint, credito?: bigint }
 
@@ -13,7 +14,7 @@ export type NewEntry = {
   clienteId: string
   data: string
   historico: string
-  origem: { tipo: 'operacao' | 'desembolso', id: string }
+  origem: { tipo: Origem, id: string }
   requestId: string | null
   linhas: readonly EntryLine[]
 }

@@ -3,7 +3,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Clock } from '../../platform/lib/clock.ts'
 import type { Database } from '../../platform/db/database.ts'
-import { pageOf } from '../../platform/http/api-schemas.ts'
+import { csvFilename, sendCsv, wantsCsv } from '../../platform/http/csv-answer.ts'
+import { listBody, listPageOf, orderAsked, searchOf, type ListParams } from '../../platform/http/list-query.ts'
 import { problem } from '../../platform/http/problem.ts'
 import type { Budget } from '../../platform/http/rate-limit-config.ts'
 import { rateLimitFor } from '../../platform/http/rate-limit.ts'
@@ -14,7 +15,8 @@ import { withTenant } from '../../platform/tenancy/tenancy.ts'
 import { dayNumber } from '../calendar/index.ts'
 import type { Conta } from './accounts.ts'
 import { LEDGER_ROUTES } from './definitions.ts'
-import { cedenteStatement, entriesPage, trialBalance } from './store.ts'
+import { cedenteStatement, entryList, entrySort, trialBalance } from './store.ts'
+import { entriesCsv } from './exports.ts'
 import { entryView, statementView, trialBalanceView } from './views.ts'
 
 type Deps = { db: Database, clock: Clock, budget: Budget }
@@ -24,16 +26,22 @@ export function ledgerRoutes(deps: Deps) {
   const { lancamentos, extrato, balancete } = LEDGER_ROUTES
 
   return async function (app: FastifyInstance) {
-    app.get(lancamentos.url, { config, schema: lancamentos.schema }, async (request) => {
-      type Q = { limite?: string, antes?: string, de?: string, ate?: string, conta?: Conta, cedente_id?: string }
+    app.get(lancamentos.url, { config, schema: lancamentos.schema }, async (request, reply) => {
+      type Q = ListParams & { de?: string, ate?: string, conta?: Conta, cedente_id?: string }
       const q = (request as FastifyRequest<{ Querystring: Q }>).query
       checkDays({ de: q.de, ate: q.ate })
+      const page = listPageOf(q)
+      const busca = searchOf(q)
       const filter = {
         ...(q.de ? { de: q.de } : {}), ...(q.ate ? { ate: q.ate } : {}), ...(q.conta ? { conta: q.conta } : {}),
-        ...(q.cedente_id ? { cedenteId: q.cedente_id } : {}),
+        ...(q.cedente_id ? { cedenteId: q.cedente_id } : {}), ...(busca ? { busca } : {}),
       }
-      const found = await entriesPage(deps.db, request.credential!.clienteId, filter, pageOf(q))
-      return { itens: found.items.map(entryView), proximo: found.next }
+      const sort = entrySort(orderAsked(q))
+      const clienteId = request.credential!.clienteId
+      const filename = csvFilename('lancamentos', brasiliaDay(deps.clock.now()))
+      if (wantsCsv(request)) return sendCsv(reply, entriesCsv(deps.db, clienteId, filter, sort, filename), clienteId)
+      const found = await entryList(deps.db, clienteId, filter, sort, page)
+      return listBody(found, page, q.ordem === undefined, (e) => e.numero, entryView)
     })
 
     app.get(extrato.url, { config, schema: extrato.schema }, async (request) => {

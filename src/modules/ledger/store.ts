@@ -6,13 +6,14 @@ import { fixedStatement } from '../../platform/db/one-trip.ts'
 import { readAllAsTenant, readAsTenant } from '../../platform/tenancy/tenancy.ts'
 import { cedentes } from '../origination/index.ts'
 import { pageFrom } from '../../platform/http/api-schemas.ts'
+import { holds, numberOf, orderOf, positionOf, sortFrom, type ListPage, type Sort, type SortColumn } from '../../platform/db/list-sql.ts'
 import type { Conta, } from './accounts.ts'
 import type { EntryLine } from './post.ts'
 import { contasContabeis, lancamentoLinhas, lancamentos } from './tables.ts'
 
 export type Entry = typeof lancamentos.$inferSelect & { linhas: (EntryLine & { conta: Conta })[] }
 
-export type EntryFilter = { de?: string, ate?: string, conta?: Conta, cedenteId?: string, origemId?: string }
+export type EntryFilter = { de?: string, ate?: string, conta?: Conta, cedenteId?: string, origemId?: string, busca?: string }
 
 /** A page of entries, newest first; `before` is the previous page's `next` (an entry's number within its customer). */
 export async function listEntries(tx: Orm, filter: EntryFilter, page: { limit: number, before?: number }): Promise<{ items: Entry[], next: number | null }> {
@@ -32,36 +33,68 @@ type SummaryRow = {
 }
 
 /**
- * listEntries for GET /api/lancamentos: the page and each entry's lines in one query (the lines aggregated as
- * JSON, amounts as text) and one round trip (readAsTenant), where the two queries through the ORM cost four times
- * the database's own time (npm run bench).
+ * The entries' list for GET /api/lancamentos: the page and each entry's lines in one query (the lines aggregated as
+ * JSON, amounts as text), and the count of all the filtered entries, in one round trip (readAllAsTenant), where the
+ * queries through the ORM cost four times the database's own time (npm run bench). `items` holds the page's rows
+ * and the one after it, if any.
  */
-export async function entriesPage(
-  db: Pick<Database, 'oneTrip'>, clienteId: string, filter: EntryFilter, page: { limit: number, before?: number },
-): Promise<{ items: EntrySummary[], next: number | null }> {
-  const rows = await readAsTenant<SummaryRow>(db, clienteId, entriesPageQuery(filter, page))
-  return pageFrom(rows.map((r) => ({
-    id: r.id, numero: Number(r.numero), data: r.data, historico: r.historico, origemTipo: r.origem_tipo, origemId: r.origem_id, requestId: r.request_id,
-    linhas: r.linhas.map((l) => ({ conta: l.conta, cedenteId: l.cedente_id, debito: BigInt(l.debito), credito: BigInt(l.credito) })),
-  })), page.limit, (e) => e.numero)
+export async function entryList(
+  db: Pick<Database, 'oneTrip'>, clienteId: string, filter: EntryFilter, sort: Sort<EntrySummary>, page: ListPage,
+): Promise<{ items: EntrySummary[], total: number }> {
+  const [rows, counted] = await readAllAsTenant(db, clienteId, [entriesPageQuery(filter, page, sort), entriesCountQuery(filter)]) as [
+    SummaryRow[], { n: string }[],
+  ]
+  return { items: rows.map(summaryOf), total: Number(counted[0]!.n) }
 }
 
-/** entriesPage's one statement (also what the bench's pgbench baseline runs, as the same query). */
-export function entriesPageQuery(filter: EntryFilter, page: { limit: number, before?: number }): SQL {
+/** entryList's rows as read, for an export's batch (no count). */
+export async function entryRows(
+  db: Pick<Database, 'oneTrip'>, clienteId: string, filter: EntryFilter, sort: Sort<EntrySummary>, page: ListPage,
+): Promise<EntrySummary[]> {
+  return (await readAsTenant<SummaryRow>(db, clienteId, entriesPageQuery(filter, { ...page, limit: page.limit - 1 }, sort))).map(summaryOf)
+}
+
+const summaryOf = (r: SummaryRow): EntrySummary => ({
+  id: r.id, numero: Number(r.numero), data: r.data, historico: r.historico, origemTipo: r.origem_tipo, origemId: r.origem_id, requestId: r.request_id,
+  linhas: r.linhas.map((l) => ({ conta: l.conta, cedenteId: l.cedente_id, debito: BigInt(l.debito), credito: BigInt(l.credito) })),
+})
+
+export const ENTRY_ORDERS = ['numero', 'data'] as const
+const ENTRY_COLUMNS: Record<(typeof ENTRY_ORDERS)[number], SortColumn<EntrySummary>> = {
+  numero: { column: lancamentos.numero, of: (e) => e.numero },
+  data: { column: lancamentos.data, of: (e) => e.data },
+}
+
+/** The order asked, or the default: the customer's numbers, newest first (what `antes` pages). */
+export const entrySort = (asked?: { key: string, desc: boolean }): Sort<EntrySummary> => sortFrom(ENTRY_COLUMNS, 'numero', 'numero', asked)
+
+/** The page's one statement (also what the bench's pgbench baseline runs, as the same query): `page.limit + 1` rows. */
+export function entriesPageQuery(filter: EntryFilter, page: ListPage, sort: Sort<EntrySummary> = entrySort()): SQL {
   const E = lancamentos
   const L = lancamentoLinhas
-  const where = entryConditions(filter, page)
+  const where = [...entryConditions(filter), ...positionOf(sort, page)]
   return sql`SELECT ${E.id} AS id, ${E.numero}::text AS numero, ${E.data}::text AS data,
       ${E.historico} AS historico, ${E.origemTipo} AS origem_tipo, ${E.origemId} AS origem_id, ${E.requestId} AS request_id,
       coalesce((SELECT json_agg(json_build_object('conta', ${L.conta}, 'cedente_id', ${L.cedenteId}, 'debito', ${L.debitoCentavos}::text,
           'credito', ${L.creditoCentavos}::text) ORDER BY ${L.id})
         FROM ${L} WHERE ${L.clienteId} = ${E.clienteId} AND ${L.lancamentoId} = ${E.id}), '[]'::json) AS linhas
-    FROM ${E} ${where.length ? sql`WHERE ${and(...where)}` : sql``} ORDER BY ${E.numero} DESC LIMIT ${page.limit + 1}`
+    FROM ${E} ${where.length ? sql`WHERE ${and(...where)}` : sql``} ORDER BY ${sql.join(orderOf(sort), sql`, `)}
+    LIMIT ${page.limit + 1}${page.offset ? sql` OFFSET ${page.offset}` : sql``}`
 }
 
-function entryConditions(filter: EntryFilter, page: { before?: number }): SQL[] {
+/** The list's count of all the filtered entries (its `total`; the bench's baseline runs it too). */
+export const entriesCountQuery = (filter: EntryFilter): SQL => {
+  const where = entryConditions(filter)
+  return sql`SELECT count(*)::text AS n FROM ${lancamentos} ${where.length ? sql`WHERE ${and(...where)}` : sql``}`
+}
+
+function entryConditions(filter: EntryFilter, page: { before?: number } = {}): SQL[] {
   const where: SQL[] = []
   if (page.before !== undefined) where.push(lt(lancamentos.numero, page.before))
+  if (filter.busca !== undefined) {
+    const n = numberOf(filter.busca)
+    where.push(sql`(${n !== undefined ? sql`${lancamentos.numero} = ${n} OR ` : sql``}${holds(lancamentos.historico, filter.busca)})`)
+  }
   if (filter.de !== undefined) where.push(gte(lancamentos.data, filter.de))
   if (filter.ate !== undefined) where.push(lte(lancamentos.data, filter.ate))
   if (filter.origemId !== undefined) where.push(eq(lancamentos.origemId, filter.origemId))

@@ -1,6 +1,7 @@
 // Drizzle's view of the ledger (migration 0020_razao.sql is the source of truth: it also enforces the balance).
 import { customerNumber } from '../../platform/db/customer-number.ts'
 import { bigint, date, pgTable, smallint, text, timestamp, uuid, boolean } from 'drizzle-orm/pg-core'
+import { ORIGENS } from './origins.ts'
 
 export const contasContabeis = pgTable('contas_contabeis', {
   codigo: text('codigo').primaryKey(),
@@ -17,7 +18,7 @@ export const lancamentos = pgTable('lancamentos', {
   numero: customerNumber(),
   data: date('data', { mode: 'string' }).notNull(),
   historico: text('historico').notNull(),
-  origemTipo: text('origem_tipo', { enum: ['operacao', 'desembolso'] }).notNull(),
+  origemTipo: text('origem_tipo', { enum: ORIGENS }).notNull(),
   origemId: uuid('origem_id').notNull(),
   requestId: text('request_id'),
   criadoEm: timestamp('criado_em', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

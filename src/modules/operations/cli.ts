@@ -5,7 +5,8 @@ import { customerOption } from '../../platform/cli/customer-option.ts'
 import { parseOrUsage, tableRow, UsageError, type CommandContext } from '../../platform/cli/output.ts'
 import { withTenant } from '../../platform/tenancy/tenancy.ts'
 import { getCustomer } from '../credentials/index.ts'
-import { listOperations, titleTotals } from './store.ts'
+import { operationPage } from './lists.ts'
+import { titleTotals } from './store.ts'
 import { ESTADOS_OPERACAO, type EstadoOperacao } from './tables.ts'
 import { operationListView } from './views.ts'
 
@@ -28,7 +29,7 @@ export async function operationsCommand(argv: string[], ctx: CommandContext): Pr
   const db = await ctx.open()
   const found = await withTenant(db, clienteId, async (tx) => {
     if (!await getCustomer(tx, clienteId)) return undefined
-    const page = await listOperations(tx, values.estado ? { estado: values.estado as EstadoOperacao } : {}, { limit })
+    const page = await operationPage(tx, values.estado ? { estado: values.estado as EstadoOperacao } : {}, { limit })
     return { items: page.items, totals: await titleTotals(tx, page.items.map((o) => o.id)) }
   })
   if (!found) {

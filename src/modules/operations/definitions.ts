@@ -1,7 +1,8 @@
 // The operations' routes as data (produto.md §2.5): method, path, scope, and the schemas that validate, serialize
 // and document them. Routes that move money or create an obligation to pay require Idempotency-Key ([$]).
 import { Type } from 'typebox'
-import { Conflict, guardRefusals, NotFound, PageQuery } from '../../platform/http/api-schemas.ts'
+import { Conflict, Day, guardRefusals, NotFound } from '../../platform/http/api-schemas.ts'
+import { listAnswer, listQuery } from '../../platform/http/list-query.ts'
 import type { RouteDefinition } from '../../platform/http/route-document.ts'
 import { Problem, ValidationProblem } from '../../platform/http/schemas.ts'
 import { IdempotencyKeyHeader, idempotencyProblems } from '../../platform/idempotency/schemas.ts'
@@ -10,12 +11,11 @@ import {
   TitulosAdicionadosOut, TitulosIn,
 } from './schemas.ts'
 import { ESTADOS_DESEMBOLSO, ESTADOS_OPERACAO, ESTADOS_TITULO } from './tables.ts'
+import { OPERATION_ORDERS, PAYMENT_ORDERS, TITLE_ORDERS } from './lists.ts'
 
 const Uuid = Type.String({ format: 'uuid' })
 const Params = Type.Object({ id: Type.String() })
 const invalid = (what: string) => ({ 422: ValidationProblem(what) })
-const page = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Object({ itens: Type.Array(item), proximo: Type.Union([Type.Integer(),
-  Type.Null()]) })
 const keyed = (required: boolean) => ({
   headers: required ? Type.Object({ 'idempotency-key': Type.String({ description: 'Required: this route moves money or creates an obligation to pay.' }) })
     : IdempotencyKeyHeader,
@@ -40,12 +40,13 @@ export const OPERATION_ROUTES = {
   listar: {
     method: 'GET', url: '/api/operacoes', escopo: 'operacoes',
     schema: {
-      ...op('The customer\'s operations, newest first', 'listarOperacoes'),
-      querystring: Type.Object({
-        ...PageQuery, cedente_id: Type.Optional(Uuid), estado: Type.Optional(Type.String({ enum: [...ESTADOS_OPERACAO] })),
+      ...op('The customer\'s operations, newest first; searched, filtered, sorted, paged; CSV with Accept: text/csv', 'listarOperacoes'),
+      querystring: listQuery(OPERATION_ORDERS, '-numero', {
+        cedente_id: Type.Optional(Uuid), estado: Type.Optional(Type.String({ enum: [...ESTADOS_OPERACAO] })),
         id_externo: Type.Optional(Type.String({ pattern: '^[!-~]{1,64}$' })),
-      }, { additionalProperties: false }),
-      response: { 200: page(OperacaoResumo), ...guardRefusals('operacoes'), ...invalid('A filter out of shape: every item.') },
+        data_operacao_de: Type.Optional(Day), data_operacao_ate: Type.Optional(Day),
+      }),
+      response: { 200: listAnswer(OperacaoResumo), ...guardRefusals('operacoes'), ...invalid('A filter out of shape, a period backwards: every item.') },
     },
   },
   ler: {
@@ -126,10 +127,15 @@ export const OPERATION_ROUTES = {
   bordero: {
     method: 'GET', url: '/api/operacoes/:id/bordero', escopo: 'operacoes',
     schema: {
-      ...op('The borderô as a document: HTML to print, or Markdown with Accept: text/markdown', 'borderoOperacao'), params: Params,
+      ...op('The borderô as a document: HTML to print, Markdown with Accept: text/markdown, a PDF to sign with Accept: application/pdf '
+        + '(or formato=pdf|md|html, for a link)', 'borderoOperacao'), params: Params,
+      querystring: Type.Object({ formato: Type.Optional(Type.String({ enum: ['pdf', 'md', 'html'], description: 'Chooses the form over Accept.' })) },
+        { additionalProperties: false }),
       response: {
-        200: Type.String({ description: 'The borderô: the operation, each título with its price, the totals, the formalization.',
-          'x-media-types': ['text/html', 'text/markdown'] }),
+        200: Type.String({ description: 'The borderô: the parties, the operation and the product\'s terms, each título with its price, the totals, '
+          + 'the account to be paid, the formalization and the signature lines; instants in Brasília time.',
+          'x-media-types': ['text/html', 'text/markdown', 'application/pdf'] }),
+        ...invalid('A formato out of the list.'),
         ...guardRefusals('operacoes'), ...NotFound('operation'),
       },
     },
@@ -148,12 +154,14 @@ export const OPERATION_ROUTES = {
   titulos: {
     method: 'GET', url: '/api/titulos', escopo: 'operacoes',
     schema: {
-      hide: true, tags: ['titulos'], operationId: 'listarTitulos', summary: 'The customer\'s títulos, newest first',
-      querystring: Type.Object({
-        ...PageQuery, operacao_id: Type.Optional(Uuid), sacado_id: Type.Optional(Uuid), cedente_id: Type.Optional(Uuid),
+      hide: true, tags: ['titulos'], operationId: 'listarTitulos',
+      summary: 'The customer\'s títulos across operations, newest first; searched, filtered, sorted, paged; CSV with Accept: text/csv',
+      querystring: listQuery(TITLE_ORDERS, '-criado', {
+        operacao_id: Type.Optional(Uuid), sacado_id: Type.Optional(Uuid), cedente_id: Type.Optional(Uuid),
         estado: Type.Optional(Type.String({ enum: [...ESTADOS_TITULO] })), chave_nfe: Type.Optional(Type.String({ pattern: '^[0-9]{44}$' })),
-      }, { additionalProperties: false }),
-      response: { 200: page(TituloOut), ...guardRefusals('operacoes'), ...invalid('A filter out of shape: every item.') },
+        vencimento_de: Type.Optional(Day), vencimento_ate: Type.Optional(Day),
+      }),
+      response: { 200: listAnswer(TituloOut), ...guardRefusals('operacoes'), ...invalid('A filter out of shape, a period backwards: every item.') },
     },
   },
   titulo: {
@@ -164,9 +172,13 @@ export const OPERATION_ROUTES = {
   desembolsos: {
     method: 'GET', url: '/api/desembolsos', escopo: 'operacoes',
     schema: {
-      ...pay('The customer\'s payments, newest first (estado=aguardando_aprovacao: what waits for an approver)', 'listarDesembolsos'),
-      querystring: Type.Object({ ...PageQuery, estado: Type.Optional(Type.String({ enum: [...ESTADOS_DESEMBOLSO] })) }, { additionalProperties: false }),
-      response: { 200: page(DesembolsoOut), ...guardRefusals('operacoes'), ...invalid('A filter out of shape: every item.') },
+      ...pay('The customer\'s payments, newest first (estado=aguardando_aprovacao: what waits for an approver); searched, filtered, sorted, paged; '
+        + 'CSV with Accept: text/csv', 'listarDesembolsos'),
+      querystring: listQuery(PAYMENT_ORDERS, '-criado', {
+        estado: Type.Optional(Type.String({ enum: [...ESTADOS_DESEMBOLSO] })), cedente_id: Type.Optional(Uuid), operacao_id: Type.Optional(Uuid),
+        criado_de: Type.Optional(Day), criado_ate: Type.Optional(Day),
+      }),
+      response: { 200: listAnswer(DesembolsoOut), ...guardRefusals('operacoes'), ...invalid('A filter out of shape, a period backwards: every item.') },
     },
   },
   lerDesembolso: {
@@ -217,5 +229,17 @@ export const OPERATION_ROUTES = {
       },
     },
   },
+  recusa: {
+    method: 'POST', url: '/api/desembolsos/:id/recusa', escopo: 'aprovacao',
+    schema: {
+      ...pay('A second person refuses the payment, with a reason; nothing is posted and the operation may ask again', 'recusarDesembolso'),
+      ...keyed(true), params: Params, body: MotivoIn,
+      response: {
+        200: DesembolsoOut, ...guardRefusals('aprovacao'), ...NotFound('payment'), ...idempotencyProblems, ...invalid('The body breaks the schema.'),
+        403: Problem('The scope aprovacao is missing, the role does not reach it (papel_insuficiente), or the refuser asked for the payment '
+          + 'or is a token with no person (aprovacao_pelo_mesmo_usuario): the approval\'s two-person rule.', 'aprovacao_pelo_mesmo_usuario'),
+        ...Conflict('The payment is not waiting for approval (estado_invalido, with its `estado`), or the key is in use.'),
+      },
+    },
+  },
 } as const satisfies Record<string, RouteDefinition>
-

@@ -52,7 +52,9 @@ export class TransactionInUseError extends DomainError<'id_transacao_em_uso'> {
   }
 }
 
-export type LimitBreach = { tipo: 'cedente' | 'sacado', id: string, limite_centavos: number, exposicao_centavos: number, operacao_centavos: number }
+export type LimitBreach = {
+  tipo: 'cedente' | 'sacado', id: string, razao_social: string, limite_centavos: number, exposicao_centavos: number, operacao_centavos: number,
+}
 
 /** Accepting would take a cedente's or a sacado's exposure past its limit: each limit, its exposure, what this adds. */
 export class LimitExceededError extends DomainError<'limite_excedido'> {

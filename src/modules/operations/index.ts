@@ -2,3 +2,6 @@
 export { operationsModule } from './module.ts'
 export { isChaveNfe } from './chave-nfe.ts'
 export { CANCELLABLE } from './flow/cancel.ts'
+export { ESTADO_DESEMBOLSO_TEXTO, ESTADO_OPERACAO_TEXTO, ESTADO_TITULO_TEXTO, inWords, TIPO_TITULO_TEXTO } from './labels.ts'
+// The títulos' table, for the charges (collections) that read a título and its balance.
+export { titulos } from './tables.ts'

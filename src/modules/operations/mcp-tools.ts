@@ -13,7 +13,9 @@ import { quoteOperation } from './flow/quote.ts'
 import { draftOperation } from './routes.ts'
 import { CotacaoOut, OperacaoIn, titlesPageOf, OperacaoOut, OperacaoResumo, type OperacaoInT } from './schemas.ts'
 import { SIMULATION_ROUTE, SimulacaoIn, simulate, type SimulacaoInT } from './simulation.ts'
-import { readOperation, listOperations, lockOperation, titleTotals, type OperationFilter } from './store.ts'
+import { PAINEL_ROUTE, PainelOut, readDashboard } from './dashboard.ts'
+import { operationPage, type OperationListFilter } from './lists.ts'
+import { readOperation, lockOperation, titleTotals } from './store.ts'
 import { ESTADOS_OPERACAO } from './tables.ts'
 import { operationListView, operationView, quoteView } from './views.ts'
 import { Type } from 'typebox'
@@ -57,13 +59,13 @@ export function operationTools(db: Database, clock: Clock, maxTitulos: number): 
       }),
       output: toolSchema(Type.Object({ itens: Type.Array(OperacaoResumo), proximo: Type.Union([Type.Integer(), Type.Null()]) })),
       run: async (args, call) => {
-        const filter: OperationFilter = {
+        const filter: OperationListFilter = {
           ...(typeof args.cedente_id === 'string' ? { cedenteId: args.cedente_id } : {}),
-          ...(typeof args.estado === 'string' ? { estado: args.estado as OperationFilter['estado'] } : {}),
+          ...(typeof args.estado === 'string' ? { estado: args.estado as OperationListFilter['estado'] } : {}),
         }
         const page = pageOfArgs(args)
         const found = await withTenant(db, call.credential.clienteId, async (tx) => {
-          const list = await listOperations(tx, filter, page)
+          const list = await operationPage(tx, filter, page)
           return { ...list, totals: await titleTotals(tx, list.items.map((o) => o.id)) }
         })
         return ok({ itens: found.items.map((o) => operationListView(o, found.totals.get(o.id))), proximo: found.next })
@@ -110,6 +112,13 @@ export function operationTools(db: Database, clock: Clock, maxTitulos: number): 
           throw err
         }
       },
+    },
+    {
+      name: 'ler_painel', title: 'Ler o painel do dia', twin: routeTwin(PAINEL_ROUTE),
+      description: 'Os números do dia, somados pelo banco de dados: exposição por cedente e por sacado (as 10 maiores, com os limites), títulos '
+        + 'a vencer em 7 e 30 dias e vencidos, desembolsos aguardando aprovação, aprovados e pagos hoje, operações por estado. Como GET /api/painel.',
+      input: toolSchema({ type: 'object', additionalProperties: false, properties: {} }), output: toolSchema(PainelOut),
+      run: async (_args, call) => ok(await withTenant(db, call.credential.clienteId, (tx) => readDashboard(tx, clock.now()))),
     },
   ]
 }

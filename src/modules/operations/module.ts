@@ -6,9 +6,12 @@ import { pathItems } from '../../platform/http/route-document.ts'
 import { OPERATION_ROUTES } from './definitions.ts'
 import { paymentRoutes } from './payment-routes.ts'
 import { operationRoutes } from './routes.ts'
+import { termPathItems, termRoutes } from './termo-routes.ts'
 import { SIMULATION_ROUTE, simulationRoute } from './simulation.ts'
+import { dashboardRoute, PAINEL_ROUTE } from './dashboard.ts'
 import { operationTools } from './mcp-tools.ts'
 import { OPERATIONS_HELP, operationsCommand } from './cli.ts'
+import { desagioJob } from './desagio.ts'
 
 export const operationsModule = defineModule({
   name: 'operations',
@@ -20,10 +23,13 @@ export const operationsModule = defineModule({
         await operationRoutes(deps)(app)
         await paymentRoutes(deps)(app)
         await simulationRoute(deps)(app)
+        await termRoutes({ ...deps, termoMaxBytes: config.termoMaxBytes })(app)
+        await dashboardRoute(deps)(app)
       },
-      customerApiPaths: () => pathItems([...Object.values(OPERATION_ROUTES), SIMULATION_ROUTE]),
+      customerApiPaths: () => ({ ...pathItems([...Object.values(OPERATION_ROUTES), SIMULATION_ROUTE, PAINEL_ROUTE]), ...termPathItems() }),
       contributes: { mcp: { tools: operationTools(db, clock, config.maxTitulosPorOperacao) } },
     }
   },
+  jobs: ({ db }) => [desagioJob(db)],
   commands: [{ name: 'operacoes', help: OPERATIONS_HELP, run: operationsCommand }],
 })

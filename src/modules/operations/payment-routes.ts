@@ -2,10 +2,12 @@
 // asks for the payment (scope operacoes), another approves it (aprovacao), and the transfer made or failed is
 // recorded (financeiro). Money steps require Idempotency-Key; each locks its rows and checks the state it leaves.
 import type { FastifyInstance, FastifyRequest, RouteGenericInterface } from 'fastify'
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Clock } from '../../platform/lib/clock.ts'
 import type { Database, Orm } from '../../platform/db/database.ts'
-import { pageFrom, pageOf } from '../../platform/http/api-schemas.ts'
+import { csvFilename, sendCsv, wantsCsv } from '../../platform/http/csv-answer.ts'
+import { checkPeriods, listBody, listPageOf, orderAsked, searchOf, type ListParams } from '../../platform/http/list-query.ts'
+import { brasiliaDay } from '../../platform/lib/brasilia-time.ts'
 import { problem } from '../../platform/http/problem.ts'
 import type { Budget } from '../../platform/http/rate-limit-config.ts'
 import { rateLimitFor } from '../../platform/http/rate-limit.ts'
@@ -16,16 +18,18 @@ import { isUuid } from '../../platform/lib/uuid.ts'
 import type { ActionContext, AuditAction } from '../../platform/tenancy/audit/store.ts'
 import { withTenant } from '../../platform/tenancy/tenancy.ts'
 import { byCredential, type Credential } from '../credentials/index.ts'
-import { contasOf, getParty, type StoredConta } from '../origination/index.ts'
+import { getParty, type StoredConta } from '../origination/index.ts'
 import { fail } from './checks.ts'
 import { OPERATION_ROUTES } from './definitions.ts'
 import {
-  approvePayment, confirmedAccount, lockPayment, sameAccount, recordFailure, recordTransfer, requestPayment, type Account, type Requester,
+  approvePayment, confirmedAccount, lockPayment, sameAccount, recordFailure, recordTransfer, refusePayment, requestPayment, type Account, type Requester,
 } from './flow/payment.ts'
 import type { DesembolsoInT } from './schemas.ts'
 import { lockOperation, quoteOf, type Operation, type Payment } from './store.ts'
 import { desembolsos, type EstadoDesembolso } from './tables.ts'
-import { paymentView } from './views.ts'
+import { answerPayment, answerPayments } from './payment-answers.ts'
+import { paymentsCsv } from './exports.ts'
+import { paymentList, paymentSort, type PaymentListFilter } from './lists.ts'
 
 const NOT_FOUND = problem('nao_encontrado')
 const TIMEOUT_FACTOR = 12
@@ -51,13 +55,13 @@ export function paymentRoutes(deps: { db: Database, clock: Clock, idempotency: I
         const account = chosenAccount(cedente.contas ?? [], req.body.conta_bancaria)
         const quote = op.cotacaoAceita ? await quoteOf(tx, op.id, op.cotacaoAceita) : undefined
         const made = await requestPayment(tx, op, cedente, account, requester(req.credential!), quote?.valorLiquidoCentavos ?? 0n, action.now)
-        return { answer: jsonAnswer(201, paymentView(made, cedente.contas)), audit: { acao: 'desembolso.solicitado', alvoId: made.id } }
+        return { answer: jsonAnswer(201, await answerPayment(tx, made)), audit: { acao: 'desembolso.solicitado', alvoId: made.id } }
       },
     })
 
     /** A step of one payment: not found unless the customer's, locked with its operation, answered whole. */
     function onPayment<RG extends { Params: { id: string }, Body?: unknown } & RouteGenericInterface>(
-      route: typeof R.aprovacao | typeof R.pagamento | typeof R.falha, acao: AuditAction, required: boolean,
+      route: typeof R.aprovacao | typeof R.pagamento | typeof R.falha | typeof R.recusa, acao: AuditAction, required: boolean,
       work: (m: { tx: Orm, req: FastifyRequest<RG>, action: ActionContext, payment: Payment, op: Operation }) => Promise<Payment>,
     ): void {
       mutationRoute<RG, ActionContext>(app, mutation, {
@@ -71,8 +75,7 @@ export function paymentRoutes(deps: { db: Database, clock: Clock, idempotency: I
           const op = (await lockOperation(tx, found[0]!.op))!
           const payment = (await lockPayment(tx, id))!
           const done = await work({ tx, req, action, payment, op })
-          const contas = (await contasOf(tx, done.clienteId, [done.cedenteId])).get(done.cedenteId) ?? []
-          return { answer: jsonAnswer(200, paymentView(done, contas)), audit: { acao, alvoId: id } }
+          return { answer: jsonAnswer(200, await answerPayment(tx, done)), audit: { acao, alvoId: id } }
         },
       })
     }
@@ -95,19 +98,33 @@ export function paymentRoutes(deps: { db: Database, clock: Clock, idempotency: I
     onPayment<{ Params: { id: string }, Body: { motivo: string } }>(R.falha, 'desembolso.falhou', false, ({ tx, req, action, payment, op }) =>
       recordFailure(tx, payment, op, req.body.motivo.trim(), action.now))
 
+    onPayment<{ Params: { id: string }, Body: { motivo: string } }>(R.recusa, 'desembolso.recusado', true, ({ tx, req, action, payment, op }) => {
+      // Kept trimmed; MotivoIn's pattern asked for three characters that are not blanks already.
+      return refusePayment(tx, payment, op, requester(req.credential!), req.body.motivo.trim(), action.now)
+    })
+
     const read = { rateLimit: limit, credencial: { escopo: 'operacoes' } }
-    app.get(R.desembolsos.url, { config: read, schema: R.desembolsos.schema }, async (request) => {
-      const q = (request as FastifyRequest<{ Querystring: { limite?: string, antes?: string, estado?: EstadoDesembolso } }>).query
-      const page = pageOf(q)
-      const where: SQL[] = []
-      if (page.before !== undefined) where.push(lt(desembolsos.seq, page.before))
-      if (q.estado) where.push(eq(desembolsos.estado, q.estado))
+    app.get(R.desembolsos.url, { config: read, schema: R.desembolsos.schema }, async (request, reply) => {
+      type Q = ListParams & { estado?: EstadoDesembolso, cedente_id?: string, operacao_id?: string, criado_de?: string, criado_ate?: string }
+      const q = (request as FastifyRequest<{ Querystring: Q }>).query
+      checkPeriods(q, [['criado_de', 'criado_ate']])
+      const page = listPageOf(q)
+      const busca = searchOf(q)
+      const filter: PaymentListFilter = {
+        ...(q.estado ? { estado: q.estado } : {}), ...(q.cedente_id ? { cedenteId: q.cedente_id } : {}),
+        ...(q.operacao_id ? { operacaoId: q.operacao_id } : {}),
+        ...(busca ? { busca } : {}), ...(q.criado_de ? { de: q.criado_de } : {}), ...(q.criado_ate ? { ate: q.criado_ate } : {}),
+      }
+      const sort = paymentSort(orderAsked(q))
       const clienteId = request.credential!.clienteId
-      const { found, contas } = await withTenant(db, clienteId, async (tx) => {
-        const rows = pageFrom(await tx.select().from(desembolsos).where(and(...where)).orderBy(desc(desembolsos.seq)).limit(page.limit + 1), page.limit)
-        return { found: rows, contas: await contasOf(tx, clienteId, [...new Set(rows.items.map((p) => p.cedenteId))]) }
+      const filename = csvFilename('desembolsos', brasiliaDay(clock.now()))
+      if (wantsCsv(request)) return sendCsv(reply, paymentsCsv({ db, clienteId, sort }, filter, filename), clienteId)
+      const { listed, views } = await withTenant(db, clienteId, async (tx) => {
+        const listed = await paymentList(tx, filter, sort, page)
+        const views = await answerPayments(tx, clienteId, listed.items.slice(0, page.limit))
+        return { listed, views: new Map(views.map((v) => [v.id, v])) }
       })
-      return { itens: found.items.map((p) => paymentView(p, contas.get(p.cedenteId) ?? [])), proximo: found.next }
+      return listBody(listed, page, q.ordem === undefined, (p) => p.seq, (p) => views.get(p.id)!)
     })
 
     app.get(R.lerDesembolso.url, { config: read, schema: R.lerDesembolso.schema }, async (request) => {
@@ -115,10 +132,10 @@ export function paymentRoutes(deps: { db: Database, clock: Clock, idempotency: I
       const clienteId = request.credential!.clienteId
       const got = isUuid(id) ? await withTenant(db, clienteId, async (tx) => {
         const [row] = await tx.select().from(desembolsos).where(eq(desembolsos.id, id))
-        return row && { row, contas: (await contasOf(tx, clienteId, [row.cedenteId])).get(row.cedenteId) ?? [] }
+        return row && answerPayment(tx, row)
       }) : undefined
       if (!got) throw NOT_FOUND
-      return paymentView(got.row, got.contas)
+      return got
     })
   }
 }

@@ -15,7 +15,9 @@ export type TitleToQuote = { tipo: TipoTitulo, vencimento: string, valorFaceCent
 /** Beyond the latest due date, the longest run of days a business day may be pushed by (Carnaval, a long weekend, the customer's own). */
 const HOLIDAY_MARGIN_DAYS = 40
 
-type PricingQuestion = { dataOperacao: string, perfilIof: PerfilIof, terms: Terms, list: readonly TitleToQuote[], viable: boolean }
+type PricingQuestion = {
+  dataOperacao: string, perfilIof: PerfilIof, terms: Terms, list: readonly TitleToQuote[], viable: boolean, compensacoesCentavos?: bigint
+}
 
 /** The days whose customer's holidays can move a due date of `list`: from the operation's date to past the last due date. */
 export function holidayWindow(dataOperacao: string, list: readonly { vencimento: string }[]): { de: string, ate: string } {
@@ -33,6 +35,7 @@ export async function priceTitles(tx: Orm, q: PricingQuestion): Promise<Pricing>
 export function pricedWith(q: PricingQuestion & { own: readonly OwnHoliday[], iofTable: readonly IofRate[] }): Pricing {
   const pricing = price({
     dataOperacao: q.dataOperacao, perfilIof: q.perfilIof, terms: q.terms, iofTable: q.iofTable,
+    ...(q.compensacoesCentavos ? { compensacoesCentavos: q.compensacoesCentavos } : {}),
     titulos: q.list.map((t) => {
       const local = q.own.filter((h) => appliesTo(h, t.place))
       return {

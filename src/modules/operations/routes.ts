@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyRequest, RouteGenericInterface } from 'fas
 import { inArray } from 'drizzle-orm'
 import type { Clock } from '../../platform/lib/clock.ts'
 import type { Database, Orm } from '../../platform/db/database.ts'
-import { pageOf } from '../../platform/http/api-schemas.ts'
+import { csvFilename, sendCsv, wantsCsv } from '../../platform/http/csv-answer.ts'
+import { checkPeriods, listBody, listPageOf, orderAsked, searchOf, type ListParams } from '../../platform/http/list-query.ts'
 import { problem } from '../../platform/http/problem.ts'
 import type { Budget } from '../../platform/http/rate-limit-config.ts'
 import { rateLimitFor } from '../../platform/http/rate-limit.ts'
@@ -28,14 +29,21 @@ import { acceptQuote } from './flow/accept.ts'
 import { cancelOperation } from './flow/cancel.ts'
 import { formalize } from './flow/formalize.ts'
 import { quoteOperation } from './flow/quote.ts'
-import { refuseBlocked, sacadosOf } from './flow/registers.ts'
-import { borderoHtml, borderoMarkdown, type BorderoData } from './bordero.ts'
+import { refuseBlocked } from './flow/registers.ts'
+import { termInfo, type TermInfo } from './termo-store.ts'
+import { borderoHtml, borderoMarkdown } from './bordero.ts'
+import { borderoHead, borderoRows } from './bordero-data.ts'
+import { borderoPdf } from './bordero-pdf.ts'
+import type { Html } from '../../platform/lib/html.ts'
 import { FIRST_PAGE, titlesPageOf, type FormalizacaoInT, type OperacaoInT, type TituloInT } from './schemas.ts'
 import {
-  addTitles, createOperation, getOperation, readOperation, getTitle, listOperations, listTitles, lockOperation, removeTitle, titleTotals, titlesOf,
-  type Operation, type OperationFilter, type OperationPage, type TitleFilter,
+  addTitles, createOperation, readOperation, getTitle, lockOperation, numbersOf, removeTitle, titleTotals, titlesOf,
+  type Operation, type OperationPage,
 } from './store.ts'
 import { operationListView, operationView, quoteViewJson, titleView } from './views.ts'
+import { operationsCsv, titlesCsv } from './exports.ts'
+import { operationList, operationSort, titleList, titleSort, type OperationListFilter, type TitleListFilter } from './lists.ts'
+import { type EstadoOperacao } from './tables.ts'
 
 export type OperationRoutesDeps = {
   db: Database, clock: Clock, idempotency: Idempotency, dbTimeoutMs: number, budget: Budget, production: boolean, maxTitulos: number
@@ -84,17 +92,26 @@ export function operationRoutes(deps: OperationRoutesDeps) {
       },
     })
 
-    app.get(R.listar.url, { config, schema: R.listar.schema }, async (request) => {
-      type Q = { limite?: string, antes?: string, cedente_id?: string, estado?: OperationFilter['estado'], id_externo?: string }
+    app.get(R.listar.url, { config, schema: R.listar.schema }, async (request, reply) => {
+      type Q = ListParams & { cedente_id?: string, estado?: EstadoOperacao, id_externo?: string, data_operacao_de?: string, data_operacao_ate?: string }
       const q = (request as FastifyRequest<{ Querystring: Q }>).query
-      const filter: OperationFilter = {
+      checkPeriods(q, [['data_operacao_de', 'data_operacao_ate']])
+      const page = listPageOf(q)
+      const busca = searchOf(q)
+      const filter: OperationListFilter = {
         ...(q.cedente_id ? { cedenteId: q.cedente_id } : {}), ...(q.estado ? { estado: q.estado } : {}), ...(q.id_externo ? { idExterno: q.id_externo } : {}),
+        ...(busca ? { busca } : {}), ...(q.data_operacao_de ? { de: q.data_operacao_de } : {}), ...(q.data_operacao_ate ? { ate: q.data_operacao_ate } : {}),
       }
-      const { items, next, totals } = await withTenant(db, request.credential!.clienteId, async (tx) => {
-        const found = await listOperations(tx, filter, pageOf(q))
-        return { ...found, totals: await titleTotals(tx, found.items.map((o) => o.id)) }
+      const sort = operationSort(orderAsked(q))
+      const clienteId = request.credential!.clienteId
+      if (wantsCsv(request)) {
+        return sendCsv(reply, operationsCsv({ db, clienteId, sort }, filter, csvFilename('operacoes', brasiliaDay(clock.now()))), clienteId)
+      }
+      const { found, totals } = await withTenant(db, clienteId, async (tx) => {
+        const listed = await operationList(tx, filter, sort, page)
+        return { found: listed, totals: await titleTotals(tx, listed.items.slice(0, page.limit).map((o) => o.id)) }
       })
-      return { itens: items.map((o) => operationListView(o, totals.get(o.id))), proximo: next }
+      return listBody(found, page, q.ordem === undefined, (o) => o.numero, (o) => operationListView(o, totals.get(o.id)))
     })
 
     app.get(R.ler.url, { config, schema: R.ler.schema }, async (request) => {
@@ -147,8 +164,9 @@ export function operationRoutes(deps: OperationRoutesDeps) {
           msg: 'Value error, not a valid CPF or CNPJ', input: s.documento })
         return { nome: s.nome.trim(), documento: typeof doc === 'object' ? doc.documento : s.documento }
       })
+      const sha256 = termSha256(b.termo_sha256, await termInfo(tx, op.id), items)
       fail(items)
-      await formalize(tx, op, { sha256: b.termo_sha256.toLowerCase(), assinadoEm, signatarios }, action.now)
+      await formalize(tx, op, { sha256: sha256!, assinadoEm, signatarios }, action.now)
       return { status: 200, body: await fresh(tx, op.id), acao: 'operacao.formalizada' }
     })
 
@@ -158,30 +176,57 @@ export function operationRoutes(deps: OperationRoutesDeps) {
     })
 
     app.get(R.bordero.url, { config, schema: R.bordero.schema }, async (request, reply) => {
-      const id = (request as FastifyRequest<{ Params: { id: string } }>).params.id
-      const data = isUuid(id) ? await withTenant(db, request.credential!.clienteId, (tx) => borderoData(tx, id)) : undefined
-      if (!data) throw NOT_FOUND
+      const { params: { id }, query } = request as FastifyRequest<{ Params: { id: string }, Querystring: { formato?: 'pdf' | 'md' | 'html' } }>
+      const accept = request.headers.accept ?? ''
+      // A link cannot set Accept: `formato` chooses too (the back office's "Borderô em PDF").
+      const form = query.formato ?? (/application\/pdf/i.test(accept) ? 'pdf' : /text\/markdown/i.test(accept) ? 'md' : 'html')
+      const now = clock.now()
+      // The rows are read in the transaction and the document drawn after it (seconds of CPU for thousands of
+      // títulos) and sent once made: neither the drawing nor a slow reader holds a connection.
+      const read = isUuid(id) ? await withTenant(db, request.credential!.clienteId, async (tx) => {
+        const head = await borderoHead(tx, id)
+        return head && { head, rows: await borderoRows(tx, head.op) }
+      }) : undefined
+      if (!read) throw NOT_FOUND
+      const doc = form === 'pdf' ? await borderoPdf(read.head, read.rows, now)
+        : form === 'md' ? borderoMarkdown(read.head, read.rows, now) : borderoHtml(read.head, read.rows, now)
+      const numero = read.head.op.numero
       // A document a browser renders (the back office opens it): the site's security headers, CSP included.
       reply.headers(securityHeaders(deps.production)).header('vary', 'Accept')
-      if (/text\/markdown/i.test(request.headers.accept ?? '')) return reply.type('text/markdown; charset=utf-8').send(borderoMarkdown(data))
-      const body = borderoHtml(data)
+      if (form === 'pdf') {
+        return reply.type('application/pdf').header('content-disposition', `inline; filename="bordero-operacao-${numero}.pdf"`).send(doc)
+      }
+      if (form === 'md') return reply.type('text/markdown; charset=utf-8').send(doc)
+      const body = doc as Html
       const page = app.hasDecorator('siteLayout')
-        ? app.siteLayout({ title: `Borderô nº ${data.op.numero}`, description: 'Borderô da operação', body, path: request.url.split('?')[0]!, private: true })
-        : `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Borderô nº ${data.op.numero}</title>${body.toString()}</html>`
+        ? app.siteLayout({ title: `Borderô nº ${numero}`, description: 'Borderô da operação', body, path: request.url.split('?')[0]!, private: true })
+        : `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Borderô nº ${numero}</title>${body.toString()}</html>`
       return reply.type('text/html; charset=utf-8').send(page)
     })
 
     const titleConfig = { config, schema: R.titulos.schema }
-    app.get(R.titulos.url, titleConfig, async (request) => {
-      type Q = { limite?: string, antes?: string, operacao_id?: string, sacado_id?: string, cedente_id?: string, estado?: TitleFilter['estado'],
-        chave_nfe?: string }
+    app.get(R.titulos.url, titleConfig, async (request, reply) => {
+      type Q = ListParams & { operacao_id?: string, sacado_id?: string, cedente_id?: string, estado?: TitleListFilter['estado'],
+        chave_nfe?: string, vencimento_de?: string, vencimento_ate?: string }
       const q = (request as FastifyRequest<{ Querystring: Q }>).query
-      const filter: TitleFilter = {
+      checkPeriods(q, [['vencimento_de', 'vencimento_ate']])
+      const page = listPageOf(q)
+      const busca = searchOf(q)
+      const filter: TitleListFilter = {
         ...(q.operacao_id ? { operacaoId: q.operacao_id } : {}), ...(q.sacado_id ? { sacadoId: q.sacado_id } : {}),
         ...(q.cedente_id ? { cedenteId: q.cedente_id } : {}), ...(q.estado ? { estado: q.estado } : {}), ...(q.chave_nfe ? { chaveNfe: q.chave_nfe } : {}),
+        ...(busca ? { busca } : {}), ...(q.vencimento_de ? { vencimentoDe: q.vencimento_de } : {}),
+        ...(q.vencimento_ate ? { vencimentoAte: q.vencimento_ate } : {}),
       }
-      const found = await withTenant(db, request.credential!.clienteId, (tx) => listTitles(tx, filter, pageOf(q)))
-      return { itens: found.items.map(titleView), proximo: found.next }
+      const sort = titleSort(orderAsked(q))
+      const clienteId = request.credential!.clienteId
+      if (wantsCsv(request)) return sendCsv(reply, titlesCsv({ db, clienteId, sort }, filter, csvFilename('titulos', brasiliaDay(clock.now()))), clienteId)
+      const { found, numeros } = await withTenant(db, clienteId, async (tx) => {
+        const listed = await titleList(tx, filter, sort, page)
+        // Each título names its operation by the customer's number, as every page does (ids only in URLs).
+        return { found: listed, numeros: await numbersOf(tx, listed.items.map((t) => t.operacaoId)) }
+      })
+      return listBody(found, page, q.ordem === undefined, (t) => t.seq, (t) => ({ ...titleView(t), operacao_numero: numeros.get(t.operacaoId) }))
     })
 
     app.get(R.titulo.url, { config, schema: R.titulo.schema }, async (request) => {
@@ -216,22 +261,21 @@ function refuseOverCap(held: number, sent: number, max: number): void {
   if (held + sent > max) throw new TooManyTitlesError(max, held, sent)
 }
 
-/** What the borderô shows: the operation whole, its cedente, its product's name, its sacados. */
-async function borderoData(tx: Orm, id: string): Promise<BorderoData | undefined> {
-  const op = await getOperation(tx, id)
-  if (!op) return undefined
-  // One after another: a transaction is one connection (see quoteOperation).
-  const cedente = await getParty(tx, 'cedente', op.cedenteId)
-  const product = await getProduct(tx, op.produtoId, 'latest')
-  const sacadoRows = await sacadosOf(tx, op.titulos.map((t) => t.sacadoId))
-  return { op, cedente: cedente!, produto: product!, sacados: sacadoRows }
-}
-
 /** The títulos of a body checked against the customer's sacados, with those sacados (to refuse a blocked one). */
 async function checkedTitles(tx: Orm, list: TituloInT[], dataOperacao: string, faceSoFar: bigint) {
   const ids = [...new Set(list.map((t) => t.sacado_id.toLowerCase()))]
   const sacadoRows = ids.length ? await tx.select().from(sacados).where(inArray(sacados.id, ids)) : []
   return { ...checkTitles(list, dataOperacao, new Set(sacadoRows.map((s) => s.id)), faceSoFar), sacadoRows }
+}
+
+/** The term's SHA-256: the file's when one was sent (a hash typed must be the same), or the one typed (the file kept elsewhere). */
+function termSha256(typed: string | undefined, sent: TermInfo | undefined, items: ValidationItem[]): string | undefined {
+  const given = typed?.toLowerCase()
+  if (sent && given !== undefined && given !== sent.sha256) {
+    items.push({ type: 'value_error', loc: ['body', 'termo_sha256'], msg: 'Value error, not the SHA-256 of the term sent', input: typed })
+  }
+  if (!sent && given === undefined) items.push({ type: 'missing', loc: ['body', 'termo_sha256'], msg: 'Field required', input: null })
+  return sent?.sha256 ?? given
 }
 
 function stateConflict(op: Operation): never {

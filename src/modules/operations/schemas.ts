@@ -1,6 +1,7 @@
 // The JSON shapes of operations, títulos, quotes and payments: what the routes validate, serialize and document.
 import { Type, type Static } from 'typebox'
-import { Centavos, Day } from '../../platform/http/api-schemas.ts'
+import { Centavos, Day, MotivoIn } from '../../platform/http/api-schemas.ts'
+import { writtenTextPattern } from '../../platform/lib/chosen-name.ts'
 import { TIPOS_TITULO } from '../pricing/index.ts'
 import { ESTADOS_DESEMBOLSO, ESTADOS_OPERACAO, ESTADOS_TITULO } from './tables.ts'
 
@@ -41,9 +42,12 @@ export const AceiteIn = Type.Object({
 }, { additionalProperties: false })
 
 export const FormalizacaoIn = Type.Object({
-  termo_sha256: Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: 'The SHA-256 of the signed assignment term, hex.' }),
+  termo_sha256: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: 'The SHA-256 of the signed assignment term, hex. '
+    + 'Optional when the term was sent (PUT /api/operacoes/{id}/termo): its SHA-256 is recorded, and one given must equal it.' })),
   assinado_em: Type.String({ format: 'date-time' }),
-  signatarios: Type.Array(Type.Object({ nome: Type.String({ minLength: 2, maxLength: 200 }), documento: Type.String({ minLength: 11, maxLength: 18 }) },
+  signatarios: Type.Array(Type.Object({
+    nome: Type.String({ minLength: 2, maxLength: 200, pattern: writtenTextPattern(2) }), documento: Type.String({ minLength: 11, maxLength: 18 }),
+  },
     { additionalProperties: false }), { minItems: 1, maxItems: 20 }),
 }, { additionalProperties: false })
 export type FormalizacaoInT = Static<typeof FormalizacaoIn>
@@ -65,12 +69,13 @@ export const PagamentoIn = Type.Object({
   pago_em: Type.String({ format: 'date-time' }),
 }, { additionalProperties: false })
 
-export const MotivoIn = Type.Object({ motivo: Type.String({ minLength: 3, maxLength: 500 }) }, { additionalProperties: false })
+export { MotivoIn }
 
 export const TituloOut = Type.Object({
   id: Uuid, id_externo: OrNull(Type.String()), operacao_id: Uuid, cedente_id: Uuid, tipo: Type.String({ enum: [...TIPOS_TITULO] }), numero: Type.String(),
   sacado_id: Uuid, emissao: Type.String({ format: 'date' }), vencimento: Type.String({ format: 'date' }), valor_face_centavos: Int,
   chave_nfe: OrNull(Type.String()), estado: Type.String({ enum: [...ESTADOS_TITULO] }), saldo_centavos: Int, criado_em: Instant,
+  operacao_numero: Type.Optional(Type.Integer({ description: 'Its operation\'s number within the customer ("Operação nº 12"); in the títulos\' list.' })),
 })
 
 const Linha = Type.Object({
@@ -107,23 +112,36 @@ export const CotacaoOut = Type.Object({
   valida_ate: Type.String({ format: 'date-time', description: 'The end of data_operacao in Brasília: accepting after it is cotacao_expirada.' }),
   produto: Type.Object({ id: Uuid, versao: Int }),
   ...PricingOut,
+  compensacoes: Type.Optional(Type.Array(Type.Object({ recompra_id: Uuid, valor_centavos: Int }), {
+    description: 'The cedente\'s buy-backs this quote deducts from the net it pays (totais.compensacoes_centavos), oldest first; absent when none.',
+  })),
   criado_em: Instant,
 })
 
+/** A person's (or a token's) name beside its id, in a payment's own answers (not in an operation's). */
+const Nome = Type.Optional(OrNull(Type.String({ description: 'The name of the person (or token) the id beside names; in a payment\'s own answers.' })))
+
 export const DesembolsoOut = Type.Object({
-  id: Uuid, operacao_id: Uuid, cedente_id: Uuid, valor_centavos: Int,
+  id: Uuid, operacao_id: Uuid,
+  operacao_numero: Type.Optional(Type.Integer({ description: 'The operation\'s number within the customer ("Operação nº 12"); in a payment\'s own answers.' })),
+  cedente: Type.Optional(Type.Object({ razao_social: Type.String(), documento: Type.String() }, {
+    description: 'Who is paid, by name and document; in a payment\'s own answers.' })),
+  cedente_id: Uuid, valor_centavos: Int,
   conta_bancaria: Type.Object({
     banco: Type.String(), agencia: Type.String(), conta: Type.String(), digito: Type.String(), titular_documento: Type.String(),
     historico: Type.Optional(OrNull(Type.Object({
       confirmada: Type.Boolean(), incluida_em: Instant, incluida_por_usuario_id: OrNull(Uuid), confirmada_em: OrNull(Instant),
-      confirmada_por_usuario_id: OrNull(Uuid),
+      confirmada_por_usuario_id: OrNull(Uuid), incluida_por_nome: Nome, confirmada_por_nome: Nome,
     }, { description: 'The account as the cedente has it now: when and by whom it was added and confirmed (what an approver checks); '
       + 'null when the cedente no longer has it. In the payment\'s own answers, not in an operation\'s.' }))),
   }),
   estado: Type.String({ enum: [...ESTADOS_DESEMBOLSO] }),
-  solicitado_por: Type.Object({ tipo: Type.String({ enum: ['usuario', 'token'] }), id: Uuid }),
-  solicitante_usuario_id: OrNull(Uuid), aprovado_por_usuario_id: OrNull(Uuid), aprovado_em: OrNull(Instant),
+  solicitado_por: Type.Object({ tipo: Type.String({ enum: ['usuario', 'token'] }), id: Uuid, nome: Nome }),
+  solicitante_usuario_id: OrNull(Uuid), solicitante_nome: Nome, aprovado_por_usuario_id: OrNull(Uuid), aprovado_em: OrNull(Instant), aprovado_por_nome: Nome,
   id_transacao: OrNull(Type.String()), pago_em: OrNull(Instant), motivo_falha: OrNull(Type.String()), criado_em: Instant, atualizado_em: Instant,
+  recusa: OrNull(Type.Object({ motivo: Type.String(), por_usuario_id: Uuid, em: Instant, por_nome: Nome }, {
+    description: 'The approver\'s refusal (estado recusado): its reason, who refused and when; null otherwise.',
+  })),
 })
 
 const OperacaoBase = {
@@ -148,6 +166,9 @@ export const OperacaoOut = Type.Object({
   titulos_proximo: OrNull(Type.Integer({ description: 'The next page: GET /api/operacoes/{id}?titulos_apos=<this>; null on the last.' })),
   cotacao: OrNull(Type.Object(CotacaoOut.properties, { description: 'The latest quote: its totals whole, its `linhas` those of this page\'s títulos.' })),
   desembolso: OrNull(DesembolsoOut),
+  termo: Type.Optional(OrNull(Type.Object({
+    sha256: Type.String(), tipo: Type.String(), nome_arquivo: OrNull(Type.String()), tamanho_bytes: Int, enviado_em: Instant,
+  }, { description: 'The signed term\'s file sent (PUT /api/operacoes/{id}/termo; GET it there), or null.' }))),
 })
 
 export const OperacaoQuery = Type.Object({

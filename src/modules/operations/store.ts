@@ -1,28 +1,29 @@
 // Operations and their títulos in the caller's tenant transaction (row-level security: another customer's rows
 // are not found). A transition reads its operation FOR UPDATE first, so two at once run one after the other and
 // the second finds the state the first left.
-import { and, asc, desc, eq, getTableColumns, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
+import { termInfo, type TermInfo } from './termo-store.ts'
+import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/database.ts'
 import { readInTransaction, sendInTransaction, type Read } from '../../platform/db/in-transaction.ts'
 import { fixedStatement } from '../../platform/db/one-trip.ts'
 import { columnsOf, rowDecoder } from '../../platform/db/table-rows.ts'
 import { isUniqueViolation } from '../../platform/db/driver-errors.ts'
-import { pageFrom } from '../../platform/http/api-schemas.ts'
 import { ExternalIdInUseError } from '../../platform/tenancy/external-id.ts'
 import { DuplicateTitleError } from './errors.ts'
-import { cotacoes, desembolsos, operacoes, titulos, type EstadoOperacao } from './tables.ts'
+import { cotacoes, desembolsos, operacoes, titulos } from './tables.ts'
 
 export type Operation = typeof operacoes.$inferSelect
 export type Title = typeof titulos.$inferSelect
 export type Quote = typeof cotacoes.$inferSelect
 export type Payment = typeof desembolsos.$inferSelect
-export type OperationFull = Operation & { titulos: Title[], cotacao: Quote | null, desembolso: Payment | null }
 /**
  * An operation as its read answers it (issue 31 item 9): one page of títulos in the order they were added, the
  * totals of all of them, and the latest quote with the lines of that page only.
  */
 export type OperationPage = Operation & {
   titulos: Title[], proximo: number | null, totais: { n: number, face: bigint }, cotacao: Quote | null, desembolso: Payment | null,
+  /** The signed term's file, when one was sent (its bytes are read only to download it). */
+  termo: TermInfo | null,
 }
 /** `after`: how many of the operation's títulos, in the order added, come before the page. */
 export type TitlesPage = { limit: number, after?: number }
@@ -53,18 +54,10 @@ export async function updateOperation(tx: Orm, id: string, set: Partial<Operatio
   return row!
 }
 
-export async function getOperation(tx: Orm, id: string): Promise<OperationFull | undefined> {
+/** The operation's row alone (no títulos, quote or payment). */
+export async function getOperationRow(tx: Orm, id: string): Promise<Operation | undefined> {
   const [row] = await tx.select().from(operacoes).where(eq(operacoes.id, id))
-  if (!row) return undefined
-  return withParts(tx, row)
-}
-
-export async function withParts(tx: Orm, op: Operation): Promise<OperationFull> {
-  // One after another: a transaction is one connection (see quoteOperation).
-  const list = await titlesOf(tx, op.id)
-  const quote = op.cotacaoVersao > 0 ? await quoteOf(tx, op.id, op.cotacaoVersao) : undefined
-  const payment = await latestPayment(tx, op.id)
-  return { ...op, titulos: list, cotacao: quote ?? null, desembolso: payment ?? null }
+  return row
 }
 
 /** The operation with a page of its títulos (see OperationPage); undefined when not the customer's. */
@@ -83,8 +76,9 @@ export async function pageOfParts(tx: Orm, op: Operation, page: TitlesPage): Pro
   const totals = (await titleTotals(tx, [op.id])).get(op.id) ?? { n: 0, face: 0n }
   const quote = op.cotacaoVersao > 0 ? await quoteLinesOf(tx, op.id, op.cotacaoVersao, list.map((t) => t.id)) : undefined
   const payment = await latestPayment(tx, op.id)
+  const term = op.estado === 'rascunho' || op.estado === 'cotada' ? undefined : await termInfo(tx, op.id)
   const proximo = rows.length > page.limit ? skip + list.length : null
-  return { ...op, titulos: list, proximo, totais: totals, cotacao: quote ?? null, desembolso: payment ?? null }
+  return { ...op, titulos: list, proximo, totais: totals, cotacao: quote ?? null, desembolso: payment ?? null, termo: term ?? null }
 }
 
 /** A quote with only the lines of these títulos, in the quote's order: the database filters, so a read never parses thousands of lines. */
@@ -100,17 +94,12 @@ async function quoteLinesOf(tx: Orm, operacaoId: string, versao: number, tituloI
   return { ...quote, calculo: { ...body, linhas } as Quote['calculo'] }
 }
 
-export type OperationFilter = { cedenteId?: string, estado?: EstadoOperacao, idExterno?: string }
-
-/** A page of operations, newest first, without their parts (a list is a summary). */
-export async function listOperations(tx: Orm, filter: OperationFilter, page: { limit: number, before?: number }) {
-  const where: SQL[] = []
-  if (page.before !== undefined) where.push(lt(operacoes.numero, page.before))
-  if (filter.cedenteId !== undefined) where.push(eq(operacoes.cedenteId, filter.cedenteId))
-  if (filter.estado !== undefined) where.push(eq(operacoes.estado, filter.estado))
-  if (filter.idExterno !== undefined) where.push(eq(operacoes.idExterno, filter.idExterno))
-  return pageFrom(await tx.select().from(operacoes).where(and(...where)).orderBy(desc(operacoes.numero)).limit(page.limit + 1), page.limit,
-    (o) => o.numero)
+/** The customer's numbers of these operations ("Operação nº 12"): what a list names each row's operation by. */
+export async function numbersOf(tx: Orm, ids: readonly string[]): Promise<Map<string, number>> {
+  const unique = [...new Set(ids)]
+  if (!unique.length) return new Map()
+  const rows = await tx.select({ id: operacoes.id, numero: operacoes.numero }).from(operacoes).where(inArray(operacoes.id, unique))
+  return new Map(rows.map((r) => [r.id, r.numero]))
 }
 
 /** Totals of an operation's títulos for a list: how many and their face value. */
@@ -137,12 +126,13 @@ export type SavedQuote = Quote & { calculoJson: string }
 
 const decodeQuote = rowDecoder(cotacoes)
 type QuoteKeys = 'cliente' | 'operacao' | 'versao' | 'produtoVersao' | 'validaAte' | 'face' | 'desagio' | 'adValorem' | 'tarifas' | 'tac' | 'iof'
-  | 'liquido' | 'calculo' | 'em'
+  | 'liquido' | 'compensacoes' | 'calculo' | 'em'
 const INSERT_QUOTE = fixedStatement<QuoteKeys>(sql`INSERT INTO ${cotacoes} (${sql.join([cotacoes.clienteId, cotacoes.operacaoId, cotacoes.versao,
   cotacoes.produtoVersao, cotacoes.validaAte, cotacoes.valorFaceCentavos, cotacoes.desagioCentavos, cotacoes.adValoremCentavos, cotacoes.tarifasCentavos,
-  cotacoes.tacCentavos, cotacoes.iofCentavos, cotacoes.valorLiquidoCentavos, cotacoes.calculo, cotacoes.criadoEm].map((c) => sql.identifier(c.name)), sql`, `)})
+  cotacoes.tacCentavos, cotacoes.iofCentavos, cotacoes.valorLiquidoCentavos, cotacoes.compensacoesCentavos, cotacoes.calculo, cotacoes.criadoEm]
+    .map((c) => sql.identifier(c.name)), sql`, `)})
   VALUES (${sql.join((['cliente', 'operacao', 'versao', 'produtoVersao', 'validaAte', 'face', 'desagio', 'adValorem', 'tarifas', 'tac', 'iof', 'liquido',
-    'calculo', 'em'] as const).map((k) => sql.placeholder(k)), sql`, `)})
+    'compensacoes', 'calculo', 'em'] as const).map((k) => sql.placeholder(k)), sql`, `)})
   RETURNING ${columnsOf(cotacoes, ['calculo'])}`)
 const MARK_QUOTED = fixedStatement<'id' | 'versao' | 'em'>(sql`UPDATE ${operacoes} SET ${sql.identifier(operacoes.estado.name)} = 'cotada',
   ${sql.identifier(operacoes.cotacaoVersao.name)} = ${sql.placeholder('versao')}, ${sql.identifier(operacoes.atualizadoEm.name)} = ${sql.placeholder('em')}
@@ -159,7 +149,8 @@ export async function saveQuote(tx: Orm, q: NewQuote, now: Date): Promise<SavedQ
     INSERT_QUOTE({
       cliente: q.clienteId, operacao: q.operacaoId, versao: q.versao, produtoVersao: q.produtoVersao, validaAte: q.validaAte.toISOString(),
       face: String(q.valorFaceCentavos), desagio: String(q.desagioCentavos), adValorem: String(q.adValoremCentavos), tarifas: String(q.tarifasCentavos),
-      tac: String(q.tacCentavos), iof: String(q.iofCentavos), liquido: String(q.valorLiquidoCentavos), calculo, em,
+      tac: String(q.tacCentavos), iof: String(q.iofCentavos), liquido: String(q.valorLiquidoCentavos), compensacoes: String(q.compensacoesCentavos ?? 0n),
+      calculo, em,
     }),
     MARK_QUOTED({ id: q.operacaoId, versao: q.versao, em }),
   ])
@@ -218,19 +209,6 @@ export async function setTitles(tx: Orm, operacaoId: string, estado: Title['esta
   await tx.update(titulos).set({
     estado, saldoCentavos: saldo === 'face' ? sql`${titulos.valorFaceCentavos}` as never : 0n, atualizadoEm: now,
   }).where(eq(titulos.operacaoId, operacaoId))
-}
-
-export type TitleFilter = { operacaoId?: string, sacadoId?: string, cedenteId?: string, estado?: Title['estado'], chaveNfe?: string }
-
-export async function listTitles(tx: Orm, filter: TitleFilter, page: { limit: number, before?: number }) {
-  const where: SQL[] = []
-  if (page.before !== undefined) where.push(lt(titulos.seq, page.before))
-  if (filter.operacaoId !== undefined) where.push(eq(titulos.operacaoId, filter.operacaoId))
-  if (filter.sacadoId !== undefined) where.push(eq(titulos.sacadoId, filter.sacadoId))
-  if (filter.cedenteId !== undefined) where.push(eq(titulos.cedenteId, filter.cedenteId))
-  if (filter.estado !== undefined) where.push(eq(titulos.estado, filter.estado))
-  if (filter.chaveNfe !== undefined) where.push(eq(titulos.chaveNfe, filter.chaveNfe))
-  return pageFrom(await tx.select().from(titulos).where(and(...where)).orderBy(desc(titulos.seq)).limit(page.limit + 1), page.limit)
 }
 
 export async function getTitle(tx: Orm, id: string): Promise<Title | undefined> {

@@ -9,7 +9,7 @@ const money = (name: string) => bigint(name, { mode: 'bigint' })
 export const ESTADOS_OPERACAO = ['rascunho', 'cotada', 'aceita', 'formalizada', 'em_desembolso', 'desembolsada', 'cancelada'] as const
 export type EstadoOperacao = (typeof ESTADOS_OPERACAO)[number]
 export const ESTADOS_TITULO = ['ofertado', 'adquirido', 'liquidado', 'recomprado', 'baixado', 'cancelado'] as const
-export const ESTADOS_DESEMBOLSO = ['aguardando_aprovacao', 'aprovado', 'pago', 'falhou', 'cancelado'] as const
+export const ESTADOS_DESEMBOLSO = ['aguardando_aprovacao', 'aprovado', 'pago', 'falhou', 'cancelado', 'recusado'] as const
 export type EstadoDesembolso = (typeof ESTADOS_DESEMBOLSO)[number]
 
 export type Signatario = { nome: string, documento: string }
@@ -54,6 +54,10 @@ export const titulos = pgTable('titulos', {
   saldoCentavos: money('saldo_centavos').notNull(),
   criadoEm: tz('criado_em').notNull().defaultNow(),
   atualizadoEm: tz('atualizado_em').notNull().defaultNow(),
+  // The deságio of the accepted quote's line, over its days, and how much of it is earned (migration 0037).
+  desagioCentavos: money('desagio_centavos'),
+  desagioDias: integer('desagio_dias'),
+  desagioApropriadoCentavos: money('desagio_apropriado_centavos').notNull().default(0n),
 })
 
 export const cotacoes = pgTable('cotacoes', {
@@ -70,6 +74,7 @@ export const cotacoes = pgTable('cotacoes', {
   tacCentavos: money('tac_centavos').notNull(),
   iofCentavos: money('iof_centavos').notNull(),
   valorLiquidoCentavos: money('valor_liquido_centavos').notNull(),
+  compensacoesCentavos: money('compensacoes_centavos').notNull().default(0n),
   calculo: json('calculo').$type<Record<string, unknown>>().notNull(),
   criadoEm: tz('criado_em').notNull().defaultNow(),
 })
@@ -95,6 +100,10 @@ export const desembolsos = pgTable('desembolsos', {
   idTransacao: text('id_transacao'),
   pagoEm: tz('pago_em'),
   motivoFalha: text('motivo_falha'),
+  /** Refused by an approver (0032_desembolso_recusado.sql): who, when and why. */
+  motivoRecusa: text('motivo_recusa'),
+  recusadoPorUsuarioId: uuid('recusado_por_usuario_id'),
+  recusadoEm: tz('recusado_em'),
   criadoEm: tz('criado_em').notNull().defaultNow(),
   atualizadoEm: tz('atualizado_em').notNull().defaultNow(),
 })

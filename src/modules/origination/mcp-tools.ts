@@ -1,11 +1,14 @@
 // The origination module's MCP tools: the customer's cedentes and sacados, listed as GET /api/cedentes and
 // /api/sacados list them (a document finds one), so an agent can draft an operation for them.
+import { Type } from 'typebox'
 import type { Database } from '../../platform/db/database.ts'
 import { withTenant } from '../../platform/tenancy/tenancy.ts'
 import { ok, PAGE_ARGS, pageOfArgs, routeTwin, toolSchema, type Tool } from '../mcp/index.ts'
 import { parseDocumento } from './documento.ts'
 import { partyRoutes } from './registers/definitions.ts'
-import { listParties, type PartyFilter } from './registers/store.ts'
+import { CedenteOut, SacadoOut } from './registers/schemas.ts'
+import { partyPage } from './registers/lists.ts'
+import type { PartyFilter } from './registers/store.ts'
 import { partyView } from './registers/views.ts'
 
 export function registerTools(db: Database): Tool[] {
@@ -22,7 +25,8 @@ export function registerTools(db: Database): Tool[] {
           documento: { type: 'string', maxLength: 30 }, estado: { type: 'string', enum: ['ativo', 'bloqueado'] },
         },
       }),
-      output: toolSchema(route.schema.response[200]),
+      // A page as the tool has always answered it: the route's items and cursor (its search, order and count are the route's alone).
+      output: toolSchema(Type.Object({ itens: Type.Array(kind === 'cedente' ? CedenteOut : SacadoOut), proximo: Type.Union([Type.Integer(), Type.Null()]) })),
       run: async (args, call) => {
         const filter: PartyFilter = typeof args.estado === 'string' ? { estado: args.estado as 'ativo' | 'bloqueado' } : {}
         if (typeof args.documento === 'string') {
@@ -33,7 +37,7 @@ export function registerTools(db: Database): Tool[] {
           filter.documento = doc.documento
         }
         const page = pageOfArgs(args)
-        const found = await withTenant(db, call.credential.clienteId, (tx) => listParties(tx, kind, page, filter))
+        const found = await withTenant(db, call.credential.clienteId, (tx) => partyPage(tx, kind, filter, page))
         return ok({ itens: found.items.map(partyView), proximo: found.next })
       },
     }

@@ -40,6 +40,8 @@ export type PricingInput = {
   terms: Terms
   titulos: readonly TituloToPrice[]
   iofTable: readonly IofRate[]
+  /** The cedente's buy-backs this operation compensates (issue 33): deducted from the net paid, not a cost of the purchase. */
+  compensacoesCentavos?: bigint
 }
 
 export type Line = {
@@ -156,7 +158,7 @@ export function price(input: PricingInput): Pricing {
   })
 
   const sum = (pick: (l: Line) => bigint): bigint => linhas.reduce((s, l) => s + pick(l), 0n)
-  const compensacoes = 0n // release II: buy-backs compensated in the cedente's next operation
+  const compensacoes = input.compensacoesCentavos ?? 0n
   const valorLiquido = sum((l) => l.precoCompra) - terms.tacCentavos - compensacoes
   const totais: Totals = {
     valorFace: totalFace, desagio: sum((l) => l.desagio), adValorem: sum((l) => l.adValorem),
@@ -166,7 +168,9 @@ export function price(input: PricingInput): Pricing {
   const prazoMedioDias = totalFace > 0n ? fixedFraction(weighted, totalFace, 2) : '0.00'
   return {
     linhas, totais, prazoMedioDias,
-    taxaEfetivaMensal: effectiveMonthlyRate(input.titulos.map((t, k) => ({ valor: t.valorFaceCentavos, dias: linhas[k]!.diasDesconto })), valorLiquido),
+    // The rate of the purchase itself: what the cedente owed back is no part of its price.
+    taxaEfetivaMensal: effectiveMonthlyRate(input.titulos.map((t, k) => ({ valor: t.valorFaceCentavos, dias: linhas[k]!.diasDesconto })),
+      valorLiquido + compensacoes),
     iof: { perfil, aliquota },
     feriados: [...feriados.values()].sort((a, b) => (a.data < b.data ? -1 : 1)),
   }

@@ -3,6 +3,7 @@
 import { html, type Html } from '../../platform/lib/html.ts'
 import type { Assets } from './assets.ts'
 import { PAGES } from './page-list.ts'
+import type { Empresa } from './settings.ts'
 
 export const SITE_NAME = 'Plataforma Factoring'
 
@@ -16,6 +17,13 @@ export type LayoutInput = {
   assets: Pick<Assets, 'css' | 'js' | 'icon'>
   /** A private page (a person's account): kept out of search engines, and it has no Markdown twin. */
   private?: boolean
+  /**
+   * The back office's header and navigation (src/modules/backoffice/layout.ts): the page is then the app's, full
+   * width, in place of the public site's header and footer.
+   */
+  shell?: Html | undefined
+  /** The company that runs the service (EMPRESA_*), named in the public pages' footer. */
+  empresa?: Empresa | undefined
 }
 
 /** The layout of a page rendered elsewhere than the site's own routes, with the site's assets filled in. */
@@ -24,9 +32,13 @@ export type SiteLayout = (p: Omit<LayoutInput, 'assets'>) => string
 /** The page's Markdown twin, for agents (private pages have none). */
 const twinLink = (path: string) => html`<link rel="alternate" type="text/markdown" href="${path}" title="Esta página em Markdown">\n`
 
+/** Where a customer's people sign in (the account module's /conta/entrar): on every public page's header. */
+export const SIGN_IN_PATH = '/conta/entrar'
+
 export function layout(p: LayoutInput): Html {
   const title = p.path === '/' ? `${SITE_NAME}: factoring como serviço` : `${p.title} · ${SITE_NAME}`
   const nav = PAGES.map((n) => html`<li><a href="${n.path}"${n.path === p.path && html` aria-current="page"`}>${n.label}</a></li>`)
+  const signIn = html`<li><a class="entrar" href="${SIGN_IN_PATH}"${p.path === SIGN_IN_PATH && html` aria-current="page"`}>Entrar</a></li>`
   return html`<!doctype html>
 <html lang="pt-BR">
 <head>
@@ -39,12 +51,12 @@ ${p.private && html`<meta name="robots" content="noindex, nofollow">\n`}<link re
 <link rel="stylesheet" href="${p.assets.css}">
 ${!p.private && twinLink(p.path)}<script type="module" src="${p.assets.js}"></script>
 </head>
-<body>
+${p.shell ? appBody(p.shell, p.body) : html`<body>
 <a class="pular" href="#conteudo">Pular para o conteúdo</a>
 <header class="topo">
 <div class="largura">
 <a class="marca" href="/"><img src="${p.assets.icon}" alt="" width="28" height="28"><span>${SITE_NAME}</span></a>
-<nav aria-label="Principal"><ul>${nav}</ul></nav>
+<nav aria-label="Principal"><ul>${nav}${signIn}</ul></nav>
 </div>
 </header>
 <main id="conteudo" tabindex="-1">
@@ -55,11 +67,24 @@ ${p.body}
 <footer class="rodape">
 <div class="largura">
 <p>${SITE_NAME} — factoring como serviço. Credenciais da API somente pelo canal comercial: <a href="/contato">fale conosco</a>.</p>
+${p.empresa && html`<p id="empresa">Operada por <span id="empresa-nome">${p.empresa.nome}</span>, CNPJ <span id="empresa-cnpj">${p.empresa.cnpj}</span>, \
+<span id="empresa-endereco">${p.empresa.endereco}</span>.</p>\n`}
 <p>Para agentes: cada página também em Markdown (<code>Accept: text/markdown</code>) · <a href="/llms.txt">llms.txt</a> · \
 <a href="/openapi.json">openapi.json</a> · <a href="/status">status</a> · <a href="/privacidade">privacidade</a></p>
 </div>
 </footer>
-</body>
+</body>`}
 </html>
 `
+}
+
+/** The back office's body: its shell (header and navigation), then the page, the whole width of the screen. */
+function appBody(shell: Html, body: Html): Html {
+  return html`<body class="app">
+<a class="pular" href="#conteudo">Pular para o conteúdo</a>
+${shell}
+<main id="conteudo" tabindex="-1" class="app-conteudo">
+${body}
+</main>
+</body>`
 }

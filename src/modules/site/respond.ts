@@ -8,6 +8,7 @@ import type { Rendered } from './content.ts'
 import { problem, sendProblem } from '../../platform/http/problem.ts'
 import { EncodedBody, sendEncoded } from './encoded.ts'
 import { layout } from './layout.ts'
+import type { Empresa } from './settings.ts'
 import { preferredFormat, type PageFormat } from './negotiate.ts'
 
 export type SendOptions = {
@@ -27,12 +28,12 @@ const CONTENT_TYPES: Record<PageFormat, string> = { html: 'text/html; charset=ut
 /** A page's bytes in one format: whole, or the text on either side of the form's token. */
 type Prepared = { link: string } & ({ body: EncodedBody } | { around: [string, string] })
 
-export function makeSendPage(assets: Pick<Assets, 'css' | 'js' | 'icon'>, formToken: () => string): SendPage {
+export function makeSendPage(assets: Pick<Assets, 'css' | 'js' | 'icon'>, formToken: () => string, empresa?: Empresa): SendPage {
   const kept = new WeakMap<Rendered, Map<string, Prepared>>()
   const prepare = (page: Rendered, format: PageFormat, path: string): Prepared => {
     const link = `<${linkPath(path)}>; rel="alternate"; type="text/markdown"`
     if (format === 'markdown') return { link, body: new EncodedBody(Buffer.from(page.markdown)) }
-    const html = layout({ title: page.title, description: page.description, path, body: page.html, assets }).toString()
+    const html = layout({ title: page.title, description: page.description, path, body: page.html, assets, empresa }).toString()
     const at = html.indexOf(TOKEN_SLOT)
     if (at < 0) return { link, body: new EncodedBody(Buffer.from(html)) }
     return { link, around: [html.slice(0, at), html.slice(at + TOKEN_SLOT.length)] }

@@ -49,11 +49,11 @@ export function siteRoutes(deps: SiteDeps) {
     app.addHook('onSend', siteHeadersHook(config.ambiente === 'producao'))
     const [assets, sources] = await Promise.all([loadAssets(), readSources(SOURCES) as Promise<Map<SourceName, string>>])
     const pages = makePages({ ...deps, sources })
-    const send = makeSendPage(assets, () => contact.formToken())
+    const send = makeSendPage(assets, () => contact.formToken(), config.empresa)
     const answers = makeSiteAnswers(pages, send)
     decorateSite(app, answers)
     app.decorate('sitePages', pages)
-    app.decorate('siteLayout', ((p) => layout({ ...p, assets }).toString()) satisfies SiteLayout)
+    app.decorate('siteLayout', ((p) => layout({ ...p, assets, empresa: config.empresa }).toString()) satisfies SiteLayout)
     // A form is served even when its token's key cannot be read in time: a post of it then gets a fresh one.
     const prepareForm = () => withTimeout(contact.prepareForm(), config.dbTimeoutMs).catch(() => {})
 

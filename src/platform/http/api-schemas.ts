@@ -1,12 +1,16 @@
 // Schema pieces every product route of the customers' API repeats (produto.md §1): money, days, pages, the
 // refusals of the credential guard for a scope, and the bodies of a 404 and a 409.
 import { Type } from 'typebox'
+import { writtenTextPattern } from '../lib/chosen-name.ts'
 import { Problem } from './schemas.ts'
 
 /** An integer number of centavos, 0 to 2^53 − 1: a fraction, a string or a float is a 422. */
 export const Centavos = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })
 
 export const Day = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD, a calendar day in America/Sao_Paulo.' })
+
+/** A reason a person writes for others to read (a refusal, a failure, a cancellation): 3 to 500 characters, text only. */
+export const MotivoIn = Type.Object({ motivo: Type.String({ minLength: 3, maxLength: 500, pattern: writtenTextPattern(3) }) }, { additionalProperties: false })
 
 /** `limite` (1–200) and `antes` (the previous page's `proximo`), as every list takes them. */
 export const PageQuery = {

@@ -69,3 +69,20 @@ export function customerTurns(config: TurnsConfig): CustomerTurns {
     },
   }
 }
+
+const HELD = new WeakMap<object, () => void>()
+
+/** Records the turn `request` holds, so that what answers it may give the turn back before the answer ends. */
+export function holdTurn(request: object, release: () => void): void {
+  HELD.set(request, release)
+}
+
+/**
+ * Gives back `request`'s turn now (an export, once its first batch is read: the rest is streamed at the client's
+ * pace, each batch a short transaction of its own, and a slow reader must not hold one of its customer's turns for
+ * as long as it reads). The turn's own `close` release then does nothing: a release runs once.
+ */
+export function handBackTurn(request: object): void {
+  HELD.get(request)?.()
+  HELD.delete(request)
+}

@@ -68,6 +68,32 @@ export const PROBLEMS = {
   id_externo_em_uso: { status: 409 },
   // The customer has this holiday for this place already; the body's `id` names it.
   feriado_existente: { status: 409 },
+  // The customer has this collection account already (bank, agência, conta and carteira); the body's `id` names it.
+  conta_cobranca_existente: { status: 409 },
+  // Charges (src/modules/collections/charges): a título not acquired or with no open balance (`estado`); a título with a
+  // live charge (`id` names it); an account not confirmed by a second person, or inactive; a nosso número given under
+  // the account already (`id` names the charge that has it).
+  titulo_nao_adquirido: { status: 409 },
+  titulo_ja_cobrado: { status: 409 },
+  conta_cobranca_nao_confirmada: { status: 409 },
+  conta_cobranca_inativa: { status: 409 },
+  nosso_numero_em_uso: { status: 409 },
+  // Instructions (src/modules/collections/instructions): a charge the bank does not hold (`estado`); a baixa asked
+  // already (`id` names it); a protest withdrawn where none was asked.
+  cobranca_nao_registrada: { status: 409 },
+  baixa_ja_pedida: { status: 409 },
+  protesto_nao_pedido: { status: 409 },
+  // CNAB remessas (src/modules/collections/remessas): nothing pending for the bank (`fora` lists what waits, and why);
+  // an account whose bank is spoken to by API; a customer whose CNPJ the file's header needs is not recorded.
+  remessa_vazia: { status: 422 },
+  conta_cobranca_por_api: { status: 409 },
+  empresa_sem_cnpj: { status: 409 },
+  // A CNAB retorno that breaks its layout, or whose trailers do not match its lines: refused whole, naming the `linha`
+  // (1 the first) and the `motivo`; nothing of it is stored or applied (src/modules/collections/retornos).
+  arquivo_cnab_recusado: { status: 422 },
+  // A buy-back for the sacado's default of títulos whose product carries no coobrigação (`titulo_ids`): void in plain
+  // factoring (STJ, REsp 1.711.412/MG), refused (src/modules/collections/recompras).
+  recompra_sem_coobrigacao: { status: 409 },
   // Operations (src/modules/operations): a transition from a state it does not leave (the body's `estado` is the
   // current one); a quote not the latest (`cotacao_versao`) or past its day (`valida_ate`); limits (`limites`);
   // a blocked register (`cadastros`); an NF-e key financed already (`chave_nfe`, `titulo_id`).

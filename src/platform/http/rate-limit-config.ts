@@ -12,6 +12,8 @@ export type RateLimits = {
   restrito: Budget
   /** Per credential (a token, a session), on top of the per-IP budgets: an integration's own share. */
   credencial: Budget
+  /** A bank's file sent (POST /api/cnab/retornos): each up to tens of megabytes and 100,000 rows stored. */
+  arquivos: Budget
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -19,6 +21,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   contato: { max: 5, windowSeconds: 600 },
   restrito: { max: 60, windowSeconds: 60 },
   credencial: { max: 120, windowSeconds: 60 },
+  arquivos: { max: 30, windowSeconds: 600 },
 }
 
 /** SERVICE_CONFIG_FILE's `rateLimits`: some budgets replaced, the rest kept. */

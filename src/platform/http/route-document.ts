@@ -5,7 +5,7 @@
 type Schema = Record<string, unknown>
 
 export type RouteDefinition = {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   url: string
   /** The scope the route needs; undefined for one any credential reaches. */
   escopo: string | undefined
@@ -47,6 +47,8 @@ function responseOf(body: Schema): Schema {
   // A document answered in the media types it names (HTML, Markdown), not JSON.
   const media = body['x-media-types'] as string[] | undefined
   if (media) return { description, content: Object.fromEntries(media.map((m) => [m, { schema: { type: 'string' } }])) }
+  // A list answered as JSON, or as CSV with Accept: text/csv (issue 32 item 3).
+  if (body['x-also-csv']) return { description, content: { 'application/json': { schema: plain(body) }, 'text/csv': { schema: { type: 'string' } } } }
   return { description, content: { 'application/json': { schema: plain(body) } } }
 }
 

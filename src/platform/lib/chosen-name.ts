@@ -9,6 +9,13 @@
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 export const UNSAFE_NAME_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u
 
+/**
+ * A JSON Schema pattern for text a person writes once and others read (a reason, an entry's history, a signatory's
+ * name): none of UNSAFE_NAME_CHARACTER (a line break would forge a document's lines), and at least `min` characters
+ * that are not blanks, so that blanks around one letter are not a reason.
+ */
+export const writtenTextPattern = (min: number): string => `^(?=(?:\\s*\\S){${min}})[^${UNSAFE_NAME_CHARACTER.source.slice(1, -1)}]*$`
+
 /** `s` without the characters a name may not have: what a refused form shows back, so the page never carries them. */
 export function withoutUnsafe(s: string): string {
   return s.replace(new RegExp(UNSAFE_NAME_CHARACTER.source, 'gu'), '')

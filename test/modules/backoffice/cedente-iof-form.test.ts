@@ -52,7 +52,7 @@ describe('the back office\'s cedente form and the IOF profile', () => {
     const { web, profiles } = await setup()
     const cpfAsPj = await web.submit('/conta/cedentes', 'form-cedente', { documento: '111.444.777-35', razao_social: 'Maria Cedente', perfil_iof: 'pj' })
     assert.equal(cpfAsPj.statusCode, 422)
-    assert.match(refusalsOn(cpfAsPj.body), /erro-perfil_iof: valor inválido/)
+    assert.match(refusalsOn(cpfAsPj.body), /erro-perfil_iof: este perfil é de empresa e pede um CNPJ, mas o documento é um CPF/)
     assert.ok(cpfAsPj.body.includes('value="Maria Cedente"'), 'what was typed is kept')
 
     const undeclared = await web.submit('/conta/cedentes', 'form-cedente', {
@@ -65,7 +65,7 @@ describe('the back office\'s cedente form and the IOF profile', () => {
       documento: '11.222.333/0001-81', razao_social: 'Empresa', perfil_iof: 'pj_simples', simples_data: '2026-10-06', simples_sha256: SHA,
     })
     assert.equal(tomorrow.statusCode, 422)
-    assert.match(refusalsOn(tomorrow.body), /erro-simples_data: valor inválido/)
+    assert.match(refusalsOn(tomorrow.body), /erro-simples_data: depois de hoje \(05\/10\/2026\)/)
     assert.ok(tomorrow.body.includes(`value="${SHA}"`))
     assert.deepEqual(await profiles(), [])
   })

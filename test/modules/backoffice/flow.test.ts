@@ -12,6 +12,16 @@ import { useTestApp } from '../../helpers/fixture.ts'
 import { callerFor, created, EXAMPLE_NOW, exampleRegisters, exampleTitles, key, settableClock } from '../operations/helpers.ts'
 import { hiddenFields, paymentAsked, refusalsOn, rowCells, signIn } from './steps.ts'
 
+/** "até o fim de 29/11/2026" for an instant on midnight in Brasília (UTC−3), else "até 29/11/2026, 17:00:00". */
+function quoteUntil(iso: string): string {
+  const local = new Date(new Date(iso).getTime() - 3 * 3600_000)
+  if (local.toISOString().endsWith('T00:00:00.000Z')) {
+    const dayBefore = new Date(local.getTime() - 86_400_000).toISOString().slice(0, 10)
+    return `até o fim de ${dayBefore.split('-').reverse().join('/')}`
+  }
+  return `até ${local.toISOString().slice(0, 10).split('-').reverse().join('/')}, ${local.toISOString().slice(11, 19)}`
+}
+
 /** produto.md §2.6: each título's price of purchase, and the net amount. */
 const SPEC_PRICES = [952_841, 2_325_146, 1_374_066]
 const SPEC_NET = 4_637_053
@@ -35,15 +45,17 @@ describe('the back office, without JavaScript', () => {
     })
     assert.match(page.body, /Produto criado\./)
     assert.deepEqual(rowCells(page.body, 'data-produto='), {
-      'Versão': '1', 'Base': 'simples_30', 'Taxa mensal': '3,5 %', 'Ad valorem': '0,3 %', 'Tarifa por título': 'R$ 8,00',
-      'Tarifa de cadastro': 'R$ 150,00', 'IOF': 'calcular',
+      'Versão': '1', 'Base': 'simples, mês de 30 dias', 'Taxa mensal': '3,5 %', 'Ad valorem': '0,3 %', 'Tarifa por título': 'R$ 8,00',
+      'Tarifa de cadastro': 'R$ 150,00', 'IOF': 'calculado pelo perfil do cedente',
     })
     page = await op.done('/conta/cedentes', 'form-cedente', {
       documento: '11.222.333/0001-81', razao_social: 'Cedente Exemplo Ltda', limite: '100.000,00', municipio_ibge: '3550308', uf: 'sp', perfil_iof: 'pj',
       banco: '341', agencia: '1234', conta: '567890', digito: '1',
     })
     assert.match(page.body, /Cedente cadastrado\./)
-    assert.deepEqual(rowCells(page.body, 'data-id='), { 'Documento': '11222333000181', 'Limite': 'R$ 100.000,00', 'Exposição': 'R$ 0,00', 'Situação': 'ativo' })
+    assert.deepEqual(rowCells(page.body, 'data-id='), {
+      'Documento': '11.222.333/0001-81', 'Limite': 'R$ 100.000,00', 'Exposição': 'R$ 0,00', 'Situação': 'ativo',
+    })
     for (const documento of ['111.444.777-35', '12.ABC.345/01DE-35', '529.982.247-25']) {
       await op.done('/conta/sacados', 'form-sacado', { documento, razao_social: `Sacado ${documento}`, municipio_ibge: '3550308', uf: 'SP' })
     }
@@ -51,9 +63,11 @@ describe('the back office, without JavaScript', () => {
 
   it('takes the example from draft to payment by forms, with the spec\'s prices on the page and two people', async () => {
     clock.set(EXAMPLE_NOW)
-    const { op, ap, clienteId, operador: { usuarioId: operadorId } } = await team()
+    const { op, ap, clienteId } = await team()
     await registers(op)
-    let page = await op.done('/conta/operacoes', 'form-operacao', { data_operacao: '2026-10-05' })
+    const [cedente] = await rowsAs<{ id: string }>(ctx.db, clienteId, 'select id from cedentes')
+    const [produto] = await rowsAs<{ id: string }>(ctx.db, clienteId, 'select id from produtos')
+    let page = await op.done('/conta/operacoes', 'form-operacao', { data_operacao: '2026-10-05', cedente_id: cedente!.id, produto_id: produto!.id })
     const opId = /\/conta\/operacoes\/([0-9a-f-]{36})/.exec(page.body)?.[1] ?? ''
     assert.match(page.body, /Operação aberta: inclua os títulos\./)
     const path = `/conta/operacoes/${opId}`
@@ -64,7 +78,19 @@ describe('the back office, without JavaScript', () => {
       { tipo: 'cheque', numero: 'T3', sacado_id: s3!, emissao: '2026-10-02', vencimento: '2026-12-04', valor_face: 'R$ 15.000,00' },
     ]
     for (const t of titles) page = await op.done(path, 'form-titulo', t)
+    // The kinds in words, as /conta/titulos and the borderô name them.
+    const kinds = /<select id="campo-tipo" name="tipo"[^>]*>([\s\S]*?)<\/select>/.exec(page.body)![1]!
+    assert.deepEqual([...kinds.matchAll(/<option value="[^"]+"[^>]*>([^<]+)<\/option>/g)].map((m) => m[1]),
+      ['duplicata mercantil', 'duplicata de serviço', 'cheque', 'nota promissória', 'CCB', 'CT-e'])
     assert.equal([...page.body.matchAll(/data-titulo="/g)].length, 3)
+    assert.match(page.body, /<dt>Cedente<\/dt><dd><a href="[^"]+">Cedente Exemplo Ltda<\/a> \(11\.222\.333\/0001-81\)<\/dd>/, 'the CNPJ punctuated')
+    const t1 = page.body.slice(page.body.indexOf('<tr data-titulo='))
+    assert.deepEqual(rowCells(t1, '<tr data-titulo='), {
+      'Tipo': 'duplicata mercantil', 'Sacado': 'Sacado 111.444.777-35', 'Vencimento': '04/11/2026', 'Valor de face': 'R$ 10.000,00', 'Estado': 'ofertado',
+      'Ação': rowCells(t1, '<tr data-titulo=')['Ação']!,
+    })
+    assert.match(t1, /<td data-rotulo="Valor de face" class="num">R\$ 10\.000,00<\/td>/, 'amounts right-aligned')
+    assert.match(page.body, /<th scope="col" class="num">Valor de face<\/th>/)
 
     page = await op.done(path, 'form-cotar')
     assert.match(page.body, /Operação cotada/)
@@ -81,7 +107,12 @@ describe('the back office, without JavaScript', () => {
         'Preço de compra': brl(line.preco_compra_centavos),
       }, `line ${i}: as the API answers it`)
     })
-    assert.match(page.body, new RegExp(`data-total="valor_liquido"><strong>${brl(SPEC_NET).replace('$', '\\$')}</strong>`))
+    assert.match(page.body, new RegExp(`<dd class="num" data-total="valor_liquido"><strong>${brl(SPEC_NET).replace('$', '\\$')}</strong>`))
+    assert.match(page.body, /<td data-rotulo="Preço de compra" class="num">/)
+    assert.match(page.body, /<th scope="col" class="num">Preço de compra<\/th>/)
+    assert.match(page.body, /; perfil de IOF: pessoa jurídica\.<\/p>/)
+    assert.match(page.body, new RegExp(`Versão 1, válida ${quoteUntil(quote.valida_ate)};`))
+    assert.match(page.body, /Versão 1, válida até o fim de 05\/10\/2026;/, 'valid through the operation\'s day: midnight after it is its end, not "06/10, 00:00"')
 
     page = await op.done(path, 'form-aceite')
     assert.match(page.body, /<dd id="estado">aceita<\/dd>/)
@@ -89,6 +120,7 @@ describe('the back office, without JavaScript', () => {
       termo_sha256: 'ab'.repeat(32), assinado_em: '2026-10-05T11:30', signatario_nome: 'Maria Cedente', signatario_documento: '529.982.247-25',
     })
     assert.match(page.body, /<dd id="estado">formalizada<\/dd>/)
+    assert.match(page.body, /<dt>Signatários<\/dt><dd>Maria Cedente \(529\.982\.247-25\)<\/dd>/)
     page = await op.done(path, 'form-desembolso')
     assert.match(page.body, /<dd id="estado">em desembolso<\/dd>/)
     assert.doesNotMatch(page.body, /id="(aprovar|botao-aprovar)-/, 'who asked is never offered the approval')
@@ -105,8 +137,15 @@ describe('the back office, without JavaScript', () => {
     const approverView = await ap.get('/conta/desembolsos')
     assert.match(approverView.body, new RegExp(`id="botao-aprovar-${pagamentoId}"`))
     // The approver sees when the account was added and confirmed before the money leaves (issue 31 item 6).
-    assert.match(approverView.body, /class="conta-historico">no cadastro do cedente, em /)
+    assert.match(approverView.body, /class="conta-historico">Incluída no cadastro do cedente, em /)
     assert.doesNotMatch(approverView.body, /id="form-cancelar"|id="pagar-|id="falha-/, 'an aprovador only approves')
+    assert.match(approverView.body, /<dt>Situação<\/dt><dd class="desembolso-estado">aguardando aprovação<\/dd>/)
+    assert.match(approverView.body, /Cedente Exemplo Ltda<\/a> \(11\.222\.333\/0001-81\)<\/dd>/)
+    // Every state the API filters by, "recusado" included.
+    const states = /<select id="filtro-estado" name="estado">([\s\S]*?)<\/select>/.exec(approverView.body)![1]!
+    assert.deepEqual([...states.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1]),
+      ['', 'aguardando_aprovacao', 'aprovado', 'pago', 'falhou', 'cancelado', 'recusado'])
+    assert.match(states, /<option value="recusado">recusado<\/option>/)
     page = await ap.done('/conta/desembolsos', `aprovar-${pagamentoId}`)
     assert.match(page.body, /Desembolso aprovado/)
 
@@ -126,6 +165,10 @@ describe('the back office, without JavaScript', () => {
     const razao = await ap.get('/conta/razao')
     assert.equal(razao.statusCode, 200)
     assert.match(razao.body, /id="balancete"/)
+    // Accounts by name, in the balancete and in each entry's lines: no `titulos_descontados` on screen.
+    assert.doesNotMatch(razao.body, /data-conta="([a-z_]+)"><th scope="row">\1</)
+    assert.match(razao.body, /<ul><li>[A-ZÁÉÍÓÚ][^<:]*: [DC] R\$/)
+    assert.doesNotMatch(razao.body, /<li>[a-z_]+: [DC] R\$/)
     // Audited as the API's own requests are, each with the page's request id beside its own.
     const audit = (await auditRows(ctx.db, clienteId)).filter((a) => String(a.acao).startsWith('desembolso.'))
     assert.deepEqual(audit.map((a) => a.acao), ['desembolso.solicitado', 'desembolso.aprovado', 'desembolso.pago'])
@@ -135,9 +178,45 @@ describe('the back office, without JavaScript', () => {
     const trail = await ap.get('/conta/auditoria')
     assert.equal(trail.statusCode, 200)
     assert.deepEqual(rowCells(trail.body, `data-auditoria="${audit.at(-1)!.id}"`), {
-      'Ação': 'desembolso.pago', 'Quem': `usuario ${operadorId.slice(0, 8)}`, 'Requisição': audit.at(-1)!.request_id,
-      'Requisição do cliente': pay.headers['x-request-id'],
+      'Ação': 'Transferência registrada', 'Quem': 'Pessoa operador', 'Alvo': 'Desembolso da operação nº 1',
+      'O que mudou': '—', 'Requisição': audit.at(-1)!.request_id, 'Requisição do cliente': pay.headers['x-request-id'],
     })
+  })
+
+  it('opens an operation for the cedente and the product chosen, never one preselected, the cedentes listed by name', async () => {
+    clock.set(EXAMPLE_NOW)
+    const { op } = await team()
+    await registers(op)
+    // Two more cedentes, registered after it: the operation's form lists them by name (pt-BR order: "Água" before
+    // "Zeta"), not newest first.
+    for (const [documento, razao_social] of [['45331087000118', 'Zeta Fomento Ltda'], ['98765432000198', 'Água Viva Comércio Ltda']]) {
+      await op.done('/conta/cedentes', 'form-cedente', {
+        documento: documento!, razao_social: razao_social!, municipio_ibge: '3550308', uf: 'SP', perfil_iof: 'pj',
+      })
+    }
+    // The cedente and the product are chosen, never preselected: the form starts on an empty, required choice, the cedentes by name.
+    let page = await op.get('/conta/operacoes')
+    const opening = page.body
+    const choices = (name: string) => {
+      const select = new RegExp(`<select id="campo-${name}" name="${name}" required[^>]*>([\\s\\S]*?)</select>`).exec(opening)
+      assert.ok(select, `${name}: a required select`)
+      return [...select[1]!.matchAll(/<option value="([^"]*)"( selected)?>([^<]+)<\/option>/g)]
+    }
+    const cedenteOptions = choices('cedente_id')
+    assert.deepEqual(cedenteOptions.map((m) => m[3]), ['Escolha o cedente', 'Água Viva Comércio Ltda (98.765.432/0001-98)',
+      'Cedente Exemplo Ltda (11.222.333/0001-81)', 'Zeta Fomento Ltda (45.331.087/0001-18)'])
+    assert.deepEqual([cedenteOptions[0]![1], cedenteOptions[0]![2]], ['', ' selected'], 'nothing chosen at first')
+    assert.ok(cedenteOptions.slice(1).every((m) => !m[2]), 'no cedente preselected')
+    const productOptions = choices('produto_id')
+    assert.deepEqual(productOptions.map((m) => m[3]), ['Escolha o produto', 'Duplicatas 3,5% (versão 1)'])
+    const unchosen = await op.submit('/conta/operacoes', 'form-operacao', { data_operacao: '2026-10-05' })
+    assert.equal(unchosen.statusCode, 422, 'a form sent with no cedente opens nothing')
+    page = await op.done('/conta/operacoes', 'form-operacao', { cedente_id: cedenteOptions[2]![1]!, produto_id: productOptions[1]![1]! })
+    assert.match(page.body, /<dt>Cedente<\/dt><dd><a href="[^"]+">Cedente Exemplo Ltda<\/a>/, 'the cedente chosen')
+    // The lists' filters by name too.
+    const filter = /<select id="filtro-cedente_id" name="cedente_id">([\s\S]*?)<\/select>/.exec((await op.get('/conta/titulos')).body)![1]!
+    assert.deepEqual([...filter.matchAll(/<option value="[^"]*"[^>]*>([^<]+)<\/option>/g)].map((m) => m[1]),
+      ['Todos', 'Água Viva Comércio Ltda', 'Cedente Exemplo Ltda', 'Zeta Fomento Ltda'])
   })
 
   it('removes a título and a holiday by their forms; records a failed transfer, after which the payment is asked again', async () => {
@@ -148,7 +227,7 @@ describe('the back office, without JavaScript', () => {
     const feriadoId = /data-feriado="([0-9a-f-]{36})"/.exec(page.body)![1]!
     const both = await op.submit('/conta/feriados', 'form-feriado', { data: '2026-11-11', descricao: 'Dois lugares', municipio_ibge: '3550308', uf: 'SP' })
     assert.equal(both.statusCode, 422)
-    assert.match(refusalsOn(both.body), /a combinação dos campos não é aceita/, 'a rule between fields is named in the summary')
+    assert.match(refusalsOn(both.body), /informe o município ou a UF, um dos dois/, 'a rule between fields is named in the summary')
     page = await op.done('/conta/feriados', `remover-${feriadoId}`)
     assert.match(page.body, /Feriado removido\./)
     assert.ok(!page.body.includes(`data-feriado="${feriadoId}"`))

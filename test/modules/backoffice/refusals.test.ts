@@ -46,14 +46,14 @@ describe('the back office refuses', () => {
     const { web } = await draft()
     const dup = await web.submit('/conta/sacados', 'form-sacado', { documento: '111.444.777-35', razao_social: 'Outro nome' })
     assert.equal(dup.statusCode, 409)
-    assert.match(refusalsOn(dup.body), /A empresa já tem um cadastro com este documento/)
+    assert.match(refusalsOn(dup.body), /erro-documento: a empresa já tem um cadastro com este documento/)
     assert.ok(dup.body.includes('value="Outro nome"'))
     const short = await web.submit('/conta/sacados', 'form-sacado', { documento: '111.444.777-36', razao_social: 'X' })
     assert.equal(short.statusCode, 422)
-    assert.match(refusalsOn(short.body), /erro-razao_social: curto demais/)
+    assert.match(refusalsOn(short.body), /erro-razao_social: no mínimo 2 caracteres/)
     const digits = await web.submit('/conta/sacados', 'form-sacado', { documento: '111.444.777-36', razao_social: 'Sacado de dígito errado' })
     assert.equal(digits.statusCode, 422)
-    assert.match(refusalsOn(digits.body), /erro-documento: valor inválido/)
+    assert.match(refusalsOn(digits.body), /erro-documento: dígito verificador inválido/)
   })
 
   it('a post from another site, without the page\'s token, or without a session; another customer\'s ids', async () => {

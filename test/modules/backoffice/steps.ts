@@ -2,8 +2,9 @@
 // and posting their forms with the page's CSRF token and Idempotency-Key.
 import assert from 'node:assert/strict'
 import type { LightMyRequestResponse } from 'fastify'
+import { randomBytes } from 'node:crypto'
 import type { App } from '../../../src/app.ts'
-import { csrfOf, login, postForm } from '../../helpers/account-web.ts'
+import { csrfOf, login, postForm, SITE_ORIGIN } from '../../helpers/account-web.ts'
 import { created, key, type Caller } from '../operations/helpers.ts'
 
 export type Browser = {
@@ -55,7 +56,7 @@ export function rowCells(html: string, attr: string): Record<string, string> {
   const start = html.indexOf(attr)
   assert.ok(start >= 0, `no row ${attr}`)
   const row = html.slice(start, html.indexOf('</tr>', start))
-  return Object.fromEntries([...row.matchAll(/<td data-rotulo="([^"]+)">([\s\S]*?)<\/td>/g)].map((m) => [m[1]!, m[2]!.replace(/<[^>]+>/g, '').trim()]))
+  return Object.fromEntries([...row.matchAll(/<td data-rotulo="([^"]+)"[^>]*>([\s\S]*?)<\/td>/g)].map((m) => [m[1]!, m[2]!.replace(/<[^>]+>/g, '').trim()]))
 }
 
 /** What a page says was refused: its error summary and every field's error. */
@@ -73,4 +74,19 @@ export async function paymentAsked(call: Caller, opId: string): Promise<{ id: st
     termo_sha256: 'ef'.repeat(32), assinado_em: '2026-10-05T14:00:00Z', signatarios: [{ nome: 'Maria', documento: '52998224725' }],
   }), 200)
   return created(await call('POST', `/api/operacoes/${opId}/desembolso`, {}, key()))
+}
+
+/** A browser's multipart post of a form: its fields, and one file. */
+export type File = { name: string, filename: string, type: string, bytes: Buffer }
+export function postMultipart(app: App, url: string, cookie: string, fields: Record<string, string>, file: File) {
+  const boundary = `----formulario${randomBytes(8).toString('hex')}`
+  const parts: Buffer[] = []
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
+  const head = `Content-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}`
+  parts.push(Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`))
+  parts.push(file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`))
+  return app.inject({
+    method: 'POST', url, payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: SITE_ORIGIN, accept: 'text/html', cookie },
+  })
 }

@@ -129,7 +129,7 @@ describe('roles', () => {
     assert.match(page, new RegExp(`<select id="papel-${other.id}" name="papel">`))
     const changed = await postForm(ctx.app, '/conta/pessoas/papel', { csrf: csrfOf(page), usuario_id: other.id, papel: 'consulta' }, { cookie })
     assert.equal(changed.statusCode, 303)
-    assert.equal(changed.headers.location, '/conta?aviso=papel-alterado')
+    assert.equal(changed.headers.location, '/conta/pessoas?aviso=papel-alterado')
     const [row] = await rowsAs<{ papel: string }>(ctx.db, admin.clienteId, `SELECT papel FROM usuarios WHERE id = '${other.id}'`)
     assert.equal(row!.papel, 'consulta')
     const audit = (await auditRows(ctx.db, admin.clienteId)).filter((r) => r.acao === 'usuario.papel_alterado')
@@ -154,7 +154,7 @@ describe('roles', () => {
     const cookie = await login(ctx.app, p.email)
     const page = (await accountPage(ctx.app, cookie)).body
     const offered = [...page.matchAll(/name="escopos" value="([a-z]+)"/g)].map((m) => m[1]).sort()
-    assert.deepEqual(offered, ['aprovacao', 'cadastro', 'conta', 'financeiro', 'mcp', 'operacoes'])
+    assert.deepEqual(offered, ['aprovacao', 'cadastro', 'cobranca', 'conta', 'financeiro', 'mcp', 'operacoes'])
     assert.doesNotMatch(page, new RegExp(theirs.id), 'the company\'s other tokens are not listed')
     assert.match(page, /da pessoa/)
     const refused = await postForm(ctx.app, '/conta/tokens/revogar', { csrf: csrfOf(page), token_id: theirs.id }, { cookie })

@@ -13,8 +13,9 @@ import { makeKey } from '../credentials/dpop-keys.ts'
 import { MCP_PATH, mcpClient, PROTOCOL_VERSION, resultJson, rpc, toolCall } from './helpers.ts'
 
 const METADATA_URL = `${PUBLIC_URL}/.well-known/oauth-protected-resource/api/mcp`
-const TOOLS = ['assuntos_contato', 'auditoria', 'cotar_operacao', 'criar_operacao', 'enviar_contato', 'ler_operacao', 'listar_cedentes', 'listar_operacoes',
-  'listar_produtos', 'listar_sacados', 'listar_tokens', 'minha_conta', 'revogar_token', 'simular', 'status_servicos', 'versao']
+const TOOLS = ['assuntos_contato', 'auditoria', 'cotar_operacao', 'criar_operacao', 'enviar_contato', 'ler_operacao', 'ler_painel', 'ler_recompra',
+  'ler_remessa', 'ler_retorno', 'listar_cedentes', 'listar_instrucoes', 'listar_operacoes', 'listar_produtos', 'listar_recompras', 'listar_remessas',
+  'listar_retornos', 'listar_sacados', 'listar_tokens', 'minha_conta', 'revogar_token', 'simular', 'status_servicos', 'versao']
 
 describe('MCP server at /api/mcp', () => {
   const ctx = useTestApp({ env: API_ENV, listen: true, contactBudget: 100 })
@@ -288,6 +289,6 @@ describe('/api/mcp refusals, headers and metadata', () => {
     assert.ok(!('authorization_servers' in doc))
     const root = await (await fetch(new URL('/.well-known/oauth-protected-resource', ctx.base))).json() as Record<string, unknown>
     assert.equal(root.resource, PUBLIC_URL)
-    assert.deepEqual(root.scopes_supported, ['conta', 'tokens', 'mcp', 'cadastro', 'operacoes', 'aprovacao', 'financeiro'])
+    assert.deepEqual(root.scopes_supported, ['conta', 'tokens', 'mcp', 'cadastro', 'operacoes', 'aprovacao', 'financeiro', 'cobranca'])
   })
 })

@@ -3,6 +3,7 @@
 // each route without its scope is 403 escopo_insuficiente; each role reaches each route as the roles' table says
 // (ACESSO, the README's table: test/modules/credentials/roles-table.test.ts) and is 403 papel_insuficiente
 // otherwise; and the person who asked for a payment cannot approve it.
+import { freshCnpj } from '../../helpers/cnpj.ts'
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { describe, it } from 'node:test'
@@ -10,10 +11,17 @@ import { changes, permits, PAPEIS, type Papel } from '../../../src/modules/crede
 import { LEDGER_ROUTES } from '../../../src/modules/ledger/definitions.ts'
 import { OPERATION_ROUTES } from '../../../src/modules/operations/definitions.ts'
 import { SIMULATION_ROUTE } from '../../../src/modules/operations/simulation.ts'
+import { TERM_ROUTES } from '../../../src/modules/operations/termo-routes.ts'
 import { partyRoutes } from '../../../src/modules/origination/registers/definitions.ts'
 import { HOLIDAY_ROUTES } from '../../../src/modules/calendar/own/routes.ts'
 import { TERMS_ROUTES } from '../../../src/modules/pricing/terms/definitions.ts'
 import { IOF_ROUTE } from '../../../src/modules/pricing/iof/routes.ts'
+import { ACCOUNT_ROUTES } from '../../../src/modules/collections/accounts/definitions.ts'
+import { CHARGE_ROUTES } from '../../../src/modules/collections/charges/definitions.ts'
+import { RETORNO_ROUTES } from '../../../src/modules/collections/retornos/definitions.ts'
+import { INSTRUCTION_ROUTES } from '../../../src/modules/collections/instructions/definitions.ts'
+import { REMESSA_ROUTES } from '../../../src/modules/collections/remessas/definitions.ts'
+import { retornoSandbox240 } from '../../../src/modules/collections/sandbox/retorno240.ts'
 import type { RouteDefinition } from '../../../src/platform/http/route-document.ts'
 import { SCOPES, type Scope } from '../../../src/modules/credentials/scopes.ts'
 import { bearer, issueToken } from '../../helpers/api-credentials.ts'
@@ -23,7 +31,17 @@ import { backOffice, created, EXAMPLE_NOW, EXAMPLE_PRODUCT, exampleRegisters, ex
 const ROUTES: RouteDefinition[] = [
   ...Object.values(OPERATION_ROUTES), SIMULATION_ROUTE, ...Object.values(LEDGER_ROUTES), ...Object.values(partyRoutes('cedente')),
   ...Object.values(partyRoutes('sacado')), ...Object.values(TERMS_ROUTES), ...Object.values(HOLIDAY_ROUTES), IOF_ROUTE,
+  ...Object.values(TERM_ROUTES), ...Object.values(ACCOUNT_ROUTES), ...Object.values(CHARGE_ROUTES), ...Object.values(RETORNO_ROUTES),
+  ...Object.values(INSTRUCTION_ROUTES), ...Object.values(REMESSA_ROUTES),
 ]
+
+/** A collection account Itaú takes (its account check digit is módulo 10 of agência and conta). */
+const CONTA_COBRANCA = { nome: 'Cobrança da matriz', banco: '341', agencia: '1234', conta: '56789', conta_digito: '7', carteira: '109' }
+
+/** The matrix's account's retorno: the bank confirms the charge's entry. */
+const retornoOf = (sequencia: string) => Buffer.from(retornoSandbox240({ banco: '341', agencia: '1234', conta: '56789', contaDigito: '7',
+  inscricao: '11444777000161', empresa: 'MATRIZ' }, 1, '2026-10-06', [{ codigo: '02', sequencia, seuNumero: 'T1', vencimento: '2026-11-04',
+  valorCentavos: 1_000_000n, dataOcorrencia: '2026-10-06' }]), 'latin1')
 
 /** A body each route's schema accepts, so that what answers is the route, not its validation. */
 function bodyFor(r: RouteDefinition, ids: Ids): object | undefined {
@@ -34,8 +52,9 @@ function bodyFor(r: RouteDefinition, ids: Ids): object | undefined {
   if (u.endsWith('/aceite')) return { cotacao_versao: 1 }
   if (u.endsWith('/formalizacao')) return { termo_sha256: 'e'.repeat(64), assinado_em: '2026-10-05T12:00:00Z', signatarios: [{ nome: 'Sócio',
     documento: '11144477735' }] }
+  if (u.endsWith('/termo')) return Buffer.from('%PDF-1.4 termo da matriz')
   if (u.endsWith('/desembolso') || u.endsWith('/cotacao') || u.endsWith('/aprovacao')) return {}
-  if (u.endsWith('/cancelamento') || u.endsWith('/falha')) return { motivo: 'teste da matriz' }
+  if (u.endsWith('/cancelamento') || u.endsWith('/falha') || u.endsWith('/recusa')) return { motivo: 'teste da matriz' }
   if (u.endsWith('/pagamento')) return { id_transacao: 'E1', pago_em: '2026-10-05T14:00:00Z' }
   if (u === '/api/simulacoes') return { perfil_iof: 'pj', produto_id: ids.produto, titulos: [{ tipo: 'cheque', vencimento: '2026-12-04',
     valor_face_centavos: 100 }] }
@@ -44,18 +63,31 @@ function bodyFor(r: RouteDefinition, ids: Ids): object | undefined {
   if (u.startsWith('/api/cedentes/') || u.startsWith('/api/sacados/')) return { razao_social: 'Nome Novo' }
   if (u === '/api/produtos') return EXAMPLE_PRODUCT
   if (u.endsWith('/versoes')) return { ...EXAMPLE_PRODUCT, nome: undefined }
+  if (u === '/api/contas-cobranca') return CONTA_COBRANCA
+  if (u === '/api/cobrancas') return { titulo_id: ids.titulo, conta_cobranca_id: ids.contaCobranca }
+  if (u.endsWith('/confirmacao')) return undefined
+  if (u.startsWith('/api/contas-cobranca/')) return { nome: 'Cobrança renomeada' }
+  if (u === '/api/cnab/retornos') return retornoOf('1')
+  if (u.endsWith('/instrucoes')) return { instrucao: 'protestar' }
+  if (u === '/api/cnab/remessas') return { conta_cobranca_id: ids.contaCobranca }
   if (u === '/api/feriados') return { data: '2026-12-08', descricao: 'Feriado da matriz', uf: 'SP' }
   throw new Error(`no body for ${r.method} ${u}`)
 }
 
-type Ids = { operacao: string, titulo: string, desembolso: string, cedente: string, sacado: string, produto: string, feriado: string }
+type Ids = {
+  operacao: string, titulo: string, desembolso: string, cedente: string, sacado: string, produto: string, feriado: string, contaCobranca: string,
+  cobranca: string, retorno: string, remessa: string,
+}
 
 /** The URL with its `:params` filled from `ids` (by the resource the path names). */
 function urlFor(r: RouteDefinition, ids: Ids): string {
   const byPrefix: [string, keyof Ids][] = [['/api/operacoes/', 'operacao'], ['/api/desembolsos/', 'desembolso'], ['/api/titulos/', 'titulo'],
-    ['/api/cedentes/', 'cedente'], ['/api/sacados/', 'sacado'], ['/api/produtos/', 'produto'], ['/api/feriados/', 'feriado']]
+    ['/api/cedentes/', 'cedente'], ['/api/sacados/', 'sacado'], ['/api/produtos/', 'produto'], ['/api/feriados/', 'feriado'],
+    ['/api/contas-cobranca/', 'contaCobranca'], ['/api/cobrancas/', 'cobranca'], ['/api/cnab/retornos/', 'retorno'], ['/api/cnab/remessas/', 'remessa']]
   const resource = byPrefix.find(([p]) => r.url.startsWith(p))?.[1]
-  return r.url.replace(':titulo_id', ids.titulo).replace(':id', resource ? ids[resource] : 'x')
+  // The retorno's upload names its account in the query.
+  const query = r.method === 'POST' && r.url === '/api/cnab/retornos' ? `?conta_cobranca_id=${ids.contaCobranca}` : ''
+  return r.url.replace(':titulo_id', ids.titulo).replace(':id', resource ? ids[resource] : 'x') + query
 }
 
 describe('product routes: tenancy, scopes and roles, generated from the definitions', () => {
@@ -75,8 +107,18 @@ describe('product routes: tenancy, scopes and roles, generated from the definiti
     created(await office.admin.call('POST', `/api/operacoes/${op.id}/formalizacao`, bodyFor(OPERATION_ROUTES.formalizacao, {} as Ids)), 200)
     const payment = created(await office.admin.call('POST', `/api/operacoes/${op.id}/desembolso`, {}, key()))
     const feriado = created(await office.admin.call('POST', '/api/feriados', { data: '2026-12-24', descricao: 'Véspera', uf: 'SP' }))
+    const conta = created(await office.admin.call('POST', '/api/contas-cobranca', CONTA_COBRANCA))
+    created(await office.aprovador.call('POST', `/api/contas-cobranca/${conta.id}/confirmacao`, undefined, key()), 200)
+    const cobranca = created(await office.admin.call('POST', '/api/cobrancas', { titulo_id: op.titulos[0].id, conta_cobranca_id: conta.id }, key()))
+    const retorno = created(await office.admin.call('POST', `/api/cnab/retornos?conta_cobranca_id=${conta.id}`,
+      retornoOf(cobranca.nosso_numero_sequencia) as unknown as object))
+    // The charge registered by that retorno takes an instruction, which the account's remessa carries.
+    await ctx.db.ownerTransaction((tx) => tx.query('UPDATE clientes SET documento = $2 WHERE id = $1', [office.clienteId, freshCnpj()]))
+    created(await office.admin.call('POST', `/api/cobrancas/${cobranca.id}/instrucoes`, { instrucao: 'protestar' }, key()))
+    const remessa = created(await office.admin.call('POST', '/api/cnab/remessas', { conta_cobranca_id: conta.id }, key()))
     const ids: Ids = {
       operacao: op.id, titulo: op.titulos[0].id, desembolso: payment.id, cedente: cedente.id, sacado: sacados[0].id, produto: produto.id, feriado: feriado.id,
+      contaCobranca: conta.id, cobranca: cobranca.id, retorno: retorno.id, remessa: remessa.id,
     }
     return { ...office, ids }
   }

@@ -63,6 +63,7 @@ describe('a cedente\'s bank account added after its registration', () => {
     assert.deepEqual(read.conta_bancaria.historico, {
       confirmada: true, incluida_em: swapped!.incluida_em, incluida_por_usuario_id: operador.usuarioId,
       confirmada_em: done.confirmada_em, confirmada_por_usuario_id: aprovador.usuarioId,
+      incluida_por_nome: 'Pessoa de Teste', confirmada_por_nome: 'Pessoa de Teste',
     })
     const audit = await rowsAs<{ acao: string, ator_id: string }>(ctx.db, clienteId,
       `SELECT acao, ator_id FROM auditoria_cliente WHERE acao = 'cedente.conta_confirmada' AND alvo_id = '${cedente.id}'`)

@@ -121,7 +121,8 @@ describe('operations: rules and refusals', () => {
     const refused = await accept(operador.call, op.id, 1)
     assert.equal(refused.statusCode, 409)
     assert.deepEqual(refused.json(), {
-      detail: 'limite_excedido', limites: [{ tipo: 'sacado', id: sacados[1].id, limite_centavos: 2_000_000, exposicao_centavos: 0,
+      detail: 'limite_excedido', limites: [{ tipo: 'sacado', id: sacados[1].id, razao_social: sacados[1].razao_social,
+        limite_centavos: 2_000_000, exposicao_centavos: 0,
         operacao_centavos: 2_500_000 }],
     })
     const after = created(await operador.call('GET', `/api/operacoes/${op.id}`), 200)
@@ -147,7 +148,10 @@ describe('operations: rules and refusals', () => {
     assert.equal(refused.statusCode, 409, refused.body)
     assert.deepEqual(refused.json(), {
       detail: 'limite_excedido',
-      limites: [{ tipo: 'cedente', id: cedente.id, limite_centavos: 6_000_000, exposicao_centavos: 6_000_000, operacao_centavos: 100_000 }],
+      limites: [{
+        tipo: 'cedente', id: cedente.id, razao_social: cedente.razao_social, limite_centavos: 6_000_000, exposicao_centavos: 6_000_000,
+        operacao_centavos: 100_000,
+      }],
     })
     assert.equal(created(await operador.call('GET', `/api/cedentes/${cedente.id}`), 200).exposicao_centavos, 6_000_000)
   })

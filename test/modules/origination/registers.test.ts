@@ -62,6 +62,30 @@ describe('registers: cedentes and sacados', () => {
     assert.deepEqual([pf.json().documento, pf.json().tipo_pessoa], ['11144477735', 'pf'])
   })
 
+  it('a sacado\'s address (what its remessa prints): given, read back, changed and cleared; refused out of shape; a cedente has none', async () => {
+    const { c, post, patch, get } = await setup()
+    const endereco = { logradouro: 'Rua das Acácias', numero: '100', complemento: 'sala 2', bairro: 'Centro', cep: '13010000', cidade: 'Campinas', uf: 'SP' }
+    const made = await post('/api/sacados', { documento: CPF, razao_social: 'Maria Compradora', ...endereco })
+    assert.equal(made.statusCode, 201, made.body)
+    const url = `/api/sacados/${made.json().id}`
+    const read = (await get(url)).json()
+    assert.deepEqual([read.logradouro, read.numero, read.complemento, read.bairro, read.cep, read.cidade, read.uf],
+      ['Rua das Acácias', '100', 'sala 2', 'Centro', '13010000', 'Campinas', 'SP'])
+    const changed = await patch(url, { complemento: null, cep: '13010001' })
+    assert.equal(changed.statusCode, 200, changed.body)
+    assert.deepEqual([changed.json().complemento, changed.json().cep, changed.json().logradouro], [null, '13010001', 'Rua das Acácias'])
+    const audit = (await auditRows(ctx.db, c.id)).filter((r) => r.acao === 'sacado.alterado').at(-1)!
+    assert.deepEqual(audit.alteracoes, { complemento: { antes: 'sala 2', depois: null }, cep: { antes: '13010000', depois: '13010001' } })
+    const bad = await patch(url, { cep: '13010-000', uf: 'XX', logradouro: 'Rua\u202e', cidade: '   ' })
+    assert.equal(bad.statusCode, 422, bad.body)
+    assert.deepEqual((bad.json().detail as { loc: string[] }[]).map((i) => i.loc.join('.')).sort(),
+      ['body.cep', 'body.cidade', 'body.logradouro', 'body.uf'])
+    const none = await post('/api/sacados', { documento: CNPJ_ALFA, razao_social: 'Sem Endereço' })
+    assert.deepEqual([none.json().logradouro, none.json().cep], [null, null])
+    const cedente = await post('/api/cedentes', cedenteBody({ logradouro: 'Rua' }))
+    assert.equal(cedente.statusCode, 422, 'the cedente takes no address here')
+  })
+
   it('every broken rule at once: check digits, an exemption without its reason, an account of someone else, a control character', async () => {
     const { post } = await setup()
     const res = await post('/api/cedentes', cedenteBody({

@@ -74,6 +74,19 @@ describe('one Markdown source, two answers', () => {
     assert.equal(String(markdownToHtml(escapeMarkdown('&amp; &#60; A & B'))), '<p>&amp;amp; &amp;#60; A &amp; B</p>\n', 'references stay as typed')
     assert.equal(escapeMarkdown('A & B'), 'A & B', 'a lone & needs no escape')
   })
+
+  it('escapeMarkdown opens no line and no block: every break a reader takes for one, and markers at a line\'s start', () => {
+    // A signatory's name that would forge a borderô's totals (the red team's case), then each marker alone.
+    const forged = 'Ana\r\r## Totais (corrigidos)\r\r- Valor líquido: R$ 1.000.000,00\u2028Ana'
+    const html = String(markdownToHtml(`Assinaturas\n\n${escapeMarkdown(forged)}\n`))
+    assert.doesNotMatch(html, /<h2|<li|<ul/, html)
+    for (const opener of ['# Título', '## Totais', '- item', '+ item', '> citação', '1. item', '2) item', '===', '  # recuado']) {
+      const out = String(markdownToHtml(`${escapeMarkdown(opener)}\n`))
+      assert.match(out, /^<p>/, `${opener}: ${out}`)
+      assert.equal(out.replace(/<\/?p>|\n/g, '').replace(/&gt;/g, '>').trim(), opener.trim(), 'it reads as typed')
+    }
+    assert.equal(escapeMarkdown('11.222.333/0001-81'), '11.222.333/0001-81', 'a number that opens no list stays clean to read')
+  })
 })
 
 const STATUS: StatusView = {

@@ -15,10 +15,12 @@ import { asOwner } from '../../helpers/database.ts'
 import { useTestDatabase } from '../../helpers/fixture.ts'
 
 const DEFINERS = ['autentica_token', 'autentica_sessao', 'autentica_login', 'autentica_convite', 'operador_clientes', 'operador_cliente_do_token',
-  'purga_chaves_idempotencia']
+  'purga_chaves_idempotencia', 'desagio_pendente', 'cobrancas_a_registrar', 'retornos_a_aplicar',
+  'instrucoes_a_enviar']
 const CUSTOMER_TABLES = ['clientes', 'usuarios', 'convites', 'tokens', 'sessoes', 'auditoria_cliente', 'chaves_idempotencia',
   'cedentes', 'cedente_contas', 'sacados', 'feriados', 'produtos', 'produto_versoes', 'operacoes', 'titulos', 'cotacoes', 'desembolsos', 'lancamentos',
-  'lancamento_linhas', 'razao_totais']
+  'lancamento_linhas', 'razao_totais', 'lancamentos_manuais', 'operacao_termos', 'contas_cobranca', 'cobrancas',
+  'apropriacoes_desagio', 'retornos', 'retorno_linhas', 'recompras', 'recompra_titulos', 'cobranca_instrucoes', 'remessas', 'remessa_itens']
 
 /**
  * What the runtime role may do, table by table, exactly: a migration that grants more (an UPDATE on the ledger, a
@@ -26,6 +28,8 @@ const CUSTOMER_TABLES = ['clientes', 'usuarios', 'convites', 'tokens', 'sessoes'
  * grant on those columns alone (on top of the table's): the ledger, the audit trail and the quotes take no UPDATE.
  */
 const GRANTS: Record<string, string[]> = {
+  // A customer's day of deságio is recorded once and never changed (migration 0037).
+  apropriacoes_desagio: ['INSERT SELECT'],
   auditoria: ['INSERT SELECT'],
   auditoria_cliente: ['INSERT SELECT'],
   cedente_contas: ['DELETE INSERT SELECT', 'UPDATE(confirmada_em confirmada_por_usuario_id)'],
@@ -33,12 +37,21 @@ const GRANTS: Record<string, string[]> = {
     'UPDATE(atualizado_em email estado limite_centavos motivo_isencao municipio_ibge nome_fantasia perfil_iof razao_social '
       + 'simples_declaracao_sha256 simples_declarado_em telefone uf)'],
   chaves_idempotencia: ['INSERT SELECT UPDATE'],
-  clientes: ['INSERT SELECT', 'UPDATE(estado estado_em)'],
+  clientes: ['INSERT SELECT', 'UPDATE(documento estado estado_em)'],
   contas_contabeis: ['SELECT'],
   contato: ['INSERT SELECT UPDATE'],
+  // A collection account is never deleted; its bank, agência, conta and carteira never change (migration 0035).
+  contas_cobranca: ['INSERT SELECT',
+    'UPDATE(ativa atualizada_em chave_pix confirmada_em confirmada_por_usuario_id convenio layout_cnab nome proxima_remessa proximo_nosso_numero transporte)'],
+  // A charge is never deleted, and what it charges never changes: only the bank's registration is written (migration 0036).
+  cobrancas: ['INSERT SELECT',
+    'UPDATE(atualizado_em banco_resposta estado pix_copia_e_cola pix_location registro_erro registro_proxima_em registro_tentativas)'],
+  // An instruction is never deleted and what it asks never changes: only its sending and the bank's answer (migration 0040).
+  cobranca_instrucoes: ['INSERT SELECT', 'UPDATE(atualizado_em banco_resposta erro estado lancamento_id proxima_em tentativas)'],
   convites: ['INSERT SELECT', 'UPDATE(expira_em usado_em)'],
   cotacoes: ['INSERT SELECT'],
-  desembolsos: ['INSERT SELECT', 'UPDATE(aprovado_em aprovado_por_usuario_id atualizado_em estado id_transacao motivo_falha pago_em)'],
+  desembolsos: ['INSERT SELECT',
+    'UPDATE(aprovado_em aprovado_por_usuario_id atualizado_em estado id_transacao motivo_falha motivo_recusa pago_em recusado_em recusado_por_usuario_id)'],
   dpop_jti: ['DELETE INSERT SELECT'],
   entrega_tentativa: ['INSERT SELECT'],
   execucoes_tarefa: ['DELETE INSERT SELECT', 'UPDATE(contagem erro resultado terminada_em)'],
@@ -57,13 +70,30 @@ const GRANTS: Record<string, string[]> = {
   produtos: ['INSERT SELECT', 'UPDATE(versao_atual)'],
   // A customer's ledger total: read, never written, by the runtime role (the owner's trigger writes it).
   razao_totais: ['SELECT'],
-  sacados: ['INSERT SELECT', 'UPDATE(atualizado_em email estado limite_centavos municipio_ibge nome_fantasia razao_social telefone uf)'],
+  // A buy-back's títulos and amounts never change; only its settlement (paid, or compensated by an operation) (migration 0042).
+  recompras: ['INSERT SELECT', 'UPDATE(atualizado_em estado id_transacao operacao_id pagamento_lancamento_id pago_em)'],
+  recompra_titulos: ['INSERT SELECT'],
+  // A retorno's file and lines: what the bank said never changes; only the progress and each line's outcome (migration 0039).
+  retornos: ['INSERT SELECT', 'UPDATE(aplicadas concluido_em estado ignoradas)'],
+  retorno_linhas: ['INSERT SELECT',
+    'UPDATE(aplicada_em cobranca_id desagio_reconhecido_centavos detalhe estornada_em lancamento_id motivo principal_centavos resultado titulo_id)'],
+  // The address its remessa prints (migration 0041).
+  sacados: ['INSERT SELECT', 'UPDATE(atualizado_em bairro cep cidade complemento email estado limite_centavos logradouro municipio_ibge '
+    + 'nome_fantasia numero razao_social telefone uf)'],
+  // A remessa sent is a fact: never changed, never deleted (migration 0041).
+  remessas: ['INSERT SELECT'],
+  remessa_itens: ['INSERT SELECT'],
   schema_migracoes: ['SELECT'],
   sessoes: ['INSERT SELECT', 'UPDATE(encerrada_em expira_ociosa_em ultimo_acesso_em)'],
-  titulos: ['DELETE INSERT SELECT', 'UPDATE(atualizado_em estado saldo_centavos)'],
+  titulos: ['DELETE INSERT SELECT', 'UPDATE(atualizado_em desagio_apropriado_centavos desagio_centavos desagio_dias estado saldo_centavos)'],
   tokens: ['INSERT SELECT', 'UPDATE(primeiro_uso_em revogado_em ultimo_uso_em ultimo_uso_ip)'],
   // The password's hash is written, never read back: it is checked by autentica_login (SECURITY DEFINER).
   usuarios: ['INSERT', 'SELECT(ativado_em cliente_id criado_em email estado id nome papel)', 'UPDATE(ativado_em estado nome papel senha_hash)'],
+  // A proposal is decided once (migration 0033's trigger); its lines and its proposer never change.
+  lancamentos_manuais: ['INSERT SELECT',
+    'UPDATE(atualizado_em confirmado_em confirmado_por_usuario_id estado lancamento_id motivo_recusa recusado_em recusado_por_usuario_id)'],
+  // The signed term's file: replaced before the formalization, never deleted.
+  operacao_termos: ['INSERT SELECT', 'UPDATE(conteudo enviado_em nome_arquivo sha256 tamanho_bytes tipo)'],
 }
 
 describe('the runtime role', () => {

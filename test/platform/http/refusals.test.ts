@@ -23,8 +23,16 @@ import { toolFailure, toResult } from '../../../src/modules/mcp/server.ts'
 import { MissingIofRate } from '../../../src/modules/pricing/engine.ts'
 import { AccountConfirmerError, DocumentInUseError } from '../../../src/modules/origination/registers/errors.ts'
 import { ExternalIdInUseError } from '../../../src/platform/tenancy/external-id.ts'
+import { CollectionAccountConfirmerError, CollectionAccountExistsError } from '../../../src/modules/collections/accounts/errors.ts'
+import {
+  AccountInactiveError, AccountUnconfirmedError, NossoNumeroInUseError, TitleChargedError, TitleNotAcquiredError,
+} from '../../../src/modules/collections/charges/errors.ts'
+import { ChargeNotRegisteredError, NoProtestError, WriteOffAskedError } from '../../../src/modules/collections/instructions/errors.ts'
+import { AccountByApiError, CustomerWithoutCnpjError, EmptyRemessaError } from '../../../src/modules/collections/remessas/errors.ts'
+import { RetornoRecusadoError } from '../../../src/modules/collections/retornos/errors.ts'
+import { BuyBackStateError, BuyBackTransactionInUseError, BuyBackWithoutRecourseError } from '../../../src/modules/collections/recompras/errors.ts'
 import { HolidayExistsError } from '../../../src/modules/calendar/own/store.ts'
-import { LedgerTotalError } from '../../../src/modules/ledger/errors.ts'
+import { EntryConfirmerError, LedgerTotalError, ManualEntryStateError } from '../../../src/modules/ledger/errors.ts'
 import { InvalidWindowError } from '../../../src/modules/status/maintenance.ts'
 import {
   BlockedRegisterError, DuplicateTitleError, EarlyAcceptanceError, ExpiredQuoteError, InvalidStateError, LimitExceededError, PaymentDayError,
@@ -32,6 +40,8 @@ import {
 } from '../../../src/modules/operations/errors.ts'
 
 type Row = { error: Error, code: DetailCode, status: number, headers?: Record<string, string>, exit: 1 | 2, fields?: Record<string, unknown> }
+
+const BREACH = { tipo: 'cedente' as const, id: '0b9e', razao_social: 'Cedente', limite_centavos: 1, exposicao_centavos: 0, operacao_centavos: 2 }
 
 const ROWS: Record<string, Row> = {
   CredentialInputError: { error: new CredentialInputError('the expiry must be in the future'), code: 'entrada_recusada', status: 422, exit: 2 },
@@ -68,8 +78,7 @@ const ROWS: Record<string, Row> = {
     error: new TransactionInUseError('0b9e'), code: 'id_transacao_em_uso', status: 409, exit: 1, fields: { desembolso_id: '0b9e' },
   },
   LimitExceededError: {
-    error: new LimitExceededError([{ tipo: 'cedente', id: '0b9e', limite_centavos: 1, exposicao_centavos: 0, operacao_centavos: 2 }]), code: 'limite_excedido',
-    status: 409, exit: 1, fields: { limites: [{ tipo: 'cedente', id: '0b9e', limite_centavos: 1, exposicao_centavos: 0, operacao_centavos: 2 }] },
+    error: new LimitExceededError([BREACH]), code: 'limite_excedido', status: 409, exit: 1, fields: { limites: [BREACH] },
   },
   BlockedRegisterError: {
     error: new BlockedRegisterError([{ tipo: 'sacado', id: '0b9e' }]), code: 'cadastro_bloqueado', status: 409, exit: 1,
@@ -94,6 +103,41 @@ const ROWS: Record<string, Row> = {
   },
   UnviableQuoteError: {
     error: new UnviableQuoteError('preco_nao_positivo', 2), code: 'cotacao_inviavel', status: 422, exit: 1, fields: { motivo: 'preco_nao_positivo', indice: 2 },
+  },
+  CollectionAccountExistsError: {
+    error: new CollectionAccountExistsError('0b9e'), code: 'conta_cobranca_existente', status: 409, exit: 1, fields: { id: '0b9e' },
+  },
+  CollectionAccountConfirmerError: {
+    error: new CollectionAccountConfirmerError('the person who added it'), code: 'aprovacao_pelo_mesmo_usuario', status: 403, exit: 1,
+  },
+  TitleNotAcquiredError: {
+    error: new TitleNotAcquiredError('ofertado'), code: 'titulo_nao_adquirido', status: 409, exit: 1, fields: { estado: 'ofertado' },
+  },
+  TitleChargedError: { error: new TitleChargedError('0b9e'), code: 'titulo_ja_cobrado', status: 409, exit: 1, fields: { id: '0b9e' } },
+  AccountUnconfirmedError: { error: new AccountUnconfirmedError(), code: 'conta_cobranca_nao_confirmada', status: 409, exit: 1 },
+  AccountInactiveError: { error: new AccountInactiveError(), code: 'conta_cobranca_inativa', status: 409, exit: 1 },
+  NossoNumeroInUseError: { error: new NossoNumeroInUseError('0b9e'), code: 'nosso_numero_em_uso', status: 409, exit: 1, fields: { id: '0b9e' } },
+  ChargeNotRegisteredError: {
+    error: new ChargeNotRegisteredError('a_registrar'), code: 'cobranca_nao_registrada', status: 409, exit: 1, fields: { estado: 'a_registrar' },
+  },
+  WriteOffAskedError: { error: new WriteOffAskedError('0b9e'), code: 'baixa_ja_pedida', status: 409, exit: 1, fields: { id: '0b9e' } },
+  NoProtestError: { error: new NoProtestError(), code: 'protesto_nao_pedido', status: 409, exit: 1 },
+  EmptyRemessaError: { error: new EmptyRemessaError([]), code: 'remessa_vazia', status: 422, exit: 1, fields: { fora: [] } },
+  AccountByApiError: { error: new AccountByApiError(), code: 'conta_cobranca_por_api', status: 409, exit: 1 },
+  CustomerWithoutCnpjError: { error: new CustomerWithoutCnpjError(), code: 'empresa_sem_cnpj', status: 409, exit: 1 },
+  BuyBackWithoutRecourseError: {
+    error: new BuyBackWithoutRecourseError(['0b9e']), code: 'recompra_sem_coobrigacao', status: 409, exit: 1, fields: { titulo_ids: ['0b9e'] },
+  },
+  BuyBackStateError: { error: new BuyBackStateError('paga'), code: 'estado_invalido', status: 409, exit: 1, fields: { estado: 'paga' } },
+  BuyBackTransactionInUseError: {
+    error: new BuyBackTransactionInUseError('0b9e'), code: 'id_transacao_em_uso', status: 409, exit: 1, fields: { recompra_id: '0b9e' },
+  },
+  RetornoRecusadoError: {
+    error: new RetornoRecusadoError(3, 'linha curta'), code: 'arquivo_cnab_recusado', status: 422, exit: 1, fields: { linha: 3, motivo: 'linha curta' },
+  },
+  EntryConfirmerError: { error: new EntryConfirmerError('the person who proposed it'), code: 'aprovacao_pelo_mesmo_usuario', status: 403, exit: 1 },
+  ManualEntryStateError: {
+    error: new ManualEntryStateError('confirmado'), code: 'estado_invalido', status: 409, exit: 1, fields: { estado: 'confirmado' },
   },
 }
 

@@ -163,7 +163,7 @@ describe('Idempotency-Key on the web app\'s token form (a hidden field)', () => 
     assert.ok(secret)
     const again = await postForm(ctx.app, '/conta/tokens', fields, { cookie })
     assert.equal(again.statusCode, 303)
-    assert.equal(again.headers.location, '/conta?aviso=token-ja-criado')
+    assert.equal(again.headers.location, '/conta/pessoas?aviso=token-ja-criado')
     assert.equal(again.headers['idempotent-replayed'], 'true')
     const listed = await ctx.app.inject({ url: again.headers.location as string, headers: { cookie, accept: 'text/html' } })
     assert.match(listed.body, /Este formulário já criou um token/)

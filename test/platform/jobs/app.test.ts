@@ -10,7 +10,8 @@ describe('the app\'s jobs', () => {
   it('registers the retention and expiry purges, runs them when due, and its close waits for a run in hand', async (t) => {
     const app = await testApp(t, { db: tdb.db, env: { MAIL_WORKER: 'off' } })
     assert.deepEqual(app.deps.jobs.list().map((j) => j.name),
-      ['chaves-idempotencia-expurgo', 'mensagens-conteudo-expurgo', 'contatos-retencao', 'dpop-jti-expurgo'])
+      ['chaves-idempotencia-expurgo', 'mensagens-conteudo-expurgo', 'contatos-retencao', 'dpop-jti-expurgo', 'desagio-apropriacao',
+        'cobrancas-registro', 'cobrancas-instrucoes', 'retornos-aplicacao'])
     const job = heldJob('teste-fechamento')
     t.after(job.release)
     app.deps.jobs.register(job)
@@ -19,7 +20,7 @@ describe('the app\'s jobs', () => {
     job.release()
     await closing
     assert.deepEqual((await runsOf(tdb.db, job.name)).map((r) => r.resultado), ['ok'], 'recorded before the close resolved')
-    for (const { name } of app.deps.jobs.list().slice(0, 4)) {
+    for (const { name } of app.deps.jobs.list().slice(0, 7)) {
       assert.deepEqual((await runsOf(tdb.db, name)).map((r) => [r.resultado, r.contagem]), [['ok', 0]], name)
     }
   })

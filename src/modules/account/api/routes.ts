@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Clock } from '../../../platform/lib/clock.ts'
 import type { Config } from '../../../platform/config.ts'
+import { checkPeriods } from '../../../platform/http/list-query.ts'
 import type { Database } from '../../../platform/db/database.ts'
 import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
 import type { Credential } from '../../credentials/index.ts'
@@ -56,9 +57,13 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       },
     })
 
-    app.get(auditoria.url, { config: config(auditoria.escopo), schema: auditoria.schema }, async (req) => auditView(db, credentialOf(req), {
-      limit: Number(req.query.limite ?? 50), ...(req.query.antes ? { before: Number(req.query.antes) } : {}),
-    }))
+    app.get(auditoria.url, { config: config(auditoria.escopo), schema: auditoria.schema }, async (req) => {
+      // Days the database stores (no year 0), and a period that is one, as every list's.
+      checkPeriods(req.query, [['de', 'ate']])
+      const q = req.query
+      const page = { limit: Number(q.limite ?? 50), ...(q.antes ? { before: Number(q.antes) } : {}) }
+      return auditView(db, credentialOf(req), page, { atorId: q.ator_id?.toLowerCase(), acao: q.acao, alvoId: q.alvo_id?.toLowerCase(), de: q.de, ate: q.ate })
+    })
 
     app.get(documento.url, { config: config(documento.escopo), schema: documento.schema }, async () => document)
   }

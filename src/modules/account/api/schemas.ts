@@ -1,7 +1,7 @@
 // The credential layer's own endpoints' bodies. Inline schemas, no $id: a named one would be listed among the
 // public document's components (/openapi.json stays exactly the public contract).
 import { Type } from 'typebox'
-import { AUDIT_CURSOR_MAX, AUDIT_PAGE_MAX } from '../../../platform/tenancy/audit/store.ts'
+import { AUDIT_ACTIONS, AUDIT_CURSOR_MAX, AUDIT_PAGE_MAX } from '../../../platform/tenancy/audit/store.ts'
 import { SCOPES } from '../../credentials/index.ts'
 
 const Instant = Type.String({ format: 'date-time' })
@@ -49,6 +49,11 @@ export const AuditoriaQuery = Type.Object({
   antes: Type.Optional(Type.String({
     pattern: `^[1-9][0-9]{0,${String(AUDIT_CURSOR_MAX).length - 1}}$`, description: 'The `proximo` of the previous page.',
   })),
+  ator_id: Type.Optional(Type.String({ format: 'uuid', description: 'Only what this person (or this token) did.' })),
+  acao: Type.Optional(Type.String({ enum: [...AUDIT_ACTIONS], description: 'Only this action.' })),
+  alvo_id: Type.Optional(Type.String({ format: 'uuid', description: 'Only what was done to this (an operation, a cedente, a payment, a token…).' })),
+  de: Type.Optional(Type.String({ format: 'date', description: 'From this day on (Brasília), inclusive.' })),
+  ate: Type.Optional(Type.String({ format: 'date', description: 'Up to this day (Brasília), inclusive.' })),
 })
 
 export const AuditoriaOut = Type.Object({
@@ -57,8 +62,12 @@ export const AuditoriaOut = Type.Object({
     em: Instant,
     ator_tipo: Type.Union([Type.Literal('usuario'), Type.Literal('token'), Type.Literal('operador')]),
     ator_id: Type.Union([Uuid, Type.Null()]),
+    ator_nome: Type.Union([Type.String(), Type.Null()], { description: 'The person\'s name, or the token\'s; null for the service\'s operator.' }),
     acao: Type.String({ description: 'e.g. `token.criado`, `token.primeiro_uso`, `token.recusado`, `login.sucesso`.' }),
     alvo_id: Type.Union([Uuid, Type.Null()]),
+    alvo_nome: Type.Union([Type.String(), Type.Null()], {
+      description: 'What was acted on, by name ("Operação nº 12", a cedente\'s or a person\'s name); null when it has none or is gone.' }),
+    alvo_operacao_id: Type.Union([Uuid, Type.Null()], { description: 'For a payment\'s action, its operation (where the payment is read).' }),
     motivo: Type.Union([Type.String(), Type.Null()]),
     request_id: Type.Union([
       Type.String({ description: 'The service\'s own id of the request that did it (its X-Request-ID when the client sent none).' }), Type.Null(),

@@ -2,7 +2,7 @@
 // (src/modules/mcp/) both read the account through these, each query in the credential's customer's transaction
 // (withTenant), under row-level security.
 import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
-import { listAudit } from '../../../platform/tenancy/audit/store.ts'
+import { listAuditNamed, type AuditFilter } from './audit-trail.ts'
 import type { Credential } from '../../credentials/index.ts'
 import { readAsTenant, withTenant } from '../../../platform/tenancy/tenancy.ts'
 import { clientes, tokens, usuarios } from '../../../platform/db/schema.ts'
@@ -55,13 +55,14 @@ export async function revokeOwnTokenIn(tx: Orm, c: Credential, tokenId: string, 
   return isUuid(tokenId) ? revokeToken(tx, { clienteId: c.clienteId, tokenId }, ctx) : 'not_found'
 }
 
-/** A page of the customer's audit trail, newest first (GET /api/conta/auditoria). */
-export async function auditView(db: Db, c: Credential, page: { limit: number, before?: number }) {
-  const found = await withTenant(db, c.clienteId, (tx) => listAudit(tx, c.clienteId, page))
+/** A page of the customer's audit trail, newest first, with who and what by name (GET /api/conta/auditoria). */
+export async function auditView(db: Db, c: Credential, page: { limit: number, before?: number }, filter: AuditFilter = {}) {
+  const found = await withTenant(db, c.clienteId, (tx) => listAuditNamed(tx, c.clienteId, page, filter))
   return {
     itens: found.items.map((e) => ({
-      id: e.id, em: e.em.toISOString(), ator_tipo: e.atorTipo, ator_id: e.atorId, acao: e.acao, alvo_id: e.alvoId, motivo: e.motivo,
-      request_id: e.requestId, request_id_cliente: e.requestIdCliente, alteracoes: e.alteracoes,
+      id: e.id, em: e.em.toISOString(), ator_tipo: e.atorTipo, ator_id: e.atorId, ator_nome: e.atorNome, acao: e.acao, alvo_id: e.alvoId,
+      alvo_nome: e.alvoNome, alvo_operacao_id: e.alvoOperacaoId, motivo: e.motivo, request_id: e.requestId, request_id_cliente: e.requestIdCliente,
+      alteracoes: e.alteracoes,
     })),
     proximo: found.next,
   }

@@ -39,6 +39,8 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
   const { db } = web
 
   const toLogin = (reply: FastifyReply) => signedOut(reply, web, 'sessao-expirada')
+  const inShell = (v: AccountView) => web.framed(accountPage(v), { csrf: v.csrf, papel: v.user.papel, cliente: v.customer.nome, pessoa: v.user.nome },
+    ACCOUNT_PATHS.conta)
   const notFound = (reply: FastifyReply, title: string, text: string) =>
     web.send(reply, 404, messagePage(title, text, { href: ACCOUNT_PATHS.conta, label: 'Voltar à conta' }))
   const back = (reply: FastifyReply, aviso: Notice) => reply.header('cache-control', 'no-store').redirect(`${ACCOUNT_PATHS.conta}?aviso=${aviso}`, 303)
@@ -58,7 +60,7 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
   }
   const show = async (reply: FastifyReply, status: number, s: LiveSession, extra: Extra = {}) => {
     const view = await withTenant(db, s.clienteId, (t) => read(t, s, extra))
-    return view ? web.send(reply, status, accountPage(view)) : toLogin(reply)
+    return view ? web.send(reply, status, inShell(view)) : toLogin(reply)
   }
 
   app.get<{ Querystring: Record<string, string | undefined> }>(ACCOUNT_PATHS.conta, async (req, reply) => {
@@ -103,7 +105,7 @@ export function accountRoutes(app: FastifyInstance, web: WebContext): void {
       }, ctx)
       return read(tx, s, { created })
     }
-    const shown = (view: AccountView | undefined) => (view ? web.send(reply, 201, accountPage(view)) : toLogin(reply))
+    const shown = (view: AccountView | undefined) => (view ? web.send(reply, 201, inShell(view)) : toLogin(reply))
     try {
       const rawKey = fields.get(TOKEN_KEY_FIELD)
       const key = rawKey === null ? undefined : parseIdempotencyKey(rawKey)

@@ -37,6 +37,7 @@ const SCOPE_TEXT: Record<Scope, string> = {
   operacoes: 'operacoes: operações, títulos, cotações e simulações; pedir o desembolso',
   aprovacao: 'aprovacao: aprovar desembolsos (por outra pessoa que não quem pediu)',
   financeiro: 'financeiro: registrar pagamentos; razão e conta gráfica',
+  cobranca: 'cobranca: contas de cobrança, boletos e arquivos CNAB',
 }
 
 const ROLE_TEXT: Record<Papel, string> = {
@@ -49,11 +50,10 @@ const ROLE_TEXT: Record<Papel, string> = {
 export function accountPage(v: AccountView): Page {
   const errors = v.form ? Object.values(v.form.errors) : []
   return {
-    title: 'Sua conta',
+    title: 'Pessoas e tokens',
     description: 'A conta da sua empresa: tokens de acesso à API e sessões.',
-    body: html`<h1>Sua conta</h1>
+    body: html`<h1>Pessoas e tokens</h1>
 ${notice(v.notice)}${v.created && createdPanel(v.created)}${errorSummary(errors)}
-<p id="ir-retaguarda"><a href="${ACCOUNT_PATHS.retaguarda}">Operações, cadastros, desembolsos e razão</a></p>
 <section aria-labelledby="titulo-quem">
 <h2 id="titulo-quem">Empresa e acesso</h2>
 <dl class="dados">

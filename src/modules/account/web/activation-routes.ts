@@ -105,6 +105,6 @@ export function activationRoutes(app: FastifyInstance, web: WebContext): void {
     }
     setSessionCookie(reply, session, web.secure)
     clearInvitationCookie(reply, web.secure)
-    return reply.code(303).header('cache-control', 'no-store').redirect(ACCOUNT_PATHS.conta, 303)
+    return reply.code(303).header('cache-control', 'no-store').redirect(ACCOUNT_PATHS.painel, 303)
   })
 }

@@ -35,7 +35,7 @@ export function loginRoutes(app: FastifyInstance, web: WebContext, budgets?: Log
   }
 
   app.get<{ Querystring: Record<string, string | undefined> }>(ACCOUNT_PATHS.entrar, async (req, reply) => {
-    if (await web.session(req)) return reply.header('cache-control', 'no-store').redirect(ACCOUNT_PATHS.conta, 303)
+    if (await web.session(req)) return reply.header('cache-control', 'no-store').redirect(ACCOUNT_PATHS.painel, 303)
     const notice = noticeOf(req.query.aviso)
     return web.send(reply, 200, loginPage({ notice: notice && NOTICES[notice] }))
   })
@@ -75,7 +75,7 @@ export function loginRoutes(app: FastifyInstance, web: WebContext, budgets?: Log
       return createSession(tx, { clienteId: who.clienteId, usuarioId: who.usuarioId }, ctx, web.limits)
     })
     setSessionCookie(reply, token, web.secure)
-    return reply.header('cache-control', 'no-store').redirect(ACCOUNT_PATHS.conta, 303)
+    return reply.header('cache-control', 'no-store').redirect(ACCOUNT_PATHS.painel, 303)
   })
 
   async function auditFailure(req: FastifyRequest, who: LoginCandidate, motivo: string): Promise<void> {

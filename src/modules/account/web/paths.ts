@@ -2,7 +2,10 @@
 import { ACTIVATION_PATH } from '../../credentials/index.ts'
 
 export const ACCOUNT_PATHS = {
-  conta: '/conta',
+  /** The person's and the company's access: tokens, people, sessions. */
+  conta: '/conta/pessoas',
+  /** Where a person lands once signed in: the back office's dashboard (src/modules/backoffice). */
+  painel: '/conta',
   /** From the invitation e-mail (src/modules/credentials/users/send-invitation.ts builds the link with `?convite=`). */
   ativar: ACTIVATION_PATH,
   entrar: '/conta/entrar',
@@ -12,8 +15,6 @@ export const ACCOUNT_PATHS = {
   encerrarSessao: '/conta/sessoes/encerrar',
   encerrarTodas: '/conta/sessoes/encerrar-todas',
   papel: '/conta/pessoas/papel',
-  /** Where the back office starts (src/modules/backoffice: operations, registers, the ledger). */
-  retaguarda: '/conta/operacoes',
 } as const
 
 /** The query parameter of the activation link that carries the invitation's secret. */

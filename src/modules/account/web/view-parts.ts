@@ -2,7 +2,8 @@
 // hidden fields of a form. Built with html`…` (src/platform/lib/html.ts): everything a person or an operator typed is escaped.
 import { html, type Html } from '../../../platform/lib/html.ts'
 
-export type Page = { title: string, description: string, body: Html }
+/** `shell`: the back office's header and navigation, drawn around the page instead of the public site's. */
+export type Page = { title: string, description: string, body: Html, shell?: Html | undefined }
 
 export const CSRF_FIELD = 'csrf'
 

@@ -16,6 +16,7 @@ import type { LoginBudgets } from './login-limits.ts'
 import { liveSession, type LiveSession } from './session.ts'
 import { readSessionCookie } from './session-cookie.ts'
 import type { Page } from './view-parts.ts'
+import type { AccountShell, ShellWho } from './shell.ts'
 
 export type AccountWebDeps = {
   config: Pick<Config, 'publicUrl' | 'publicUrlSet' | 'ambiente' | 'dbTimeoutMs'>
@@ -27,6 +28,8 @@ export type AccountWebDeps = {
   hasher?: PasswordHasher
   sessionLimits?: SessionLimits
   loginBudgets?: LoginBudgets
+  /** The back office's shell for the account's page, once every module's setup ran (shell.ts). */
+  shell?: () => AccountShell | undefined
 }
 
 export type WebContext = {
@@ -46,6 +49,8 @@ export type WebContext = {
   session(req: FastifyRequest): Promise<LiveSession | undefined>
   actionContext(req: FastifyRequest, actor: Actor): ActionContext
   send(reply: FastifyReply, status: number, page: Page): FastifyReply
+  /** `page` in the back office's shell when there is one (shell.ts), else as it is. */
+  framed(page: Page, who: ShellWho, path: string): Page
 }
 
 export function makeWebContext(app: FastifyInstance, deps: AccountWebDeps): WebContext {
@@ -60,6 +65,7 @@ export function makeWebContext(app: FastifyInstance, deps: AccountWebDeps): WebC
     commonPasswords: () => (common ??= loadCommonPasswords()),
     session: (req) => liveSession(db, readSessionCookie(req, secure), clock.now(), limits),
     actionContext: (req, actor) => actionContext(req, actor, clock.now()),
+    framed: (page, who, path) => deps.shell?.()?.frame(page, who, path) ?? page,
     send(reply, status, page) {
       return reply.code(status)
         .header('content-type', 'text/html; charset=utf-8')

@@ -5,6 +5,7 @@ import { dataBr } from '../../../platform/lib/brl.ts'
 import { hidden, type Page } from '../../account/index.ts'
 import type { Holiday } from '../answers.ts'
 import { form, input } from '../forms.ts'
+import { abrangenciaFeriado } from '../labels.ts'
 import { boPage, cell, table } from '../layout.ts'
 import { BACKOFFICE_PATHS } from '../paths.ts'
 import { mayChange, type ViewContext } from '../view-context.ts'
@@ -12,7 +13,7 @@ import { mayChange, type ViewContext } from '../view-context.ts'
 export function holidaysPage(v: ViewContext, year: number, feriados: Holiday[]): Page {
   const changes = mayChange(v, 'cadastro')
   const rows = feriados.map((f) => html`<tr${f.id && html` data-feriado="${f.id}"`}><th scope="row">${dataBr(f.data)}</th>${cell('Descrição', f.descricao)}\
-${cell('Abrangência', f.abrangencia)}${cell('Lugar', f.municipio_ibge ?? f.uf ?? 'Brasil')}\
+${cell('Abrangência', abrangenciaFeriado(f.abrangencia))}${cell('Lugar', f.municipio_ibge ?? f.uf ?? 'Brasil')}\
 ${changes && cell('Ação', f.id ? form({
     id: `remover-${f.id}`, action: BACKOFFICE_PATHS.removerFeriado, csrf: v.csrf, inline: true,
     button: html`Remover<span class="visualmente-oculto"> o feriado de ${dataBr(f.data)}</span>`,

@@ -7,18 +7,16 @@ import { instantLabel } from '../../../platform/lib/brasilia-time.ts'
 import { hidden, NO_AUTOCORRECT, type Page } from '../../account/index.ts'
 import { CANCELLABLE } from '../../operations/index.ts'
 import { TIPOS_TITULO } from '../../pricing/index.ts'
-import type { AccountHistory, ContaBancaria, Operation, Party, Payment, Quote } from '../answers.ts'
+import type { Operation, Party, PaymentAnswer, Quote } from '../answers.ts'
 import { form, input, select } from '../forms.ts'
-import { boPage, cell, table } from '../layout.ts'
+import { ate, documentoFormatado, estadoOperacao, estadoTitulo, perfilIof, porNome, tipoTitulo } from '../labels.ts'
+import { amountHead, boPage, cell, numCell, table, type Head } from '../layout.ts'
 import { BACKOFFICE_PATHS as P } from '../paths.ts'
 import { mayChange, type ViewContext } from '../view-context.ts'
-import { ESTADO_TEXTO, operationName } from './operations.ts'
+import { approvalCard } from './approval-card.ts'
+import { operationName } from './operations.ts'
 import { percent } from './products.ts'
 
-
-export const DESEMBOLSO_TEXTO: Record<string, string> = {
-  aguardando_aprovacao: 'aguardando aprovação', aprovado: 'aprovado', pago: 'pago', falhou: 'falhou', cancelado: 'cancelado',
-}
 
 /** `after`: the page of títulos shown starts after this one (the API's `titulos_apos`), when the operation has more than a page. */
 /** Where the page of títulos shown sits among all of them, with the links to the first and the next page. */
@@ -29,27 +27,30 @@ function titlePages(op: Operation, after: string | undefined): Html {
   return html`<p id="paginas-titulos">Mostrando ${String(op.titulos.length)} de ${String(op.quantidade_titulos)} títulos.${first}${next}</p>`
 }
 
-export function operationPage(v: ViewContext, op: Operation, cedente: Party, sacados: Party[], after?: string): Page {
+export function operationPage(v: ViewContext, op: Operation, cedente: Party, sacados: Party[], after?: string, payment?: PaymentAnswer): Page {
   const sacadoName = new Map(sacados.map((s) => [s.id, s.razao_social]))
   const changes = mayChange(v, 'operacoes')
   const action = (acao: string) => P.acaoOperacao(op.id, acao)
   // An approved payment may be at the bank: it must fail before the operation is cancelled (the API refuses otherwise).
   const cancellable = CANCELLABLE.has(op.estado) && op.desembolso?.estado !== 'aprovado'
-  const titleRows = op.titulos.map((t) => html`<tr data-titulo="${t.id}"><th scope="row">${t.numero}</th>${cell('Tipo', t.tipo)}\
-${cell('Sacado', sacadoName.get(t.sacado_id) ?? t.sacado_id)}${cell('Vencimento', dataBr(t.vencimento))}${cell('Valor de face', brl(t.valor_face_centavos))}\
-${cell('Estado', t.estado)}${op.estado === 'rascunho' && changes && cell('Ação', form({
+  const titleRows = op.titulos.map((t) => html`<tr data-titulo="${t.id}"><th scope="row">${t.numero}</th>${cell('Tipo', tipoTitulo(t.tipo))}\
+${cell('Sacado', sacadoName.get(t.sacado_id) ?? t.sacado_id)}${cell('Vencimento', dataBr(t.vencimento))}${numCell('Valor de face', brl(t.valor_face_centavos))}\
+${cell('Estado', estadoTitulo(t.estado))}${op.estado === 'rascunho' && changes && cell('Ação', form({
     id: `remover-${t.id}`, action: action('remover-titulo'), csrf: v.csrf, inline: true,
     button: html`Remover<span class="visualmente-oculto"> o título ${t.numero}</span>`,
   }, hidden('titulo_id', t.id)))}</tr>`)
-  const heads = ['Número', 'Tipo', 'Sacado', 'Vencimento', 'Valor de face', 'Estado', ...(op.estado === 'rascunho' && changes ? ['Ação'] : [])]
+  const heads: Head[] = ['Número', 'Tipo', 'Sacado', 'Vencimento', amountHead('Valor de face'), 'Estado',
+    ...(op.estado === 'rascunho' && changes ? ['Ação'] : [])]
   return boPage(P.operacoes, `Operação ${operationName(op)}`, 'Uma operação: títulos, cotação, aceite, formalização e desembolso.', v.shown, html`
 <dl class="dados" id="resumo">
-<dt>Cedente</dt><dd><a href="${P.cedente(cedente.id)}">${cedente.razao_social}</a> (${cedente.documento})</dd>
+<dt>Cedente</dt><dd><a href="${P.cedente(cedente.id)}">${cedente.razao_social}</a> (${documentoFormatado(cedente.documento)})</dd>
 <dt>Data da operação</dt><dd>${dataBr(op.data_operacao)}</dd>
-<dt>Estado</dt><dd id="estado">${ESTADO_TEXTO[op.estado] ?? op.estado}</dd>
+<dt>Estado</dt><dd id="estado">${estadoOperacao(op.estado)}</dd>
 ${op.cancelamento && html`<dt>Cancelada</dt><dd>${instantLabel(op.cancelamento.em)}: ${op.cancelamento.motivo}</dd>`}
 </dl>
-<p><a href="/api/operacoes/${op.id}/bordero" id="bordero">Borderô para imprimir</a></p>
+<p><a href="/api/operacoes/${op.id}/bordero" id="bordero">Borderô para imprimir</a> · \
+<a href="/api/operacoes/${op.id}/bordero?formato=pdf" id="bordero-pdf" type="application/pdf">Borderô em PDF, para assinar</a>\
+${op.termo && html` · <a href="/api/operacoes/${op.id}/termo" id="termo-download">Termo assinado (${op.termo.nome_arquivo ?? 'arquivo'})</a>`}</p>
 <section aria-labelledby="titulo-titulos">
 <h2 id="titulo-titulos">Títulos</h2>
 ${table('titulos', `Títulos da operação (${op.quantidade_titulos})`, heads, titleRows, 'Nenhum título ainda.')}
@@ -67,12 +68,14 @@ ${changes && op.estado === 'cotada' && op.cotacao && form({
 </section>
 ${(op.formalizacao || (changes && op.estado === 'aceita')) && html`<section aria-labelledby="titulo-formalizacao">
 <h2 id="titulo-formalizacao">Formalização</h2>
-${op.formalizacao ? html`<dl class="dados" id="formalizacao"><dt>Termo (SHA-256)</dt><dd><code>${op.formalizacao.termo_sha256}</code></dd>
+${op.formalizacao ? html`<dl class="dados" id="formalizacao"><dt>Termo (SHA-256)</dt><dd><code id="termo-sha256">${op.formalizacao.termo_sha256}</code></dd>
+${op.termo && html`<dt>Arquivo do termo</dt><dd><a href="/api/operacoes/${op.id}/termo">${op.termo.nome_arquivo ?? 'baixar'}</a> \
+(${sizeLabel(op.termo.tamanho_bytes)}, enviado em ${instantLabel(op.termo.enviado_em)})</dd>`}
 <dt>Assinado em</dt><dd>${instantLabel(op.formalizacao.assinado_em)}</dd>
-<dt>Signatários</dt><dd>${op.formalizacao.signatarios.map((s) => `${s.nome} (${s.documento})`).join('; ')}</dd></dl>`
+<dt>Signatários</dt><dd>${op.formalizacao.signatarios.map((s) => `${s.nome} (${documentoFormatado(s.documento)})`).join('; ')}</dd></dl>`
     : formalizeForm(v, op)}
 </section>`}
-${paymentSection(v, op, cedente)}
+${paymentSection(v, op, cedente, payment)}
 ${changes && cancellable && html`<section aria-labelledby="titulo-cancelar">
 <h2 id="titulo-cancelar">Cancelar a operação</h2>
 <p>Os títulos ficam livres; depois do aceite, o estorno exato da aquisição é lançado no razão.</p>
@@ -86,9 +89,10 @@ function titleForm(v: ViewContext, op: Operation, sacados: Party[]): Html {
   if (!sacados.length) return html`<p>Para incluir títulos, cadastre antes um <a href="${P.sacados}">sacado</a>.</p>`
   return html`<h3 id="titulo-incluir">Incluir um título</h3>
 ${form({ id, action: P.acaoOperacao(op.id, 'titulos'), csrf: v.csrf, button: 'Incluir título', buttonId: 'incluir-titulo' }, html`
-${select(v.posted, id, { name: 'tipo', label: 'Tipo', options: TIPOS_TITULO.map((t) => ({ value: t, label: t.replaceAll('_', ' ') })) })}
+${select(v.posted, id, { name: 'tipo', label: 'Tipo', options: TIPOS_TITULO.map((t) => ({ value: t, label: tipoTitulo(t) })) })}
 ${input(v.posted, id, { name: 'numero', label: 'Número', required: true })}
-${select(v.posted, id, { name: 'sacado_id', label: 'Sacado', options: sacados.map((s) => ({ value: s.id, label: `${s.razao_social} (${s.documento})` })) })}
+${select(v.posted, id, { name: 'sacado_id', label: 'Sacado', options: porNome(sacados, (s) => s.razao_social)
+  .map((s) => ({ value: s.id, label: `${s.razao_social} (${documentoFormatado(s.documento)})` })) })}
 ${input(v.posted, id, { name: 'emissao', label: 'Emissão', type: 'date', required: true })}
 ${input(v.posted, id, { name: 'vencimento', label: 'Vencimento', type: 'date', required: true })}
 ${input(v.posted, id, { name: 'valor_face', label: 'Valor de face (R$)', required: true, hint: 'Em reais, como 10.000,00.', errorKey: 'valor_face_centavos',
@@ -99,22 +103,22 @@ ${input(v.posted, id, { name: 'chave_nfe', label: 'Chave da NF-e', hint: '44 dí
 
 function quoteTable(q: Quote, numbers: string[]): Html {
   const rows = q.linhas.map((l, i) => html`<tr data-linha="${i}"><th scope="row">${numbers[i] ?? String(i + 1)}</th>\
-${cell('Vencimento útil', dataBr(l.vencimento_util))}${cell('Dias', l.dias_desconto)}${cell('Valor de face', brl(l.valor_face_centavos))}\
-${cell('Deságio', brl(l.desagio_centavos))}${cell('Ad valorem', brl(l.ad_valorem_centavos))}${cell('Tarifa', brl(l.tarifa_centavos))}\
-${cell('IOF', brl(l.iof_centavos))}${cell('Preço de compra', brl(l.preco_compra_centavos))}</tr>`)
+${cell('Vencimento útil', dataBr(l.vencimento_util))}${numCell('Dias', l.dias_desconto)}${numCell('Valor de face', brl(l.valor_face_centavos))}\
+${numCell('Deságio', brl(l.desagio_centavos))}${numCell('Ad valorem', brl(l.ad_valorem_centavos))}${numCell('Tarifa', brl(l.tarifa_centavos))}\
+${numCell('IOF', brl(l.iof_centavos))}${numCell('Preço de compra', brl(l.preco_compra_centavos))}</tr>`)
   const t = q.totais
-  return html`<p>Versão ${q.versao}, válida até ${instantLabel(q.valida_ate)}; perfil de IOF ${q.perfil_iof}.</p>
-${table('cotacao-linhas', `Linhas da cotação ${q.versao}`, ['Título', 'Vencimento útil', 'Dias', 'Valor de face', 'Deságio', 'Ad valorem', 'Tarifa', 'IOF',
-    'Preço de compra'], rows, 'Sem linhas.')}
+  return html`<p>Versão ${q.versao}, válida ${ate(q.valida_ate)}; perfil de IOF: ${perfilIof(q.perfil_iof)}.</p>
+${table('cotacao-linhas', `Linhas da cotação ${q.versao}`, ['Título', 'Vencimento útil', ...['Dias', 'Valor de face', 'Deságio', 'Ad valorem', 'Tarifa', 'IOF',
+    'Preço de compra'].map(amountHead)], rows, 'Sem linhas.')}
 <dl class="dados" id="totais">
-<dt>Valor de face</dt><dd data-total="valor_face">${brl(t.valor_face_centavos)}</dd>
-<dt>Deságio</dt><dd data-total="desagio">${brl(t.desagio_centavos)}</dd>
-<dt>Ad valorem</dt><dd data-total="ad_valorem">${brl(t.ad_valorem_centavos)}</dd>
-<dt>Tarifas</dt><dd data-total="tarifas">${brl(t.tarifas_centavos)}</dd>
-<dt>Tarifa de cadastro</dt><dd data-total="tac">${brl(t.tac_centavos)}</dd>
-<dt>IOF</dt><dd data-total="iof">${brl(t.iof_centavos)}</dd>
-<dt>Compensações</dt><dd data-total="compensacoes">${brl(t.compensacoes_centavos)}</dd>
-<dt>Valor líquido</dt><dd data-total="valor_liquido"><strong>${brl(t.valor_liquido_centavos)}</strong></dd>
+<dt>Valor de face</dt><dd class="num" data-total="valor_face">${brl(t.valor_face_centavos)}</dd>
+<dt>Deságio</dt><dd class="num" data-total="desagio">${brl(t.desagio_centavos)}</dd>
+<dt>Ad valorem</dt><dd class="num" data-total="ad_valorem">${brl(t.ad_valorem_centavos)}</dd>
+<dt>Tarifas</dt><dd class="num" data-total="tarifas">${brl(t.tarifas_centavos)}</dd>
+<dt>Tarifa de cadastro</dt><dd class="num" data-total="tac">${brl(t.tac_centavos)}</dd>
+<dt>IOF</dt><dd class="num" data-total="iof">${brl(t.iof_centavos)}</dd>
+<dt>Compensações</dt><dd class="num" data-total="compensacoes">${brl(t.compensacoes_centavos)}</dd>
+<dt>Valor líquido</dt><dd class="num" data-total="valor_liquido"><strong>${brl(t.valor_liquido_centavos)}</strong></dd>
 <dt>Prazo médio</dt><dd>${q.prazo_medio_dias.replace('.', ',')} dias</dd>
 <dt>Taxa efetiva mensal</dt><dd>${q.taxa_efetiva_mensal === null ? '—' : percent(q.taxa_efetiva_mensal)}</dd>
 </dl>`
@@ -122,23 +126,27 @@ ${table('cotacao-linhas', `Linhas da cotação ${q.versao}`, ['Título', 'Vencim
 
 function formalizeForm(v: ViewContext, op: Operation): Html {
   const id = 'form-formalizacao'
-  return form({ id, action: P.acaoOperacao(op.id, 'formalizacao'), csrf: v.csrf, button: 'Registrar o termo assinado', buttonId: 'formalizar' }, html`
-${input(v.posted, id, { name: 'termo_sha256', label: 'SHA-256 do termo de cessão assinado', required: true,
-  hint: '64 caracteres hexadecimais.', extra: NO_AUTOCORRECT })}
+  return form({ id, action: P.acaoOperacao(op.id, 'formalizacao'), csrf: v.csrf, button: 'Registrar o termo assinado', buttonId: 'formalizar',
+    multipart: true }, html`
+${input(undefined, id, { name: 'termo_arquivo', label: 'Termo de cessão assinado (arquivo)', type: 'file',
+  hint: 'PDF ou imagem. O serviço calcula o SHA-256 do arquivo e o guarda com a operação. Depois de uma recusa, escolha o arquivo de novo.',
+  extra: html` accept="application/pdf,image/png,image/jpeg"` })}
+${input(v.posted, id, { name: 'termo_sha256', label: 'Ou o SHA-256 do termo, se o arquivo fica guardado em outro lugar',
+  hint: '64 caracteres hexadecimais; com o arquivo enviado, deixe em branco.', extra: NO_AUTOCORRECT })}
 ${input(v.posted, id, { name: 'assinado_em', label: 'Assinado em (horário de Brasília)', type: 'datetime-local', required: true })}
 ${input(v.posted, id, { name: 'signatario_nome', label: 'Signatário', required: true })}
 ${input(v.posted, id, { name: 'signatario_documento', label: 'CPF do signatário', required: true, extra: NO_AUTOCORRECT })}
 `)
 }
 
-function paymentSection(v: ViewContext, op: Operation, cedente: Party): Html | false {
-  const p = op.desembolso
+/** `p`: the operation's latest payment as its own route answers it (with the names an approver reads). */
+function paymentSection(v: ViewContext, op: Operation, cedente: Party, p: PaymentAnswer | undefined): Html | false {
   const canAsk = mayChange(v, 'operacoes') && op.estado === 'formalizada'
   if (!p && !canAsk) return false
   const accounts = cedente.contas_bancarias ?? []
   return html`<section aria-labelledby="titulo-desembolso">
 <h2 id="titulo-desembolso">Desembolso</h2>
-${p && paymentFacts(v, p, P.operacao(op.id), accountOf(accounts, p.conta_bancaria))}
+${p && approvalCard(v, p, P.operacao(op.id))}
 ${canAsk && !accounts.length && html`<p id="sem-conta">O cedente não tem conta bancária cadastrada: cadastre uma antes de pedir o desembolso.</p>`}
 ${canAsk && accounts.length > 0 && form({
     id: 'form-desembolso', action: P.acaoOperacao(op.id, 'desembolso'), csrf: v.csrf, button: 'Pedir o desembolso', buttonId: 'pedir-desembolso',
@@ -153,56 +161,9 @@ ${canAsk && accounts.length > 0 && form({
 </section>`
 }
 
-/** The cedente's account a payment goes to, as the cedente has it now (its history), if it still has it. */
-function accountOf(accounts: ContaBancaria[], c: Payment['conta_bancaria']): ContaBancaria | undefined {
-  return accounts.find((a) => a.banco === c.banco && a.agencia === c.agencia && a.conta === c.conta && a.digito === c.digito)
-}
-
-/** When the account was added and by whom, and its confirmation: what the approver checks before the money leaves. */
-function accountHistory(v: ViewContext, c: AccountHistory): string {
-  const who = (id: string | null) => (id === null ? '' : id === v.usuarioId ? ' (por você)' : ` (pessoa ${id.slice(0, 8)})`)
-  const added = `em ${instantLabel(c.incluida_em)}${who(c.incluida_por_usuario_id)}`
-  if (!c.confirmada) return `${added}; aguardando a confirmação de uma segunda pessoa`
-  if (c.confirmada_por_usuario_id === null) return `no cadastro do cedente, ${added}`
-  return `${added}; confirmada em ${instantLabel(c.confirmada_em!)}${who(c.confirmada_por_usuario_id)}`
-}
-
-/**
- * A payment's facts and the step the person may take on it: approving (never their own), recording the transfer or
- * its failure. Ids carry the payment's: one page lists several.
- */
-export function paymentFacts(v: ViewContext, p: Payment, volta: string, account?: AccountHistory): Html {
-  const mine = p.solicitante_usuario_id === v.usuarioId
-  const waiting = p.estado === 'aguardando_aprovacao'
-  const c = p.conta_bancaria
-  const conta = c.historico ?? account
-  const paid = `pagar-${p.id}`
-  const failed = `falha-${p.id}`
-  return html`<dl class="dados" data-desembolso="${p.id}">
-<dt>Valor</dt><dd>${brl(p.valor_centavos)}</dd>
-<dt>Conta</dt><dd>Banco ${c.banco}, agência ${c.agencia}, conta ${c.conta}-${c.digito}</dd>
-${conta && html`<dt>Conta incluída</dt><dd class="conta-historico">${accountHistory(v, conta)}</dd>`}
-${c.historico === null && html`<dt>Conta incluída</dt><dd class="conta-historico">o cedente não tem mais esta conta</dd>`}
-<dt>Situação</dt><dd class="desembolso-estado">${DESEMBOLSO_TEXTO[p.estado] ?? p.estado}</dd>
-<dt>Pedido em</dt><dd>${instantLabel(p.criado_em)}${mine && ' (por você)'}</dd>
-${p.id_transacao && html`<dt>Transação</dt><dd>${p.id_transacao}${p.pago_em && ` em ${instantLabel(p.pago_em)}`}</dd>`}
-${p.motivo_falha && html`<dt>Falha</dt><dd>${p.motivo_falha}</dd>`}
-</dl>
-${waiting && mine && html`<p class="aguarda-outra-pessoa">Aguardando a aprovação de outra pessoa da empresa: quem pede não aprova.</p>`}
-${waiting && !mine && mayChange(v, 'aprovacao') && form({
-    id: `aprovar-${p.id}`, action: P.acaoDesembolso(p.id, 'aprovacao'), csrf: v.csrf, button: `Aprovar o desembolso de ${brl(p.valor_centavos)}`,
-    buttonId: `botao-aprovar-${p.id}`,
-  }, hidden('volta', volta))}
-${p.estado === 'aprovado' && mayChange(v, 'financeiro') && html`${form({
-    id: paid, action: P.acaoDesembolso(p.id, 'pagamento'), csrf: v.csrf, button: 'Registrar a transferência', buttonId: `botao-pagar-${p.id}`,
-  }, html`${hidden('volta', volta)}
-${input(v.posted, paid, { name: 'id_transacao', idSuffix: `-${p.id}`, label: 'Identificador da transferência', required: true,
-    hint: 'O end-to-end do PIX ou o número da TED.', extra: NO_AUTOCORRECT })}
-${input(v.posted, paid, { name: 'pago_em', idSuffix: `-${p.id}`, label: 'Paga em (horário de Brasília)', type: 'datetime-local', required: true,
-    extra: html` step="1"` })}
-`)}
-${form({ id: failed, action: P.acaoDesembolso(p.id, 'falha'), csrf: v.csrf, button: 'Registrar que a transferência falhou', buttonId: `botao-falha-${p.id}` },
-    html`${hidden('volta', volta)}
-${input(v.posted, failed, { name: 'motivo', idSuffix: `-${p.id}`, label: 'Motivo da falha', required: true })}
-`)}`}`
+/** A file's size for people: "1,2 MB", "340 KB". */
+function sizeLabel(bytes: number): string {
+  const tenths = Math.round((bytes * 10) / (1024 * 1024))
+  if (bytes >= 1024 * 1024) return `${Math.floor(tenths / 10)},${tenths % 10} MB`
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`
 }

@@ -5,6 +5,7 @@ import { Decimal } from 'decimal.js'
 import type { Page } from '../../account/index.ts'
 import type { Product } from '../answers.ts'
 import { form, input, select } from '../forms.ts'
+import { baseTaxa, iofProduto } from '../labels.ts'
 import { boPage, cell, table } from '../layout.ts'
 import { BACKOFFICE_PATHS } from '../paths.ts'
 import { mayChange, type ViewContext } from '../view-context.ts'
@@ -15,9 +16,9 @@ export const percent = (fraction: string) => `${new Decimal(fraction).mul(100).t
 export function productsPage(v: ViewContext, produtos: Product[]): Page {
   const rows = produtos.map((p) => {
     const t = p.versoes[0]!
-    return html`<tr data-produto="${p.id}"><th scope="row">${p.nome}</th>${cell('Versão', p.versao)}${cell('Base', t.base)}\
+    return html`<tr data-produto="${p.id}"><th scope="row">${p.nome}</th>${cell('Versão', p.versao)}${cell('Base', baseTaxa(t.base))}\
 ${cell('Taxa mensal', percent(t.taxa_mensal))}${cell('Ad valorem', percent(t.taxa_ad_valorem))}${cell('Tarifa por título', brl(t.tarifa_por_titulo_centavos))}\
-${cell('Tarifa de cadastro', brl(t.tac_centavos))}${cell('IOF', t.iof)}</tr>`
+${cell('Tarifa de cadastro', brl(t.tac_centavos))}${cell('IOF', iofProduto(t.iof))}</tr>`
   })
   const id = 'form-produto'
   return boPage(BACKOFFICE_PATHS.produtos, 'Produtos', 'As condições de preço da empresa, versionadas: cada cotação usa a última versão.', v.shown, html`

@@ -5,9 +5,13 @@ import { brl } from '../../../platform/lib/brl.ts'
 import { NO_AUTOCORRECT } from '../../account/index.ts'
 import type { Page } from '../../account/index.ts'
 import { MOTIVOS_ISENCAO } from '../../origination/index.ts'
-import type { List, Party } from '../answers.ts'
+import type { Party } from '../answers.ts'
 import { form, input, select } from '../forms.ts'
-import { boPage, cell, table } from '../layout.ts'
+import { documentoFormatado, ESTADOS_CADASTRO_TEXTO, estadoCadastro, opcoes } from '../labels.ts'
+import { boPage, cell } from '../layout.ts'
+import { listBlock, numCell } from '../list-controls.ts'
+import type { Listed, ListState } from '../list-query.ts'
+import { LIST_SPECS } from '../list-specs.ts'
 import { BACKOFFICE_PATHS } from '../paths.ts'
 import { mayChange, type ViewContext } from '../view-context.ts'
 
@@ -29,17 +33,24 @@ const TEXT = {
   sacados: { title: 'Sacados', one: 'sacado', description: 'Quem paga os títulos: cadastro, limite e exposição.' },
 }
 
-export function registersPage(kind: RegisterKind, v: ViewContext, list: List<Party>): Page {
+export function registersPage(kind: RegisterKind, v: ViewContext, list: Listed<Party>, state: ListState): Page {
   const t = TEXT[kind]
   const rows = list.itens.map((p) => html`<tr data-id="${p.id}">\
 <th scope="row">${kind === 'cedentes' ? html`<a href="${BACKOFFICE_PATHS.cedente(p.id)}">${p.razao_social}</a>` : p.razao_social}</th>\
-${cell('Documento', p.documento)}${cell('Limite', p.limite_centavos === null ? 'sem limite' : brl(p.limite_centavos))}\
-${cell('Exposição', brl(p.exposicao_centavos))}${cell('Situação', p.estado)}</tr>`)
+${cell('Documento', documentoFormatado(p.documento))}${numCell('Limite', p.limite_centavos === null ? 'sem limite' : brl(p.limite_centavos))}\
+${numCell('Exposição', brl(p.exposicao_centavos))}${cell('Situação', estadoCadastro(p.estado))}</tr>`)
+  const listed = listBlock({
+    path: BACKOFFICE_PATHS[kind], spec: LIST_SPECS[kind], state, id: kind, caption: `${t.title} da empresa (${list.total})`, rows, total: list.total,
+    columns: [{ label: 'Razão social', ordem: 'razao_social' }, { label: 'Documento', ordem: 'documento' }, { label: 'Limite', num: true },
+      { label: 'Exposição', num: true }, { label: 'Situação' }],
+    empty: state.busca || state.values.size ? `Nenhum ${t.one} com estes filtros.` : `Nenhum ${t.one} cadastrado ainda.`,
+    options: { estado: opcoes(ESTADOS_CADASTRO_TEXTO) },
+    searchHint: 'Razão social, nome fantasia, CPF ou CNPJ (com ou sem pontuação), ID externo.',
+  })
   const formId = `form-${t.one}`
   const canChange = mayChange(v, 'cadastro')
   return boPage(BACKOFFICE_PATHS[kind], t.title, t.description, v.shown, html`
-${table(kind, `${t.title} da empresa (${list.itens.length})`, ['Razão social', 'Documento', 'Limite', 'Exposição', 'Situação'], rows,
-    `Nenhum ${t.one} cadastrado ainda.`)}
+${listed}
 ${canChange && html`<h2 id="titulo-novo">Cadastrar um ${t.one}</h2>
 ${form({ id: formId, action: BACKOFFICE_PATHS[kind], csrf: v.csrf, button: `Cadastrar ${t.one}`, buttonId: `cadastrar-${t.one}` }, html`
 ${input(v.posted, formId, { name: 'documento', label: 'CPF ou CNPJ', required: true,
@@ -64,6 +75,14 @@ ${input(v.posted, formId, { name: 'banco', label: 'Banco (código COMPE)', error
 ${input(v.posted, formId, { name: 'agencia', label: 'Agência', errorKey: 'contas_bancarias.0.agencia', extra: html` inputmode="numeric"` })}
 ${input(v.posted, formId, { name: 'conta', label: 'Conta', errorKey: 'contas_bancarias.0.conta', extra: html` inputmode="numeric"` })}
 ${input(v.posted, formId, { name: 'digito', label: 'Dígito', errorKey: 'contas_bancarias.0.digito' })}
+</fieldset>`}
+${kind === 'sacados' && html`<fieldset><legend>Endereço (a remessa CNAB o imprime; sem logradouro, CEP e cidade a cobrança fica fora dela)</legend>
+${input(v.posted, formId, { name: 'logradouro', label: 'Logradouro', hint: 'Rua, avenida…' })}
+${input(v.posted, formId, { name: 'numero', label: 'Número' })}
+${input(v.posted, formId, { name: 'complemento', label: 'Complemento' })}
+${input(v.posted, formId, { name: 'bairro', label: 'Bairro' })}
+${input(v.posted, formId, { name: 'cep', label: 'CEP', hint: 'Com ou sem hífen, como 13010-000.', extra: html` inputmode="numeric" maxlength="9"` })}
+${input(v.posted, formId, { name: 'cidade', label: 'Cidade' })}
 </fieldset>`}
 `)}`}`)
 }

@@ -2,6 +2,7 @@
 // customer's own trail; the listing comes from the one function that spans customers (operador_clientes).
 import { instantWithOffset } from '../../../platform/lib/brasilia-time.ts'
 import { createCustomer, listCustomers, reactivateCustomer, suspendCustomer, type Customer } from '../customers/store.ts'
+import { setCustomerDocument } from '../customers/document.ts'
 import { withTenant } from '../../../platform/tenancy/tenancy.ts'
 import { operatorContext, parseCommand, requireUuid } from './operator.ts'
 import { tableRow, shown, UsageError, type CommandContext } from '../../../platform/cli/output.ts'
@@ -13,7 +14,9 @@ export const CUSTOMERS_HELP = `  clientes criar --nome NOME [--documento CNPJ] [
   clientes suspender ID [--json]
                                suspend the subscription: its credentials stop working (403)
   clientes reativar ID [--json]
-                               reactivate it`
+                               reactivate it
+  clientes documento ID --documento CNPJ [--json]
+                               set or correct its CNPJ (the cessionária's, printed on every borderô)`
 
 export async function customersCommand(argv: string[], ctx: CommandContext): Promise<number> {
   const [sub, ...rest] = argv
@@ -22,6 +25,7 @@ export async function customersCommand(argv: string[], ctx: CommandContext): Pro
     case 'listar': return list(rest, ctx)
     case 'suspender': return changeState(rest, ctx, 'suspender')
     case 'reativar': return changeState(rest, ctx, 'reativar')
+    case 'documento': return setDocument(rest, ctx)
     default: throw new UsageError(sub ? `unknown subcommand "clientes ${sub}"` : 'clientes needs a subcommand')
   }
 }
@@ -63,6 +67,19 @@ async function changeState(argv: string[], ctx: CommandContext, verb: 'suspender
   if (values.json) ctx.out.log(JSON.stringify({ id, estado: customer.estado, alterado: changed }))
   else if (changed) ctx.out.log(`${verb === 'suspender' ? 'suspended' : 'reactivated'} customer ${id} (${shown(customer.nome)})`)
   else ctx.out.log(`customer ${id} was ${customer.estado} already: nothing changed`)
+  return 0
+}
+
+async function setDocument(argv: string[], ctx: CommandContext): Promise<number> {
+  const { values, positionals } = parseCommand(argv, { documento: { type: 'string' } }, 1)
+  const id = requireUuid(positionals[0], 'clientes documento needs the customer\'s id (see clientes listar)')
+  if (values.documento === undefined) throw new UsageError('clientes documento needs --documento')
+  const kept = await setCustomerDocument(await ctx.open(), id, values.documento, operatorContext(ctx))
+  if (kept === undefined) {
+    ctx.out.error(`error: no customer ${id}`)
+    return 1
+  }
+  ctx.out.log(values.json ? JSON.stringify({ id, documento: kept }) : `customer ${id}: CNPJ ${kept}`)
   return 0
 }
 

@@ -5,7 +5,7 @@
 // refusals, the route's answer and its errors alike, is `Cache-Control: no-store`: a credential's view of an account
 // must not be kept by a browser or a shared cache, and a route added behind a credential gets this without asking.
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { CustomerTurns } from '../../../platform/http/customer-turns.ts'
+import { holdTurn, type CustomerTurns } from '../../../platform/http/customer-turns.ts'
 import type { Guard, Need } from '../../../platform/http/gate.ts'
 import { DATABASE_UNAVAILABLE } from '../../../platform/http/errors.ts'
 import { problem, sendProblem } from '../../../platform/http/problem.ts'
@@ -135,6 +135,7 @@ async function takeTurn(turns: CustomerTurns, clienteId: string, reply: FastifyR
     return false
   }
   reply.raw.once('close', turn.release)
+  holdTurn(reply.request, turn.release)
   return true
 }
 

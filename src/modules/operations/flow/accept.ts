@@ -7,6 +7,8 @@ import { queryRows } from '../../../platform/db/database.ts'
 import { brasiliaDay } from '../../../platform/lib/brasilia-time.ts'
 import { postEntry, type EntryLine } from '../../ledger/index.ts'
 import { EarlyAcceptanceError, ExpiredQuoteError, InvalidStateError, LimitExceededError, StaleQuoteError, type LimitBreach } from '../errors.ts'
+import { setTitleDesagio } from '../desagio.ts'
+import { compensationsOf, markCompensated } from './compensations.ts'
 import { quoteOf, setTitles, titlesOf, updateOperation, type Operation, type Quote, type Title } from '../store.ts'
 import { cedenteOf, refuseBlocked, sacadosOf, type CedenteRow, type SacadoRow } from './registers.ts'
 
@@ -23,7 +25,9 @@ export async function acceptQuote(tx: Orm, op: Operation, versao: number, ctx: {
   const sacadoRows = await sacadosOf(tx, list.map((t) => t.sacadoId), true)
   refuseBlocked(cedente, sacadoRows.values())
   await refuseOverLimit(tx, cedente, sacadoRows, list)
+  if (!await markCompensated(tx, compensationsOf(quote.calculo), op.id, ctx.now)) throw new StaleQuoteError(op.cotacaoVersao)
   await setTitles(tx, op.id, 'adquirido', 'face', ctx.now)
+  await setTitleDesagio(tx, op.id, versao)
   await updateOperation(tx, op.id, { estado: 'aceita', cotacaoAceita: versao, aceitaEm: ctx.now }, ctx.now)
   await postEntry(tx, {
     clienteId: op.clienteId, data: op.dataOperacao, historico: `Aquisição da operação nº ${op.numero}`, origem: { tipo: 'operacao', id: op.id },
@@ -39,7 +43,8 @@ export function acquisitionLines(q: Quote, cedenteId: string): EntryLine[] {
     { conta: 'receita_ad_valorem', credito: q.adValoremCentavos },
     { conta: 'receita_tarifas', credito: q.tarifasCentavos + q.tacCentavos },
     { conta: 'iof_a_recolher', credito: q.iofCentavos },
-    { conta: 'conta_grafica_cedentes', cedenteId, credito: q.valorLiquidoCentavos },
+    // The net it is paid, and what it owed back for buy-backs this operation compensates (debited when they were made).
+    { conta: 'conta_grafica_cedentes', cedenteId, credito: q.valorLiquidoCentavos + q.compensacoesCentavos },
   ]
 }
 
@@ -51,15 +56,15 @@ async function refuseOverLimit(tx: Orm, cedente: CedenteRow, sacadoRows: Map<str
     WHERE cadastro_id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)
   const exposure = (tipo: string, id: string) => BigInt(rows.find((r) => r.tipo === tipo && r.cadastro_id === id)?.exposicao_centavos ?? 0)
   const breaches: LimitBreach[] = []
-  const check = (tipo: 'cedente' | 'sacado', id: string, limite: bigint | null, adds: bigint) => {
+  const check = (tipo: 'cedente' | 'sacado', { id, razaoSocial }: { id: string, razaoSocial: string }, limite: bigint | null, adds: bigint) => {
     const now = exposure(tipo, id)
     if (limite !== null && now + adds > limite) {
-      breaches.push({ tipo, id, limite_centavos: Number(limite), exposicao_centavos: Number(now), operacao_centavos: Number(adds) })
+      breaches.push({ tipo, id, razao_social: razaoSocial, limite_centavos: Number(limite), exposicao_centavos: Number(now), operacao_centavos: Number(adds) })
     }
   }
-  check('cedente', cedente.id, cedente.limiteCentavos, list.reduce((s, t) => s + t.valorFaceCentavos, 0n))
+  check('cedente', cedente, cedente.limiteCentavos, list.reduce((s, t) => s + t.valorFaceCentavos, 0n))
   for (const s of sacadoRows.values()) {
-    check('sacado', s.id, s.limiteCentavos, list.filter((t) => t.sacadoId === s.id).reduce((sum, t) => sum + t.valorFaceCentavos, 0n))
+    check('sacado', s, s.limiteCentavos, list.filter((t) => t.sacadoId === s.id).reduce((sum, t) => sum + t.valorFaceCentavos, 0n))
   }
   if (breaches.length) throw new LimitExceededError(breaches)
 }

@@ -71,6 +71,20 @@ export async function approvePayment(tx: Orm, p: Payment, op: Operation, by: Req
   return setPayment(tx, p.id, { estado: 'aprovado', aprovadoPorUsuarioId: by.usuarioId, aprovadoEm: now }, now)
 }
 
+/**
+ * An approver refuses the payment, with a reason: under the approval's own two-person rule (a person, not the one who
+ * asked), only while it waits for approval; nothing was posted, and the operation may ask again (as after a failure).
+ * No day or account check: refusing moves no money.
+ */
+export async function refusePayment(tx: Orm, p: Payment, op: Operation, by: Requester, motivo: string, now: Date): Promise<Payment> {
+  if (by.usuarioId === null) throw new SameApproverError('a token with no person cannot refuse a payment')
+  if (by.usuarioId === p.solicitanteUsuarioId) throw new SameApproverError('the person who asked for a payment cannot refuse it')
+  if (p.estado !== 'aguardando_aprovacao') throw new InvalidStateError(p.estado)
+  const refused = await setPayment(tx, p.id, { estado: 'recusado', motivoRecusa: motivo, recusadoPorUsuarioId: by.usuarioId, recusadoEm: now }, now)
+  await updateOperation(tx, op.id, { estado: 'formalizada' }, now)
+  return refused
+}
+
 export async function recordTransfer(
   tx: Orm, p: Payment, op: Operation, t: { idTransacao: string, pagoEm: Date }, ctx: { now: Date, requestId: string | null },
 ): Promise<Payment> {

@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Clock } from '../../../platform/lib/clock.ts'
 import type { Database } from '../../../platform/db/database.ts'
 import { problem } from '../../../platform/http/problem.ts'
+import { csvFilename, sendCsv, wantsCsv } from '../../../platform/http/csv-answer.ts'
+import { listBody, listPageOf, orderAsked, searchOf, type ListParams } from '../../../platform/http/list-query.ts'
 import type { Budget } from '../../../platform/http/rate-limit-config.ts'
 import { rateLimitFor } from '../../../platform/http/rate-limit.ts'
 import { RequestValidationError, type ValidationItem } from '../../../platform/http/validation-errors.ts'
@@ -22,10 +24,11 @@ import { ACCOUNT_CONFIRMATION_ROUTE, partyRoutes } from './definitions.ts'
 import type { DeclaracaoSimples, MotivoIsencao, PerfilIof } from './iof-profile.ts'
 import type { CedenteInT } from './schemas.ts'
 import {
-  changeParty, confirmConta, createParty, getParty, listParties, type CedenteFields, type Kind, type NewParty, type PartyChange, type PartyFields,
-  type Party, type PartyFilter,
+  changeParty, confirmConta, createParty, ENDERECO_CAMPOS, getParty, type CedenteFields, type Endereco, type Kind, type NewParty, type PartyChange,
+  type PartyFields, type Party,
 } from './store.ts'
 import { contaView, partyView } from './views.ts'
+import { partiesCsv, partyList, partySort, type PartyListFilter } from './lists.ts'
 
 export type RegisterRoutesDeps = { db: Database, clock: Clock, idempotency: Idempotency, dbTimeoutMs: number, budget: Budget }
 
@@ -34,7 +37,7 @@ const NOT_FOUND = problem('nao_encontrado')
 const TIMEOUT_FACTOR = 8
 
 type Body = Partial<CedenteInT> & { estado?: 'ativo' | 'bloqueado' }
-type ListQuery = { limite?: string, antes?: string, documento?: string, estado?: 'ativo' | 'bloqueado', id_externo?: string }
+type ListQuery = ListParams & { documento?: string, estado?: 'ativo' | 'bloqueado', id_externo?: string }
 
 export function registerRoutes(deps: RegisterRoutesDeps) {
   const { db, clock } = deps
@@ -56,18 +59,25 @@ export function registerRoutes(deps: RegisterRoutesDeps) {
         },
       })
 
-      app.get(r.listar.url, { config, schema: r.listar.schema }, async (request) => {
+      app.get(r.listar.url, { config, schema: r.listar.schema }, async (request, reply) => {
         const req = request as FastifyRequest<{ Querystring: ListQuery }>
         const q = req.query
-        const filter: PartyFilter = { ...(q.estado ? { estado: q.estado } : {}), ...(q.id_externo ? { idExterno: q.id_externo } : {}) }
+        const page = listPageOf(q)
+        const busca = searchOf(q)
+        const filter: PartyListFilter = {
+          ...(q.estado ? { estado: q.estado } : {}), ...(q.id_externo ? { idExterno: q.id_externo } : {}), ...(busca ? { busca } : {}),
+        }
         if (q.documento !== undefined) {
           const doc = checkDocumento(q.documento, ['documento'])
           if ('loc' in doc) throw new RequestValidationError([{ ...doc, loc: ['querystring', 'documento'] }])
           filter.documento = doc.documento
         }
-        const page = { limit: Number(q.limite ?? 50), ...(q.antes ? { before: Number(q.antes) } : {}) }
-        const found = await withTenant(db, req.credential!.clienteId, (tx) => listParties(tx, kind, page, filter))
-        return { itens: found.items.map(partyView), proximo: found.next }
+        const sort = partySort(kind, orderAsked(q))
+        const clienteId = req.credential!.clienteId
+        const filename = csvFilename(`${kind}s`, brasiliaDay(clock.now()))
+        if (wantsCsv(request)) return sendCsv(reply, partiesCsv(db, clienteId, kind, filter, sort, filename), clienteId)
+        const found = await withTenant(db, clienteId, (tx) => partyList(tx, kind, filter, sort, page))
+        return listBody(found, page, q.ordem === undefined, (p) => p.seq, partyView)
       })
 
       app.get(r.ler.url, { config, schema: r.ler.schema }, async (request) => {
@@ -137,6 +147,7 @@ function newParty(kind: Kind, clienteId: string, b: Body, today: string): NewPar
   if (items.length || 'loc' in doc) throw new RequestValidationError(items)
   return {
     nomeFantasia: null, email: null, telefone: null, municipioIbge: null, uf: null, limiteCentavos: null,
+    ...(kind === 'sacado' ? { logradouro: null, numero: null, complemento: null, bairro: null, cep: null, cidade: null } : {}),
     ...partyFields(b), razaoSocial: b.razao_social!,
     clienteId, idExterno: b.id_externo ?? null, documento: doc.documento, tipoPessoa: doc.tipoPessoa,
     ...(kind === 'cedente'
@@ -190,8 +201,9 @@ function partyFields(b: Body) {
   const out: Partial<Record<string, unknown>> = {}
   const map = {
     razao_social: 'razaoSocial', nome_fantasia: 'nomeFantasia', email: 'email', telefone: 'telefone', municipio_ibge: 'municipioIbge', uf: 'uf',
-  } as const
+    ...Object.fromEntries(ENDERECO_CAMPOS.map((c) => [c, c])),
+  } as Record<string, string>
   for (const [from, to] of Object.entries(map)) if ((b as Record<string, unknown>)[from] !== undefined) out[to] = (b as Record<string, unknown>)[from]
   if (b.limite_centavos !== undefined) out.limiteCentavos = b.limite_centavos === null ? null : BigInt(b.limite_centavos)
-  return out as Partial<PartyFields>
+  return out as Partial<PartyFields & Endereco>
 }

@@ -2,7 +2,8 @@
 // shows them. Inline schemas, no $id (the public document stays exactly the contract). Money is an integer of
 // centavos up to 2^53 − 1; a fraction, a string or a float is a 422.
 import { Type, type Static } from 'typebox'
-import { PageQuery } from '../../../platform/http/api-schemas.ts'
+import { listAnswer, listQuery } from '../../../platform/http/list-query.ts'
+import { writtenTextPattern } from '../../../platform/lib/chosen-name.ts'
 import { CODIGOS_MOTIVO_ISENCAO, PERFIS_IOF } from './iof-profile.ts'
 
 export const UFS = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI',
@@ -53,6 +54,10 @@ export const ContaBancaria = Type.Object({
   titular_documento: Type.String({ ...DocumentoIn, description: 'The holder\'s CPF or CNPJ: the cedente\'s own.' }),
 }, { additionalProperties: false })
 
+// A change names only what changes; the document and the external id are who it is, and never change.
+const patchOf = <T extends Record<string, Parameters<typeof Type.Optional>[0]>>(fields: T) =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])) as { [K in keyof T]: ReturnType<typeof Type.Optional<T[K]>> }
+
 const contact = {
   razao_social: RazaoSocial,
   nome_fantasia: Type.Optional(nullable(NomeFantasia)),
@@ -63,10 +68,27 @@ const contact = {
   limite_centavos: Type.Optional(nullable(Centavos)),
 }
 
+const Texto = (max: number, description: string) => Type.String({ minLength: 1, maxLength: max, pattern: writtenTextPattern(1), description })
+
+/**
+ * The sacado's address, as the banks print it on the boleto and read it in a remessa (CNAB 240 segment Q; 400's
+ * detail): each part optional, and `uf` is the sacado's own. A charge goes in a remessa once the address has its
+ * logradouro, CEP, cidade and UF.
+ */
+const endereco = {
+  logradouro: nullable(Texto(200, 'Street, avenue… (the remessa keeps its first 40 characters with the número).')),
+  numero: nullable(Texto(20, 'The number on the street ("100", "s/n").')),
+  complemento: nullable(Texto(100, 'Apartment, room, block…')),
+  bairro: nullable(Texto(100, 'The district.')),
+  cep: nullable(Type.String({ pattern: '^[0-9]{8}$', description: 'The CEP\'s 8 digits, without the hyphen.' })),
+  cidade: nullable(Texto(100, 'The city\'s name.')),
+}
+
 export const SacadoIn = Type.Object({
   id_externo: Type.Optional(IdExterno),
   documento: DocumentoIn,
   ...contact,
+  ...patchOf(endereco),
 }, { additionalProperties: false })
 
 export const CedenteIn = Type.Object({
@@ -79,13 +101,9 @@ export const CedenteIn = Type.Object({
   contas_bancarias: Type.Optional(Type.Array(ContaBancaria, { maxItems: MAX_CONTAS })),
 }, { additionalProperties: false })
 
-// A change names only what changes; the document and the external id are who it is, and never change.
-const patchOf = (fields: Record<string, Parameters<typeof Type.Optional>[0]>) =>
-  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)]))
-
 export const SacadoPatch = Type.Object({
   ...patchOf({ razao_social: RazaoSocial, nome_fantasia: nullable(NomeFantasia), email: nullable(Email), telefone: nullable(Telefone),
-    municipio_ibge: nullable(MunicipioIbge), uf: nullable(Uf), limite_centavos: nullable(Centavos), estado: Estado }),
+    municipio_ibge: nullable(MunicipioIbge), uf: nullable(Uf), limite_centavos: nullable(Centavos), estado: Estado, ...endereco }),
 }, { additionalProperties: false, minProperties: 1 })
 
 export const CedentePatch = Type.Object({
@@ -113,7 +131,11 @@ const partyOut = {
   atualizado_em: Instant,
 }
 
-export const SacadoOut = Type.Object(partyOut, { description: 'The sacado.' })
+export const SacadoOut = Type.Object({
+  ...partyOut,
+  logradouro: nullable(Type.String()), numero: nullable(Type.String()), complemento: nullable(Type.String()), bairro: nullable(Type.String()),
+  cep: nullable(Type.String()), cidade: nullable(Type.String()),
+}, { description: 'The sacado, with its address (the remessa prints it).' })
 /** A cedente's account as stored: when it was added and by whom, and whether (and by whom) it was confirmed. */
 export const ContaBancariaOut = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -137,19 +159,17 @@ export const CedenteOut = Type.Object({
 }, { description: 'The cedente.' })
 
 /** The list's page: `limite` (1–200, default 50) and `antes` (the previous page's `proximo`), and the filters. */
-export const PartyQuery = Type.Object({
-  ...PageQuery,
+/** The orders a register's list takes (lists.ts sorts by them). */
+export const PARTY_ORDERS = ['razao_social', 'documento', 'criado'] as const
+
+export const PartyQuery = listQuery(PARTY_ORDERS, '-criado', {
   documento: Type.Optional(DocumentoIn),
   estado: Type.Optional(Estado),
   id_externo: Type.Optional(IdExterno),
-}, { additionalProperties: false })
-
-const page = <T extends Parameters<typeof Type.Array>[0]>(item: T, what: string) => Type.Object({
-  itens: Type.Array(item, { description: `The ${what}, newest first.` }),
-  proximo: nullable(Type.Integer({ description: 'Pass as `antes` for the next (older) page; null on the last.' })),
 })
-export const CedentesOut = page(CedenteOut, 'cedentes')
-export const SacadosOut = page(SacadoOut, 'sacados')
+
+export const CedentesOut = listAnswer(CedenteOut)
+export const SacadosOut = listAnswer(SacadoOut)
 
 export const PartyParams = Type.Object({ id: Type.String({ description: 'Its `id`.' }) })
 

@@ -2,10 +2,9 @@
 // both kinds (they share every column but a cedente's IOF profile and bank accounts), each in the caller's tenant
 // transaction (row-level security: another customer's rows are not found). Duplicates are the database's to
 // find (its unique constraints, race-free), answered with the id that holds the value.
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { queryRows, type Orm } from '../../../platform/db/database.ts'
 import { isUniqueViolation } from '../../../platform/db/driver-errors.ts'
-import { pageFrom } from '../../../platform/http/api-schemas.ts'
 import { ExternalIdInUseError } from '../../../platform/tenancy/external-id.ts'
 import { AccountConfirmerError, DocumentInUseError } from './errors.ts'
 import { cedenteContas, cedentes, sacados } from './tables.ts'
@@ -25,11 +24,17 @@ export type PartyFields = {
   uf: string | null
   limiteCentavos: bigint | null
 }
+/** A sacado's address (migration 0041): what its remessa prints. */
+export type Endereco = {
+  logradouro: string | null, numero: string | null, complemento: string | null, bairro: string | null, cep: string | null, cidade: string | null,
+}
+export const ENDERECO_CAMPOS = ['logradouro', 'numero', 'complemento', 'bairro', 'cep', 'cidade'] as const
+
 export type CedenteFields = {
   perfilIof: PerfilIof, motivoIsencao: MotivoIsencao | null, simplesDeclaradoEm: string | null, simplesDeclaracaoSha256: string | null,
 }
 
-export type NewParty = PartyFields & { clienteId: string, idExterno: string | null, documento: string, tipoPessoa: 'pf' | 'pj' }
+export type NewParty = PartyFields & Partial<Endereco> & { clienteId: string, idExterno: string | null, documento: string, tipoPessoa: 'pf' | 'pj' }
   & Partial<CedenteFields> & { contas?: ContaKept[] }
 
 /**
@@ -100,27 +105,17 @@ async function exposures(tx: Orm, kind: Kind, ids: string[]): Promise<Map<string
 
 export type PartyFilter = { documento?: string, estado?: 'ativo' | 'bloqueado', idExterno?: string }
 
-/** A page, newest first: `limit` rows before the cursor `before` (a row's `seq`), and the next page's cursor. */
-export async function listParties(
-  tx: Orm, kind: Kind, page: { limit: number, before?: number }, filter: PartyFilter,
-): Promise<{ items: Party[], next: number | null }> {
-  const table = TABLES[kind]
-  const where: SQL[] = []
-  if (page.before !== undefined) where.push(lt(table.seq, page.before))
-  if (filter.documento !== undefined) where.push(eq(table.documento, filter.documento))
-  if (filter.estado !== undefined) where.push(eq(table.estado, filter.estado))
-  if (filter.idExterno !== undefined) where.push(eq(table.idExterno, filter.idExterno))
-  const { items, next } = pageFrom(await tx.select().from(table).where(and(...where)).orderBy(desc(table.seq)).limit(page.limit + 1) as Party[], page.limit)
+/** Each register of a list with its exposure, and a cedente with its accounts (a list's page, read after its rows). */
+export async function withExposure(tx: Orm, kind: Kind, items: Party[]): Promise<void> {
   const exposure = await exposures(tx, kind, items.map((p) => p.id))
   for (const p of items) p.exposicao = exposure.get(p.id) ?? 0n
   if (kind === 'cedente' && items.length) {
     const contas = await contasOf(tx, items[0]!.clienteId, items.map((p) => p.id))
     for (const p of items) p.contas = contas.get(p.id) ?? []
   }
-  return { items, next }
 }
 
-export type PartyChange = Partial<PartyFields & CedenteFields & { estado: 'ativo' | 'bloqueado' }> & { contas?: ContaKept[] }
+export type PartyChange = Partial<PartyFields & Endereco & CedenteFields & { estado: 'ativo' | 'bloqueado' }> & { contas?: ContaKept[] }
 
 /** Changes what `change` names; undefined when no register of this kind has the id. */
 export async function changeParty(

@@ -1,4 +1,4 @@
-// Drizzle's view of the registers' tables (migrations 0015_cadastros.sql and 0028_perfil_iof.sql are the source of truth).
+// Drizzle's view of the registers' tables (migrations 0015_cadastros.sql, 0028_perfil_iof.sql and 0041_remessas.sql are the source of truth).
 import { bigint, date, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { CODIGOS_MOTIVO_ISENCAO, PERFIS_IOF, type MotivoIsencao } from './iof-profile.ts'
 
@@ -32,7 +32,16 @@ export const cedentes = pgTable('cedentes', {
   simplesDeclaracaoSha256: text('simples_declaracao_sha256'),
 })
 
-export const sacados = pgTable('sacados', party())
+export const sacados = pgTable('sacados', {
+  ...party(),
+  // The address a remessa prints (migration 0041).
+  logradouro: text('logradouro'),
+  numero: text('numero'),
+  complemento: text('complemento'),
+  bairro: text('bairro'),
+  cep: text('cep'),
+  cidade: text('cidade'),
+})
 
 export const cedenteContas = pgTable('cedente_contas', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -13,6 +13,10 @@ export function partyView(p: Party): Record<string, unknown> {
     telefone: p.telefone,
     municipio_ibge: p.municipioIbge,
     uf: p.uf,
+    // A sacado's address; a cedente's row has none.
+    ...(p.logradouro !== undefined ? {
+      logradouro: p.logradouro, numero: p.numero, complemento: p.complemento, bairro: p.bairro, cep: p.cep, cidade: p.cidade,
+    } : {}),
     limite_centavos: p.limiteCentavos === null ? null : Number(p.limiteCentavos),
     exposicao_centavos: Number(p.exposicao ?? 0n),
     estado: p.estado,

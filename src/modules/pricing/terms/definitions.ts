@@ -24,6 +24,8 @@ export const TermsIn = {
     { additionalProperties: false, description: 'Days of compensation float by type of título, 0–10 each; a type left out is 0.' })),
   iof: Type.String({ enum: ['calcular', 'isento'], description: '`isento`: a buyer that owes none (a FIDC), with `motivo_isencao`.' }),
   motivo_isencao: Type.Optional(Type.Union([Type.String({ minLength: 3, maxLength: 500 }), Type.Null()])),
+  coobrigacao: Type.Optional(Type.Boolean({ description: 'Whether the cedente answers for the sacado\'s payment (a FIDC\'s or securitizadora\'s '
+    + 'recourse): only then may a buy-back be asked for the sacado\'s default (in plain factoring, STJ REsp 1.711.412/MG). False by default.' })),
 }
 
 export const ProdutoIn = Type.Object({
@@ -44,6 +46,7 @@ const VersaoOut = Type.Object({
   dias_float: Type.Object(Object.fromEntries(TIPOS_TITULO.map((t) => [t, Type.Integer()]))),
   iof: Type.String(),
   motivo_isencao: Type.Union([Type.String(), Type.Null()]),
+  coobrigacao: Type.Boolean(),
   criado_em: Type.String({ format: 'date-time' }),
 })
 

@@ -88,5 +88,6 @@ function checkedTerms(b: TermsBody, nome?: string): ProductTerms {
     base: b.base as ProductTerms['base'], taxaMensal: b.taxa_mensal, taxaAdValorem: b.taxa_ad_valorem,
     tarifaPorTituloCentavos: BigInt(b.tarifa_por_titulo_centavos), tacCentavos: BigInt(b.tac_centavos),
     diasFloat: Object.fromEntries(TIPOS_TITULO.map((t) => [t, given[t] ?? 0])), iof: b.iof as ProductTerms['iof'], motivoIsencao: motivo,
+    coobrigacao: b.coobrigacao ?? false,
   }
 }

@@ -12,7 +12,8 @@ import { plainDecimal } from '../decimal.ts'
 import type { Terms } from '../engine.ts'
 import { produtos, produtoVersoes } from './tables.ts'
 
-export type ProductTerms = Terms & { motivoIsencao: string | null }
+/** `coobrigacao`: the cedente answers for the sacado's payment (a FIDC's or securitizadora's recourse): a buy-back for default may be asked. */
+export type ProductTerms = Terms & { motivoIsencao: string | null, coobrigacao: boolean }
 export type Version = ProductTerms & { versao: number, criadoEm: Date }
 export type Product = { id: string, seq: number, idExterno: string | null, nome: string, criadoEm: Date, versoes: Version[] }
 
@@ -66,7 +67,7 @@ async function insertVersion(tx: Orm, p: { id: string, clienteId: string }, vers
   const [v] = await tx.insert(produtoVersoes).values({
     clienteId: p.clienteId, produtoId: p.id, versao, base: t.base, taxaMensal: t.taxaMensal, taxaAdValorem: t.taxaAdValorem,
     tarifaPorTituloCentavos: t.tarifaPorTituloCentavos, tacCentavos: t.tacCentavos, diasFloat: t.diasFloat, iof: t.iof, motivoIsencao: t.motivoIsencao,
-    criadoEm: now,
+    coobrigacao: t.coobrigacao, criadoEm: now,
   }).returning()
   return asVersion(v!)
 }
@@ -88,7 +89,7 @@ function asVersion(r: typeof produtoVersoes.$inferSelect): Version {
   return {
     versao: r.versao, base: r.base, taxaMensal: plainDecimal(r.taxaMensal), taxaAdValorem: plainDecimal(r.taxaAdValorem),
     tarifaPorTituloCentavos: r.tarifaPorTituloCentavos,
-    tacCentavos: r.tacCentavos, diasFloat: r.diasFloat, iof: r.iof, motivoIsencao: r.motivoIsencao, criadoEm: r.criadoEm,
+    tacCentavos: r.tacCentavos, diasFloat: r.diasFloat, iof: r.iof, motivoIsencao: r.motivoIsencao, coobrigacao: r.coobrigacao, criadoEm: r.criadoEm,
   }
 }
 

@@ -1,5 +1,5 @@
 // Drizzle's view of the pricing terms (migration 0018_produtos.sql is the source of truth).
-import { bigint, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -26,5 +26,6 @@ export const produtoVersoes = pgTable('produto_versoes', {
   diasFloat: jsonb('dias_float').$type<Record<string, number>>().notNull(),
   iof: text('iof', { enum: ['calcular', 'isento'] }).notNull(),
   motivoIsencao: text('motivo_isencao'),
+  coobrigacao: boolean('coobrigacao').notNull().default(false),
   criadoEm: tz('criado_em').notNull().defaultNow(),
 })

@@ -23,7 +23,15 @@ export const AUDIT_ACTIONS = [
   // One per MCP tool call (each module's tools, src/modules/mcp/tool.ts), whatever the tool did; `motivo` is the refusal's code when it refused.
   'mcp.status_servicos', 'mcp.versao', 'mcp.assuntos_contato', 'mcp.enviar_contato', 'mcp.minha_conta', 'mcp.listar_tokens', 'mcp.revogar_token',
   'mcp.auditoria', 'mcp.simular', 'mcp.listar_operacoes', 'mcp.ler_operacao', 'mcp.criar_operacao', 'mcp.cotar_operacao', 'mcp.listar_cedentes',
-  'mcp.listar_sacados', 'mcp.listar_produtos',
+  'mcp.listar_sacados', 'mcp.listar_produtos', 'mcp.ler_painel',
+  'lancamento_manual.solicitado', 'lancamento_manual.confirmado', 'lancamento_manual.recusado',
+  'operacao.termo_enviado', 'cliente.documento_alterado',
+  // An approver's refusal of a payment (issue 32).
+  'desembolso.recusado',
+  // Collection accounts (issue 33).
+  'conta_cobranca.criada', 'conta_cobranca.alterada', 'conta_cobranca.confirmada', 'cobranca.criada', 'retorno.enviado', 'recompra.criada', 'recompra.paga',
+  'cobranca.instrucao', 'remessa.gerada', 'mcp.listar_remessas', 'mcp.ler_remessa', 'mcp.listar_instrucoes',
+  'mcp.listar_retornos', 'mcp.ler_retorno', 'mcp.listar_recompras', 'mcp.ler_recompra',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -28,11 +28,20 @@ describe('GET /api/conta/openapi.json', () => {
     assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2))
     assert.deepEqual(Object.keys(doc.paths).sort(), ['/cedentes', '/cedentes/{id}', '/cedentes/{id}/extrato', '/conta', '/conta/auditoria',
       '/conta/openapi.json', '/conta/tokens', '/conta/tokens/{id}', '/contabil/balancete', '/desembolsos', '/desembolsos/{id}', '/desembolsos/{id}/aprovacao',
-      '/desembolsos/{id}/falha', '/desembolsos/{id}/pagamento', '/feriados', '/feriados/{id}', '/iof/aliquotas', '/lancamentos', '/mcp', '/operacoes',
+      '/desembolsos/{id}/falha', '/desembolsos/{id}/pagamento', '/desembolsos/{id}/recusa',
+      '/feriados', '/feriados/{id}', '/iof/aliquotas', '/lancamentos', '/mcp', '/operacoes',
       '/operacoes/{id}', '/operacoes/{id}/aceite', '/operacoes/{id}/bordero', '/operacoes/{id}/cancelamento', '/operacoes/{id}/cotacao',
         '/operacoes/{id}/desembolso',
-      '/operacoes/{id}/formalizacao', '/operacoes/{id}/titulos', '/operacoes/{id}/titulos/{titulo_id}', '/produtos', '/produtos/{id}',
-      '/produtos/{id}/versoes', '/sacados', '/sacados/{id}', '/simulacoes', '/titulos', '/titulos/{id}'])
+      '/operacoes/{id}/formalizacao', '/operacoes/{id}/termo', '/operacoes/{id}/titulos', '/operacoes/{id}/titulos/{titulo_id}', '/painel', '/produtos',
+      '/produtos/{id}', '/produtos/{id}/versoes', '/sacados', '/sacados/{id}', '/simulacoes', '/titulos', '/titulos/{id}',
+      // Manual ledger entries (issue 32 item 10).
+      '/lancamentos-manuais', '/lancamentos-manuais/{id}', '/lancamentos-manuais/{id}/confirmacao', '/lancamentos-manuais/{id}/recusa',
+      // Collection accounts (issue 33).
+      '/contas-cobranca', '/contas-cobranca/{id}', '/contas-cobranca/{id}/confirmacao',
+      '/cobrancas', '/cobrancas/{id}', '/cobrancas/{id}/boleto', '/cobrancas/{id}/instrucoes',
+      '/cnab/remessas', '/cnab/remessas/{id}', '/cnab/remessas/{id}/arquivo', '/cnab/retornos', '/cnab/retornos/{id}', '/cnab/retornos/{id}/linhas',
+      '/recompras', '/recompras/{id}', '/recompras/{id}/pagamento',
+    ].sort())
     const mcp = doc.paths['/mcp'].post.description as string
     for (const tool of ['status_servicos', 'enviar_contato', 'revogar_token', 'auditoria']) assert.ok(mcp.includes(`\`${tool}\``), tool)
     assert.deepEqual(Object.keys(doc.paths['/conta/tokens/{id}']), ['delete'])

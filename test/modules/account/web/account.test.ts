@@ -128,7 +128,7 @@ describe('/conta', () => {
     const { id: theirs } = await operatorToken(ctx.db, other.clienteId)
     const res = await postForm(ctx.app, '/conta/tokens/revogar', { csrf: p.csrf, token_id: mine }, { cookie: p.cookie })
     assert.equal(res.statusCode, 303)
-    assert.equal(res.headers.location, '/conta?aviso=token-revogado')
+    assert.equal(res.headers.location, '/conta/pessoas?aviso=token-revogado')
     assert.match((await ctx.app.inject({ url: res.headers.location, headers: { cookie: p.cookie } })).body, /O token foi revogado/)
     assert.notEqual((await tokenRows(p.clienteId))[0]!.revogado_em, null)
     const cross = await postForm(ctx.app, '/conta/tokens/revogar', { csrf: p.csrf, token_id: theirs }, { cookie: p.cookie })
@@ -158,7 +158,7 @@ describe('/conta', () => {
 
     const one = await postForm(ctx.app, '/conta/sessoes/encerrar', { csrf: p.csrf, sessao_id: idOf(phone) }, { cookie: p.cookie })
     assert.equal(one.statusCode, 303)
-    assert.equal(one.headers.location, '/conta?aviso=sessao-encerrada')
+    assert.equal(one.headers.location, '/conta/pessoas?aviso=sessao-encerrada')
     assert.equal((await accountPage(ctx.app, phone)).statusCode, 303)
     assert.equal((await accountPage(ctx.app, laptop)).statusCode, 200)
 

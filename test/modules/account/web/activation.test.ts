@@ -90,7 +90,7 @@ describe('/conta/ativar', () => {
     assert.deepEqual(sessions.map((s) => s.hash), [tokenHash(cookie.split('=')[1]!)], 'one session, stored as the digest of the cookie')
     const actions = (await auditRows(ctx.db, p.clienteId)).map((r) => r.acao)
     assert.deepEqual(actions.slice(-2), ['convite.aceito', 'sessao.criada'])
-    const page = await ctx.app.inject({ url: '/conta', headers: { cookie } })
+    const page = await ctx.app.inject({ url: '/conta/pessoas', headers: { cookie } })
     assert.equal(page.statusCode, 200)
     assert.ok(page.body.includes(p.email))
 

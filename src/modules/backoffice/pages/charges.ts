@@ -1,0 +1,65 @@
+// The company's charges (issue 33): each título charged by boleto, with its nosso número, due date, amount and
+// state in words, and its boleto to print (the API's own page, which opens with the session); filtered by state and
+// collection account, newest first, a page at a time by the API's cursor.
+import { html } from '../../../platform/lib/html.ts'
+import { brl, dataBr } from '../../../platform/lib/brl.ts'
+import { isUuid } from '../../../platform/lib/uuid.ts'
+import type { Page } from '../../account/index.ts'
+import { ESTADO_COBRANCA_TEXTO } from '../../collections/index.ts'
+import type { Charge, CollectionAccount, List } from '../answers.ts'
+import { estadoCobranca, opcoes } from '../labels.ts'
+import { amountHead, boPage, cell, numCell, table } from '../layout.ts'
+import { cursorPager, filterSelect } from '../list-controls.ts'
+import { BACKOFFICE_PATHS as P } from '../paths.ts'
+import type { ViewContext } from '../view-context.ts'
+
+export const PAGE = 50
+
+/** What the page's query asks, of the names it knows and the values the API takes (anything else dropped, not refused). */
+export type ChargeQuery = { estado?: string, conta?: string, antes?: string }
+
+export function chargeQueryOf(query: Record<string, string | undefined>): ChargeQuery {
+  const { estado, conta_cobranca_id: conta, antes } = query
+  return {
+    ...(estado && Object.hasOwn(ESTADO_COBRANCA_TEXTO, estado) ? { estado } : {}),
+    ...(conta && isUuid(conta) ? { conta } : {}),
+    ...(antes && /^[1-9][0-9]{0,14}$/.test(antes) ? { antes } : {}),
+  }
+}
+
+const searchOf = (q: ChargeQuery, antes?: string | number) => {
+  const s = new URLSearchParams()
+  if (q.estado) s.set('estado', q.estado)
+  if (q.conta) s.set('conta_cobranca_id', q.conta)
+  if (antes !== undefined) s.set('antes', String(antes))
+  return s
+}
+
+export const chargesApiUrl = (q: ChargeQuery): string => `/api/cobrancas?limite=${PAGE}&${searchOf(q, q.antes)}`
+
+/** A collection account as a person tells it from the others: its name, bank, agency and account. */
+export const accountName = (c: CollectionAccount): string => `${c.nome} (${c.banco_nome}, ag. ${c.agencia}, conta ${c.conta}-${c.conta_digito})`
+
+export function chargesPage(v: ViewContext, list: List<Charge>, contas: CollectionAccount[], q: ChargeQuery): Page {
+  const conta = new Map(contas.map((c) => [c.id, c]))
+  const rows = list.itens.map((c) => html`<tr data-cobranca="${c.id}"><th scope="row">nº ${c.numero}</th>${cell('Título', c.titulo_numero)}\
+${cell('Sacado', c.sacado.razao_social)}${cell('Conta', conta.get(c.conta_cobranca_id)?.nome ?? '—')}${cell('Nosso número', c.nosso_numero)}\
+${cell('Vencimento', dataBr(c.vencimento))}${numCell('Valor', brl(c.valor_centavos))}${cell('Estado', estadoCobranca(c.estado))}\
+${cell('Boleto', html`<a href="/api/cobrancas/${c.id}/boleto">Imprimir<span class="visualmente-oculto"> o boleto da cobrança nº ${c.numero}</span></a> · \
+<a href="/api/cobrancas/${c.id}/boleto?formato=pdf" type="application/pdf">PDF<span class="visualmente-oculto"> da cobrança nº ${c.numero}</span></a>`)}</tr>`)
+  const filtered = Boolean(q.estado || q.conta)
+  return boPage(P.cobrancas, 'Cobrança', 'As cobranças dos títulos por boleto, e os retornos do banco.', v.shown, html`
+<p><a href="${P.retornos}" id="link-retornos">Retornos do banco</a>: envie o arquivo de retorno e veja o que cada linha moveu.</p>
+<p><a href="${P.remessas}" id="link-remessas">Remessas CNAB</a>: gere o arquivo de uma conta com as cobranças a registrar e as instruções, e baixe-o.</p>
+<p><a href="${P.recompras}" id="link-recompras">Recompras</a>: os títulos que os cedentes recompraram, e como foram liquidados.</p>
+<form method="get" action="${P.cobrancas}" class="filtros" role="search" aria-label="Filtrar as cobranças">
+${filterSelect('estado', 'Estado', opcoes(ESTADO_COBRANCA_TEXTO), q.estado)}
+${filterSelect('conta_cobranca_id', 'Conta de cobrança', contas.map((c) => ({ value: c.id, label: accountName(c) })), q.conta)}
+<div class="filtro-acoes"><button type="submit" id="filtrar">Filtrar</button> <a href="${P.cobrancas}" id="limpar-filtros">Limpar</a></div>
+</form>
+${table('cobrancas', q.antes ? 'Cobranças (as mais antigas)' : 'Cobranças, das mais recentes',
+    ['Cobrança', 'Título', 'Sacado', 'Conta', 'Nosso número', 'Vencimento', amountHead('Valor'), 'Estado', 'Boleto'], rows,
+    filtered ? 'Nenhuma cobrança com estes filtros.' : 'Nenhuma cobrança ainda: as cobranças são feitas pela API (POST /api/cobrancas).')}
+${cursorPager('cobrancas', q.antes ? `${P.cobrancas}?${searchOf(q)}`.replace(/\?$/, '') : undefined,
+    list.proximo === null ? undefined : `${P.cobrancas}?${searchOf(q, list.proximo)}`)}`)
+}

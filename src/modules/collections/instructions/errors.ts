@@ -1,0 +1,25 @@
+// What an instruction refuses, each with its catalogue code and what lets the caller act on it.
+import { DomainError } from '../../../platform/http/domain-error.ts'
+
+/** Instructions go to a charge the bank holds: one waiting for registration, refused, paid or written off has none. */
+export class ChargeNotRegisteredError extends DomainError<'cobranca_nao_registrada'> {
+  constructor(estado: string) {
+    super('cobranca_nao_registrada', `only a registered charge takes instructions (this one is ${estado})`)
+    this.fields = { estado }
+  }
+}
+
+/** A baixa was asked already (and not refused): the bank takes nothing more for the boleto. */
+export class WriteOffAskedError extends DomainError<'baixa_ja_pedida'> {
+  constructor(id: string) {
+    super('baixa_ja_pedida', 'a baixa of this charge was asked already')
+    this.fields = { id }
+  }
+}
+
+/** A protest is withdrawn only where one was asked (on the charge, or by a `protestar` not refused). */
+export class NoProtestError extends DomainError<'protesto_nao_pedido'> {
+  constructor() {
+    super('protesto_nao_pedido', 'no protest was asked for this charge')
+  }
+}

@@ -1,0 +1,192 @@
+// The back office's Cobrança section (issue 33), without JavaScript: the charges with their título, sacado, nosso
+// número, due date, amount and state in words, filtered, and their boleto opened with the session; a Banco do Brasil
+// retorno sent by the form (multipart) lands on its page, each line with its occurrence and result in words and
+// its amounts in reais, filtered by result and paged; a file refused whole is told on the form with its line and
+// reason, and nothing of it is kept; a file still being applied says how far it got.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { retornoSandbox240, type MovimentoSandbox } from '../../../src/modules/collections/sandbox/retorno240.ts'
+import { colleagueWithPassword, personWithPassword } from '../../helpers/account-web.ts'
+import { rowsAs } from '../../helpers/credentials.ts'
+import { useTestApp } from '../../helpers/fixture.ts'
+import { callerFor, created, EXAMPLE_NOW, formalizedExample, key, settableClock } from '../operations/helpers.ts'
+import { hiddenFields, postMultipart, refusalsOn, rowCells, signIn } from './steps.ts'
+
+const BB = { nome: 'BB cobrança', banco: '001', agencia: '3064', conta: '123456', conta_digito: 'X', carteira: '17', convenio: '1234567' }
+const CONTA = { banco: '001' as const, agencia: '3064', conta: '123456', contaDigito: 'X', convenio: '1234567', inscricao: '11444777000161',
+  empresa: 'FACTORING EXEMPLO' }
+
+type Charge = { id: string, numero: number, nosso_numero: string, nosso_numero_sequencia: string, valor_centavos: number, vencimento: string }
+
+describe('the back office\'s Cobrança section', () => {
+  const clock = settableClock(EXAMPLE_NOW)
+  const ctx = useTestApp({ env: { MAIL_WORKER: 'off' }, deps: { clock } })
+
+  async function world() {
+    clock.set(EXAMPLE_NOW)
+    const admin = await personWithPassword(ctx.db)
+    const operador = await colleagueWithPassword(ctx.db, admin.clienteId, 'operador')
+    const aprovador = await colleagueWithPassword(ctx.db, admin.clienteId, 'aprovador')
+    const call = await callerFor(ctx.db, ctx.app, admin.clienteId, operador.usuarioId, clock)
+    const approve = await callerFor(ctx.db, ctx.app, admin.clienteId, aprovador.usuarioId, clock)
+    const { op, regs } = await formalizedExample(call)
+    const account = created(await call('POST', '/api/contas-cobranca', BB))
+    created(await approve('POST', `/api/contas-cobranca/${account.id}/confirmacao`, undefined, key()), 200)
+    const titulos = op.titulos as { id: string, numero: string, sacado_id: string }[]
+    const charges: Charge[] = []
+    for (const t of titulos.slice(0, 2)) charges.push(created(await call('POST', '/api/cobrancas', { titulo_id: t.id, conta_cobranca_id: account.id }, key())))
+    const sacado = (id: string) => (regs.sacados as { id: string, razao_social: string }[]).find((s) => s.id === id)!.razao_social
+    return { clienteId: admin.clienteId, account, titulos, charges, sacado, emails: { operador: operador.email, aprovador: aprovador.email },
+      operador: await signIn(ctx.app, operador.email) }
+  }
+
+  const mov = (c: Charge, m: Partial<MovimentoSandbox> & { codigo: string }): MovimentoSandbox => ({
+    sequencia: c.nosso_numero_sequencia, seuNumero: 'X', vencimento: c.vencimento, valorCentavos: BigInt(c.valor_centavos), ...m,
+  })
+
+  it('lists the charges in words and reais, filters them, and opens a boleto with the session', async () => {
+    const w = await world()
+    const page = (await w.operador.get('/conta/cobrancas')).body
+    assert.match(page, /<a href="\/conta\/cobrancas" aria-current="page">Cobrança<\/a>/)
+    const [c1] = w.charges
+    const cells = rowCells(page, `data-cobranca="${c1!.id}"`)
+    assert.deepEqual(cells, {
+      'Título': w.titulos[0]!.numero, 'Sacado': w.sacado(w.titulos[0]!.sacado_id), 'Conta': 'BB cobrança', 'Nosso número': c1!.nosso_numero,
+      'Vencimento': '04/11/2026', 'Valor': 'R$ 10.000,00', 'Estado': 'a registrar',
+      'Boleto': `Imprimir o boleto da cobrança nº ${c1!.numero} · PDF da cobrança nº ${c1!.numero}`,
+    })
+    assert.match(page, /<option value="a_registrar">a registrar<\/option>/)
+    assert.match(page, /<option value="[0-9a-f-]{36}">BB cobrança \(Banco do Brasil, ag\. 3064, conta 123456-X\)<\/option>/)
+
+    const liquidadas = (await w.operador.get('/conta/cobrancas?estado=liquidada')).body
+    assert.match(liquidadas, /<p id="cobrancas-vazio">Nenhuma cobrança com estes filtros\.<\/p>/)
+    assert.match(liquidadas, /<option value="liquidada" selected>liquidada<\/option>/)
+    // A value the API does not take is dropped, not refused: the whole list.
+    assert.equal(rowCells((await w.operador.get('/conta/cobrancas?estado=nenhum')).body, `data-cobranca="${c1!.id}"`).Estado, 'a registrar')
+
+    const href = /<a href="([^"]+)">Imprimir<span class="visualmente-oculto"> o boleto da cobrança nº 1</.exec(page)![1]!
+    const boleto = await ctx.app.inject({ url: href, headers: { cookie: w.operador.cookie, 'sec-fetch-site': 'same-origin' } })
+    assert.equal(boleto.statusCode, 200)
+    assert.match(boleto.body, /Banco do Brasil|001-9/)
+  })
+
+  it('sends a retorno by the form and lands on its page: each line in words, an ignored one with why, filtered and paged', async () => {
+    const w = await world()
+    const [c1, c2] = w.charges
+    clock.set('2026-11-24T15:00:00Z')
+    // Signed in on the day the retorno comes (a session of the charges' day has ended by then).
+    w.operador = await signIn(ctx.app, w.emails.operador)
+    const file = retornoSandbox240(CONTA, 7, '2026-11-24', [
+      mov(c1!, { codigo: '02', tarifaCentavos: 250n, dataOcorrencia: '2026-10-06' }),
+      mov(c2!, { codigo: '06', pagoCentavos: 2_518_000n, jurosMultaCentavos: 18_000n, tarifaCentavos: 350n, liquidoCentavos: 2_517_650n,
+        dataOcorrencia: '2026-11-24', dataCredito: '2026-11-25' }),
+      { codigo: '06', sequencia: '999', seuNumero: 'X', vencimento: '2026-11-20', valorCentavos: 100n, pagoCentavos: 100n, dataOcorrencia: '2026-11-24' },
+    ])
+    const list = (await w.operador.get('/conta/cobrancas/retornos')).body
+    assert.match(list, /<p id="retornos-vazio">Nenhum retorno enviado ainda\.<\/p>/)
+    const form = hiddenFields(list, 'form-retorno')
+    assert.match(list, /<form method="post" action="\/conta\/cobrancas\/retornos" id="form-retorno" enctype="multipart\/form-data">/)
+    const sent = await postMultipart(ctx.app, form.action, w.operador.cookie, form.fields,
+      { name: 'arquivo', filename: 'CBR6437.ret', type: 'application/octet-stream', bytes: Buffer.from(file, 'latin1') })
+    assert.equal(sent.statusCode, 303, refusalsOn(sent.body))
+    const to = sent.headers.location as string
+    assert.match(to, /^\/conta\/cobrancas\/retornos\/[0-9a-f-]{36}\?feito=retornos$/)
+    const page = (await w.operador.get(to)).body
+    assert.match(page, /<h1>Retorno 7 de BB cobrança<\/h1>/)
+    assert.match(page, /id="aviso"[^>]*><p>Retorno recebido/)
+    const summary = Object.fromEntries(['titulos', 'aplicadas', 'ignoradas', 'pendentes']
+      .map((k) => [k, new RegExp(`id="resumo-${k}">(\\d+)<`).exec(page)![1]]))
+    assert.deepEqual(summary, { titulos: '3', aplicadas: '2', ignoradas: '1', pendentes: '0' })
+    assert.match(page, /<dd id="estado">aplicado em 24\/11\/2026, 12:00:00<\/dd>/)
+    assert.doesNotMatch(page, /id="aplicando"/)
+
+    const paid = rowCells(page, 'data-linha="5"')
+    assert.deepEqual(paid, {
+      'Nosso número': `1234567${c2!.nosso_numero_sequencia.padStart(10, '0')}`, 'Ocorrência': 'liquidação (06)', 'Data': '24/11/2026',
+      'Pago': 'R$ 25.180,00', 'Juros e multa': 'R$ 180,00', 'Desconto': '', 'Tarifa': 'R$ 3,50', 'Resultado': 'aplicada',
+    })
+    assert.equal(rowCells(page, 'data-linha="3"')['Ocorrência'], 'entrada confirmada (02)')
+    const ignored = rowCells(page, 'data-linha="7"')
+    assert.match(ignored.Resultado!, /^ignorada: nenhuma cobrança desta conta tem este nosso número/)
+
+    // By result, and a page after line 3 (the API's cursor), the filter kept.
+    const id = /retornos\/([0-9a-f-]{36})/.exec(to)![1]!
+    const onlyIgnored = (await w.operador.get(`/conta/cobrancas/retornos/${id}?resultado=ignorada`)).body
+    assert.deepEqual([...onlyIgnored.matchAll(/data-linha="(\d+)"/g)].map((m) => m[1]), ['7'])
+    const after = (await w.operador.get(`/conta/cobrancas/retornos/${id}?depois=3`)).body
+    assert.deepEqual([...after.matchAll(/data-linha="(\d+)"/g)].map((m) => m[1]), ['5', '7'])
+    assert.match(after, /<a href="\/conta\/cobrancas\/retornos\/[0-9a-f-]{36}" rel="first" id="linhas-inicio">← Primeiras linhas<\/a>/)
+
+    // The list names it, and the charge paid is liquidada on the charges' page.
+    const retornos = (await w.operador.get('/conta/cobrancas/retornos')).body
+    assert.deepEqual(rowCells(retornos, `data-retorno="${id}"`), {
+      'Conta': 'BB cobrança', 'NSA': '7', 'Layout': 'CNAB 240', 'Títulos': '3', 'Aplicadas': '2', 'Ignoradas': '1', 'Pendentes': '0', 'Estado': 'aplicado',
+    })
+    assert.equal(rowCells((await w.operador.get('/conta/cobrancas')).body, `data-cobranca="${c2!.id}"`).Estado, 'liquidada')
+
+    // Who may only read sees the lists, without the form.
+    const readOnly = (await (await signIn(ctx.app, w.emails.aprovador)).get('/conta/cobrancas/retornos')).body
+    assert.match(readOnly, new RegExp(`data-retorno="${id}"`))
+    assert.doesNotMatch(readOnly, /id="form-retorno"/)
+  })
+
+  it('a file refused whole is told on the form with its line and reason, and nothing of it is kept; a file halfway says how far it got', async () => {
+    const w = await world()
+    const [c1] = w.charges
+    const good = retornoSandbox240(CONTA, 9, '2026-10-06', [mov(c1!, { codigo: '02', dataOcorrencia: '2026-10-06' })])
+    // The file's trailer counts one record too many.
+    const lines = good.split('\r\n')
+    lines[lines.length - 2] = `${lines.at(-2)!.slice(0, 23)}${String(Number(lines.at(-2)!.slice(23, 29)) + 1).padStart(6, '0')}${lines.at(-2)!.slice(29)}`
+    const list = (await w.operador.get('/conta/cobrancas/retornos')).body
+    const form = hiddenFields(list, 'form-retorno')
+    const refused = await postMultipart(ctx.app, form.action, w.operador.cookie, form.fields,
+      { name: 'arquivo', filename: 'ret.txt', type: 'text/plain', bytes: Buffer.from(lines.join('\r\n'), 'latin1') })
+    assert.equal(refused.statusCode, 422)
+    const told = refusalsOn(refused.body)
+    assert.match(told, /O arquivo de retorno foi recusado inteiro/)
+    assert.match(told, /erro-arquivo: recusado na linha 6: /)
+    assert.match(refused.body, new RegExp(`<option value="${w.account.id}" selected>`))
+    assert.equal((await rowsAs(ctx.db, w.clienteId, 'SELECT id FROM retornos')).length, 0)
+
+    // A form without its file is refused before any request.
+    const none = await w.operador.submit('/conta/cobrancas/retornos', 'form-retorno')
+    assert.equal(none.statusCode, 422)
+    assert.match(refusalsOn(none.body), /Arquivo de retorno do banco: escolha o arquivo de retorno que o banco entregou/)
+
+    // Halfway: the page says how far it got, and a reload shows it.
+    const sent = await postMultipart(ctx.app, form.action, w.operador.cookie, form.fields,
+      { name: 'arquivo', filename: 'ret.txt', type: 'text/plain', bytes: Buffer.from(good, 'latin1') })
+    assert.equal(sent.statusCode, 303, refusalsOn(sent.body))
+    // As the retornos job leaves a large file between two batches (kill-mid-apply.test.ts makes one for real).
+    const [r] = await rowsAs<{ id: string }>(ctx.db, w.clienteId, `UPDATE retornos SET estado = 'aplicando', aplicadas = 0, concluido_em = NULL
+      RETURNING id`)
+    await rowsAs(ctx.db, w.clienteId, `UPDATE retorno_linhas SET resultado = 'pendente', aplicada_em = NULL, principal_centavos = 0
+      WHERE retorno_id = '${r!.id}'`)
+    const halfway = (await w.operador.get(`/conta/cobrancas/retornos/${r!.id}`)).body
+    assert.match(halfway, /<div class="aviso" id="aplicando" role="status">\n<p>Este arquivo está sendo aplicado: /)
+    assert.match(halfway, /<span id="aplicando-feitas">0<\/span> de 1 títulos até agora/)
+    assert.match(halfway, /<progress id="progresso" max="1" value="0">/)
+    assert.match(halfway, /<dd id="estado">em aplicação<\/dd>/)
+    assert.equal(rowCells(halfway, 'data-linha="3"').Resultado, 'pendente')
+  })
+
+  it('lists the buy-backs in words and reais, with their cedente and the operation that compensated one', async () => {
+    const w = await world()
+    clock.set('2026-11-10T15:00:00Z')
+    w.operador = await signIn(ctx.app, w.emails.operador)
+    const call = await callerFor(ctx.db, ctx.app, w.clienteId, (await rowsAs<{ id: string }>(ctx.db, w.clienteId,
+      `SELECT id FROM usuarios WHERE email = '${w.emails.operador}'`))[0]!.id, clock)
+    const made = created(await call('POST', '/api/recompras', { titulo_ids: [w.titulos[2]!.id], motivo: 'vicio_de_origem',
+      descricao: 'Mercadoria devolvida', forma: 'pagamento' }, key()))
+    const page = (await w.operador.get('/conta/cobrancas/recompras')).body
+    assert.match(page, /<a href="\/conta\/cobrancas" aria-current="page">Cobrança<\/a>/)
+    const cells = rowCells(page, `data-recompra="${made.id}"`)
+    assert.deepEqual({ ...cells, Cedente: undefined }, {
+      Cedente: undefined, Motivo: 'vício de origem', Descrição: 'Mercadoria devolvida', Títulos: '1', Saldo: 'R$ 15.000,00', 'Juros e multa': 'R$ 0,00',
+      Valor: 'R$ 15.000,00', Forma: 'pagamento pelo cedente', Estado: 'em aberto',
+    })
+    assert.match(page, /<th scope="row">10\/11\/2026<\/th>/)
+    assert.match((await w.operador.get('/conta/cobrancas')).body, /<a href="\/conta\/cobrancas\/recompras" id="link-recompras">Recompras<\/a>/)
+  })
+})
+
