@@ -48,7 +48,7 @@ export async function spawnService(t: TestContext, env: Record<string, string>, 
 }
 
 /** Waits for a line matching `re` in the output; fails with the output when the process ends first or it never comes. */
-export async function waitForOutput(p: ServiceProcess, re: RegExp, ms = 60_000): Promise<RegExpExecArray> {
+export async function waitForOutput(p: ServiceProcess, re: RegExp, ms = 240_000): Promise<RegExpExecArray> {
   const deadline = Date.now() + ms
   for (;;) {
     const m = re.exec(p.output())

@@ -88,7 +88,7 @@ export async function createTestSmtp(opts: SmtpOptions = {}, port?: number): Pro
       server = undefined
       await new Promise<void>((r) => s.close(() => r()))
     },
-    async waitFor(count, timeoutMs = 15_000) {
+    async waitFor(count, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs
       while (smtp.received.length < count) {
         if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${smtp.received.length}`)

@@ -43,7 +43,7 @@ describe('a DATA_DIR too deep for the embedded socket', () => {
     proc.stderr!.on('data', (d) => { output += d })
     const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)))
     const base = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`not listening in 60 s:\n${output}`)), 60_000)
+      const timer = setTimeout(() => reject(new Error(`not listening in 240 s:\n${output}`)), 240_000)
       proc.stdout!.on('data', () => {
         const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
         if (m) { clearTimeout(timer); resolve(m[1]!) }

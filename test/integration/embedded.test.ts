@@ -44,7 +44,7 @@ describe('the embedded database while the server runs', () => {
     child.stdout!.on('data', (d) => { output += d })
     child.stderr!.on('data', (d) => { output += d })
     base = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`not listening in 60 s:\n${output}`)), 60_000)
+      const timer = setTimeout(() => reject(new Error(`not listening in 240 s:\n${output}`)), 240_000)
       child!.stdout!.on('data', () => {
         const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
         if (m) { clearTimeout(timer); resolve(m[1]!) }

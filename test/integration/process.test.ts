@@ -18,7 +18,7 @@ function start(env: Record<string, string>): Promise<Started> {
   child.stderr!.on('data', (d) => { out += d })
   return new Promise((resolve, reject) => {
     // A start that never comes is killed, so a failing test leaves no server behind.
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`no "listening" line in 90 s:\n${out}`)) }, 90_000)
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`no "listening" line in 240 s:\n${out}`)) }, 240_000)
     const onData = () => {
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
       if (m) { clearTimeout(timer); resolve({ child, base: m[1]!, output: () => out }) }

@@ -32,7 +32,7 @@ function run(command: string, args: string[], env: Record<string, string>): Run 
 }
 
 /** Waits for a line matching `re` in the output, or fails with the output when the process ends first. */
-async function waitFor(r: Run, re: RegExp, ms = 90_000): Promise<RegExpExecArray> {
+async function waitFor(r: Run, re: RegExp, ms = 240_000): Promise<RegExpExecArray> {
   const deadline = Date.now() + ms
   for (;;) {
     const m = re.exec(r.output())
@@ -61,7 +61,7 @@ function alive(pid: number): boolean {
 
 async function expectRefusal(env: Record<string, string>, message: RegExp): Promise<string> {
   const r = run(process.execPath, [MAIN], env)
-  const timer = setTimeout(() => r.child.kill('SIGKILL'), 90_000)
+  const timer = setTimeout(() => r.child.kill('SIGKILL'), 240_000)
   const code = await r.exited
   clearTimeout(timer)
   const out = r.output()
