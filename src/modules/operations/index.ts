@@ -5,3 +5,4 @@ export { CANCELLABLE } from './flow/cancel.ts'
 export { ESTADO_DESEMBOLSO_TEXTO, ESTADO_OPERACAO_TEXTO, ESTADO_TITULO_TEXTO, inWords, TIPO_TITULO_TEXTO } from './labels.ts'
 // The títulos' table, for the charges (collections) that read a título and its balance.
 export { titulos } from './tables.ts'
+export { appliesTo as holidayAppliesTo } from './pricing-request.ts'

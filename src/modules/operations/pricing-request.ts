@@ -49,7 +49,8 @@ export function pricedWith(q: PricingQuestion & { own: readonly OwnHoliday[], io
   return pricing
 }
 
-function appliesTo(h: { municipioIbge: string | null, uf: string | null }, place: Place): boolean {
+/** Whether a customer's holiday falls on a sacado's place: its municipality's, or its state's. */
+export function appliesTo(h: { municipioIbge: string | null, uf: string | null }, place: Place): boolean {
   if (h.municipioIbge !== null) return h.municipioIbge === place.municipioIbge
   const uf = place.uf ?? (place.municipioIbge ? ufOfMunicipio(place.municipioIbge) : undefined)
   return uf !== undefined && h.uf === uf

@@ -106,7 +106,7 @@ export function pricingProblem(p: Pricing): PricingProblem | undefined {
 }
 
 /** IOF counts at most a year of days (Decreto 6.306/2007 art. 7 § 1). */
-const IOF_MAX_DAYS = 365
+export const IOF_MAX_DAYS = 365
 
 /**
  * Each line's deságio for its day count n. simples_30 is VF · i · n / 30: a fraction of integers, exact on BigInt.
@@ -124,6 +124,9 @@ const times = (rate: string): (base: bigint, days?: number) => bigint => {
   const r = decimalFraction(rate)
   return (base, days = 1) => roundHalfUp(base * r.num * BigInt(days), r.den)
 }
+
+/** IOF's daily part on `base` for `days` at `taxaDiaria`, rounded as a quote rounds it (an extension's IOF complementar). */
+export const dailyIof = (taxaDiaria: string, base: bigint, days: number): bigint => times(taxaDiaria)(base, days)
 
 export function price(input: PricingInput): Pricing {
   const { dataOperacao: d0, terms } = input

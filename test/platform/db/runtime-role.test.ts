@@ -43,9 +43,11 @@ const GRANTS: Record<string, string[]> = {
   // A collection account is never deleted; its bank, agência, conta and carteira never change (migration 0035).
   contas_cobranca: ['INSERT SELECT',
     'UPDATE(ativa atualizada_em chave_pix confirmada_em confirmada_por_usuario_id convenio layout_cnab nome proxima_remessa proximo_nosso_numero transporte)'],
-  // A charge is never deleted, and what it charges never changes: only the bank's registration is written (migration 0036).
+  // A charge is never deleted, and what it charges never changes: only the bank's registration is written (migration 0036),
+  // and the due date a confirmed extension gives it, with the barcode that carries it (0044).
   cobrancas: ['INSERT SELECT',
-    'UPDATE(atualizado_em banco_resposta estado pix_copia_e_cola pix_location registro_erro registro_proxima_em registro_tentativas)'],
+    'UPDATE(atualizado_em banco_resposta codigo_barras estado linha_digitavel pix_copia_e_cola pix_location registro_erro registro_proxima_em '
+    + 'registro_tentativas vencimento)'],
   // An instruction is never deleted and what it asks never changes: only its sending and the bank's answer (migration 0040).
   cobranca_instrucoes: ['INSERT SELECT', 'UPDATE(atualizado_em banco_resposta erro estado lancamento_id proxima_em tentativas)'],
   convites: ['INSERT SELECT', 'UPDATE(expira_em usado_em)'],
@@ -85,7 +87,7 @@ const GRANTS: Record<string, string[]> = {
   remessa_itens: ['INSERT SELECT'],
   schema_migracoes: ['SELECT'],
   sessoes: ['INSERT SELECT', 'UPDATE(encerrada_em expira_ociosa_em ultimo_acesso_em)'],
-  titulos: ['DELETE INSERT SELECT', 'UPDATE(atualizado_em desagio_apropriado_centavos desagio_centavos desagio_dias estado saldo_centavos)'],
+  titulos: ['DELETE INSERT SELECT', 'UPDATE(atualizado_em desagio_apropriado_centavos desagio_centavos desagio_dias estado saldo_centavos vencimento)'],
   tokens: ['INSERT SELECT', 'UPDATE(primeiro_uso_em revogado_em ultimo_uso_em ultimo_uso_ip)'],
   // The password's hash is written, never read back: it is checked by autentica_login (SECURITY DEFINER).
   usuarios: ['INSERT', 'SELECT(ativado_em cliente_id criado_em email estado id nome papel)', 'UPDATE(ativado_em estado nome papel senha_hash)'],

@@ -31,6 +31,10 @@ export const InstrucaoOut = Type.Object({
   instrucao: Type.String({ enum: [...INSTRUCOES] }),
   vencimento: OrNull(Type.String()),
   abatimento_centavos: OrNull(Type.Integer()),
+  iof_centavos: OrNull(Type.Integer({ description: 'alteracao_vencimento only: the IOF complementar the added days cost (the daily rate in force '
+    + 'when asked, on the título\'s balance; 365 days of IOF in all at most), charged to the cedente\'s conta gráfica when the bank confirms.' })),
+  iof_dias: OrNull(Type.Integer({ description: 'alteracao_vencimento only: the days of IOF added (0 where the título already bore 365, or the '
+    + 'date comes earlier).' })),
   transporte: Type.String({ enum: [...TRANSPORTES], description: 'The account\'s when asked: `api`, sent to the bank\'s API; `cnab`, in the '
     + 'next remessa.' }),
   estado: Type.String({ enum: [...ESTADOS_INSTRUCAO], description: '`pendente` until sent; `enviada` once in a remessa; `confirmada` or '

@@ -2,21 +2,25 @@
 // retorno's line answering a remessa): an abatimento lowers the título's balance and is the cedente's to bear (a
 // defect of the título's origin: docs/decisions.md), so it is posted at once, Dr the cedente's conta gráfica, Cr
 // direitos creditórios, and kept on the instruction (`lancamento_id`) so that a liquidation reporting it again does
-// not post it twice (retornos/apply.ts); a write-off closes the charge. A new due date and a protest change no money.
+// not post it twice (retornos/apply.ts); a write-off closes the charge; a new due date re-dates the título and its charge
+// and posts its IOF complementar (prorrogacao.ts). A protest changes no money here.
 import { sql } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/database.ts'
 import { queryRows } from '../../../platform/db/database.ts'
 import { brasiliaDay } from '../../../platform/lib/brasilia-time.ts'
 import { postEntry } from '../../ledger/index.ts'
+import { extensionConfirmed } from './prorrogacao.ts'
 
 type Confirmed = {
-  id: string, cliente_id: string, instrucao: string, abatimento: string | null, lancamento_id: string | null, cobranca_id: string, cobranca_numero: string,
+  id: string, cliente_id: string, instrucao: string, abatimento: string | null, vencimento: string | null, iof: string | null, lancamento_id: string | null,
+  cobranca_id: string, cobranca_numero: string,
   titulo_id: string, titulo_estado: string, saldo: string, cedente_id: string
 }
 
 /** The effects of instruction `id`, just confirmed: once (an abatimento already posted is not posted again). */
 export async function instructionConfirmed(tx: Orm, id: string, now: Date): Promise<void> {
-  const [i] = await queryRows<Confirmed>(tx, sql`SELECT i.id, i.cliente_id, i.instrucao, i.abatimento_centavos::text AS abatimento, i.lancamento_id,
+  const [i] = await queryRows<Confirmed>(tx, sql`SELECT i.id, i.cliente_id, i.instrucao, i.abatimento_centavos::text AS abatimento,
+      i.vencimento::text AS vencimento, i.iof_centavos::text AS iof, i.lancamento_id,
       c.id AS cobranca_id, c.numero::text AS cobranca_numero, t.id AS titulo_id, t.estado AS titulo_estado, t.saldo_centavos::text AS saldo, t.cedente_id
     FROM cobranca_instrucoes i
     JOIN cobrancas c ON c.cliente_id = i.cliente_id AND c.id = i.cobranca_id
@@ -26,6 +30,11 @@ export async function instructionConfirmed(tx: Orm, id: string, now: Date): Prom
   if (i.instrucao === 'baixa') {
     await tx.execute(sql`UPDATE cobrancas SET estado = 'baixada', atualizado_em = ${now.toISOString()}::timestamptz
       WHERE id = ${i.cobranca_id}::uuid AND estado IN ('a_registrar', 'registrada')`)
+    return
+  }
+  if (i.instrucao === 'alteracao_vencimento') {
+    await extensionConfirmed(tx, { id: i.id, cliente_id: i.cliente_id, cobranca_id: i.cobranca_id, vencimento: i.vencimento!, iof: i.iof,
+      lancamento_id: i.lancamento_id }, now)
     return
   }
   if (i.instrucao !== 'abatimento' || i.lancamento_id !== null || i.titulo_estado !== 'adquirido') return

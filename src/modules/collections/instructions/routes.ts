@@ -20,6 +20,7 @@ import { byCredential } from '../../credentials/index.ts'
 import { getCharge } from '../charges/store.ts'
 import { INSTRUCTION_ROUTES, type InstrucaoInT } from './definitions.ts'
 import { checkState, instructionItems } from './rules.ts'
+import { extensionIof } from './prorrogacao.ts'
 import { createInstruction, instructionsOf, lockChargeToInstruct } from './store.ts'
 import type { InstrucaoPedida } from './tables.ts'
 import { instructionView } from './views.ts'
@@ -47,11 +48,13 @@ export function instructionRoutes(deps: InstructionRoutesDeps) {
         if (!charge) return { answer: problemAnswer(NOT_FOUND) }
         const earlier = await instructionsOf(tx, charge.id)
         checkState(b, charge, earlier)
-        const items = instructionItems(b, charge, earlier, brasiliaDay(action.now))
+        const today = brasiliaDay(action.now)
+        const items = instructionItems(b, charge, earlier, today)
         if (items.length) throw new RequestValidationError(items)
+        const iof = b.instrucao === 'alteracao_vencimento' ? await extensionIof(tx, charge.id, b.vencimento!, today) : undefined
         const made = await createInstruction(tx, {
           clienteId: req.credential!.clienteId, cobrancaId: charge.id, instrucao: b.instrucao as InstrucaoPedida, vencimento: b.vencimento ?? null,
-          abatimentoCentavos: b.abatimento_centavos ?? null, transporte: charge.transporte, now: action.now,
+          abatimentoCentavos: b.abatimento_centavos ?? null, transporte: charge.transporte, now: action.now, ...(iof ? { iof } : {}),
         })
         return { answer: jsonAnswer(201, instructionView(made)), audit: { acao: 'cobranca.instrucao', alvoId: made.id } }
       },

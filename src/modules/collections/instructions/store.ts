@@ -28,13 +28,13 @@ export async function instructionsOf(tx: Orm, cobrancaId: string): Promise<Instr
 
 export type NewInstruction = {
   clienteId: string, cobrancaId: string, instrucao: InstrucaoPedida, vencimento: string | null, abatimentoCentavos: number | null,
-  transporte: 'api' | 'cnab', now: Date,
+  transporte: 'api' | 'cnab', now: Date, iof?: { centavos: number, dias: number },
 }
 
 export async function createInstruction(tx: Orm, i: NewInstruction): Promise<Instruction> {
   const [row] = await tx.insert(cobrancaInstrucoes).values({
     clienteId: i.clienteId, cobrancaId: i.cobrancaId, instrucao: i.instrucao, vencimento: i.vencimento, abatimentoCentavos: i.abatimentoCentavos,
-    transporte: i.transporte, estado: 'pendente', criadoEm: i.now, atualizadoEm: i.now,
+    iofCentavos: i.iof?.centavos ?? null, iofDias: i.iof?.dias ?? null, transporte: i.transporte, estado: 'pendente', criadoEm: i.now, atualizadoEm: i.now,
   }).returning()
   return row!
 }

@@ -25,6 +25,8 @@ export const cobrancaInstrucoes = pgTable('cobranca_instrucoes', {
   erro: text('erro'),
   bancoResposta: jsonb('banco_resposta').$type<Record<string, unknown>>(),
   lancamentoId: uuid('lancamento_id'),
+  iofCentavos: bigint('iof_centavos', { mode: 'number' }),
+  iofDias: integer('iof_dias'),
   criadoEm: tz('criado_em').notNull(),
   atualizadoEm: tz('atualizado_em').notNull(),
 })

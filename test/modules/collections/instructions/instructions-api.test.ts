@@ -6,10 +6,13 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { httpBankAdapter } from '../../../../src/modules/collections/bank/http-adapter.ts'
+import validator from 'boleto-brasileiro-validator'
 import { mod10 } from '../../../../src/modules/collections/boleto/modulos.ts'
 import { registerDue } from '../../../../src/modules/collections/charges/registration.ts'
+import { instructionConfirmed } from '../../../../src/modules/collections/instructions/effects.ts'
 import { sendDue, type SendingDeps } from '../../../../src/modules/collections/instructions/sending.ts'
 import { startSandboxBank, type SandboxBank } from '../../../../src/modules/collections/sandbox/bank-server.ts'
+import { withTenant } from '../../../../src/platform/tenancy/tenancy.ts'
 import { auditRows, rowsAs } from '../../../helpers/credentials.ts'
 import { useTestApp } from '../../../helpers/fixture.ts'
 import { backOffice, created, EXAMPLE_NOW, formalizedExample, key, settableClock } from '../../operations/helpers.ts'
@@ -53,6 +56,7 @@ describe('instructions after registration', () => {
     const made = created(await w.ask({ instrucao: 'alteracao_vencimento', vencimento: '2026-12-20' }))
     assert.deepEqual({ ...made, id: undefined, criado_em: undefined, atualizado_em: undefined }, {
       id: undefined, cobranca_id: w.charge.id, instrucao: 'alteracao_vencimento', vencimento: '2026-12-20', abatimento_centavos: null,
+      iof_centavos: 6150, iof_dias: 30,
       transporte: 'api', estado: 'pendente', tentativas: 0, erro: null, banco_resposta: null, criado_em: undefined, atualizado_em: undefined,
     })
     assert.deepEqual(await sendDue(talk(), clock.now()), { confirmadas: 1, rejeitadas: 0, adiadas: 0 })
@@ -63,6 +67,44 @@ describe('instructions after registration', () => {
     assert.deepEqual(await sendDue(talk(), clock.now()), { confirmadas: 0, rejeitadas: 0, adiadas: 0 }, 'sent once')
     const audit = (await auditRows(ctx.db, w.office.clienteId)).filter((r) => r.acao === 'cobranca.instrucao')
     assert.deepEqual(audit.map((r) => r.alvo_id), [made.id])
+  })
+
+  it('a confirmed extension posts its IOF complementar once, re-dates the título and its boleto, and spreads the deságio', async () => {
+    const w = await world()
+    // T2: 2,500,000 centavos due 2026-11-20 (a holiday: paid 2026-11-23), bought 2026-10-05 by a company ('pj'), whose
+    // daily IOF rate in force is 0.0082 % (Decreto 12.499/2025). Moved to 2026-12-20 (a Sunday: paid 2026-12-21), it
+    // bears 76 days of IOF instead of 46: 30 days × 0.000082 × 2,500,000 = 6,150 centavos.
+    const titulo = async () => (await rowsAs<{ vencimento: string, dias: number }>(ctx.db, w.office.clienteId,
+      `SELECT vencimento::text AS vencimento, desagio_dias AS dias FROM titulos WHERE id = '${w.charge.titulo_id}'`))[0]!
+    const before = await titulo()
+    const made = created(await w.ask({ instrucao: 'alteracao_vencimento', vencimento: '2026-12-20' }))
+    assert.deepEqual([made.iof_centavos, made.iof_dias], [6150, 30])
+    assert.deepEqual(await titulo(), before, 'nothing moves before the bank confirms')
+    assert.deepEqual(await sendDue(talk(), clock.now()), { confirmadas: 1, rejeitadas: 0, adiadas: 0 })
+
+    const entries = await rowsAs<{ conta: string, d: string, c: string, cedente: string | null }>(ctx.db, w.office.clienteId, `SELECT x.conta,
+      x.debito_centavos::text AS d, x.credito_centavos::text AS c, x.cedente_id::text AS cedente FROM lancamento_linhas x
+      JOIN lancamentos l ON l.id = x.lancamento_id WHERE l.origem_tipo = 'instrucao' AND l.origem_id = '${made.id}' ORDER BY x.conta`)
+    assert.deepEqual(entries.map((e) => [e.conta, e.d, e.c]), [['conta_grafica_cedentes', '6150', '0'], ['iof_a_recolher', '0', '6150']])
+    assert.ok(entries[0]!.cedente, 'the cedente\'s conta gráfica is debited')
+    // 2026-11-23 to 2026-12-21: 28 more days over which the deságio is earned.
+    assert.deepEqual(await titulo(), { vencimento: '2026-12-20', dias: before.dias + 28 })
+    const charge = created(await w.office.aprovador.call('GET', `/api/cobrancas/${w.charge.id}`), 200)
+    // The fator de vencimento of 2026-12-20: 1000 on 2025-02-22, plus the 666 days between.
+    assert.equal(charge.vencimento, '2026-12-20')
+    assert.equal(charge.codigo_barras.slice(5, 9), '1666')
+    assert.equal(charge.codigo_barras.slice(19), w.charge.codigo_barras.slice(19), 'the same campo livre')
+    assert.equal(charge.codigo_barras.slice(9, 19), w.charge.codigo_barras.slice(9, 19), 'the same value')
+    assert.ok(validator.boletoBancarioCodigoBarras(charge.codigo_barras) && validator.boletoBancarioLinhaDigitavel(charge.linha_digitavel))
+
+    // Its effects run again (a second worker's answer, a retorno reporting it), nothing moves twice.
+    await withTenant(ctx.db, w.office.clienteId, (tx) => instructionConfirmed(tx, made.id, clock.now()))
+    assert.deepEqual(await titulo(), { vencimento: '2026-12-20', dias: before.dias + 28 })
+    const [row] = await rowsAs<{ n: number }>(ctx.db, w.office.clienteId, `SELECT count(*)::int AS n FROM lancamentos WHERE origem_id = '${made.id}'`)
+    assert.equal(row!.n, 1)
+    const [balance] = await rowsAs<{ d: string, c: string }>(ctx.db, w.office.clienteId,
+      'SELECT sum(debito_centavos)::text AS d, sum(credito_centavos)::text AS c FROM lancamento_linhas')
+    assert.equal(balance!.d, balance!.c, 'the trial balance closes')
   })
 
   it('loses nothing while the bank is down, and sends a charge\'s instructions in the order asked', async () => {
