@@ -34,6 +34,8 @@ describe('fuzz: instructions and remessas', () => {
     // The example's sacados (one with an alphanumeric CNPJ), with an address but for the third.
     const regs = await exampleRegisters(w.admin.call, { sacado: ENDERECO })
     created(await w.admin.call('PATCH', `/api/sacados/${regs.sacados[2].id}`, { cep: null }), 200)
+    // The first sacado has an address to e-mail boletos to; the others have none.
+    created(await w.admin.call('PATCH', `/api/sacados/${regs.sacados[0].id}`, { email: 'boletos@sacado.example' }), 200)
     const contas: string[] = []
     for (const [conta, over] of [['11111', { layout_cnab: '240' }], ['22222', { layout_cnab: '400' }], ['33333', { transporte: 'api' }]] as const) {
       const made = created(await w.operador.call('POST', '/api/contas-cobranca', {
@@ -69,6 +71,8 @@ describe('fuzz: instructions and remessas', () => {
       fc.tuple(mostly(pick(contas).map((id) => ({ conta_cobranca_id: id })), fc.record({ conta_cobranca_id: hostile, extra: hostileText },
         { requiredKeys: [] })), fc.boolean()).map(([b, keyed]) => ({ method: 'POST', url: '/api/cnab/remessas', b, keyed })),
       pick(charges).map((c) => ({ method: 'GET', url: `/api/cobrancas/${encodeURIComponent(c)}/instrucoes`, b: undefined, keyed: false })),
+      fc.tuple(pick(charges), fc.option(fc.oneof(fc.constant({}), fc.record({ extra: hostileText })), { nil: undefined }), fc.boolean())
+        .map(([c, b, keyed]) => ({ method: 'POST', url: `/api/cobrancas/${encodeURIComponent(c)}/email`, b, keyed })),
       fc.tuple(pick(remessas), fc.boolean()).map(([r, file]) => ({
         method: 'GET', url: `/api/cnab/remessas/${encodeURIComponent(r)}${file ? '/arquivo' : ''}`, b: undefined, keyed: false,
       })),
@@ -84,6 +88,10 @@ describe('fuzz: instructions and remessas', () => {
       if (res.statusCode === 201 && r.url === '/api/cnab/remessas') remessas.unshift(res.json().id)
     }), { seed: SEED, numRuns: RUNS })
     assert.deepEqual(logs, [], 'nothing logged at error level')
+    // A boleto goes only to the register's address of its own sacado.
+    const sentTo = await ctx.db.ownerTransaction((tx) => tx.query(`SELECT DISTINCT destino FROM outbox WHERE tipo = 'boleto' AND cliente_id = $1`,
+      [w.clienteId]))
+    assert.ok((sentTo as { destino: string }[]).every((r) => r.destino === 'boletos@sacado.example'), JSON.stringify(sentTo))
     for (const status of [200, 201, 400, 404, 409, 422]) assert.ok(statuses.get(status), `some ${status} among ${JSON.stringify([...statuses])}`)
 
     const files = await rowsAs<{ conta_cobranca_id: string, nsa: number, layout: string, conteudo: string, sha256: string }>(ctx.db, w.clienteId,

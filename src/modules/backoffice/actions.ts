@@ -155,6 +155,10 @@ export const ACTIONS: Record<string, Action> = {
     method: 'DELETE', url: (_, f) => `/api/feriados/${encodeURIComponent(f.get('feriado_id') ?? '-')}`, build: () => ({ errors: {} }),
     notice: 'Feriado removido.', done: () => P.feriados, page: () => ({ kind: 'feriados' }),
   },
+  'cobranca/email': {
+    method: 'POST', url: (id) => `/api/cobrancas/${id}/email`, build: () => ({ body: {}, errors: {} }),
+    notice: 'Boleto enviado ao e-mail do sacado: a mensagem sai pela fila de e-mails.', done: () => P.cobrancas, page: () => ({ kind: 'cobrancas' }),
+  },
   'remessas': {
     method: 'POST', url: () => '/api/cnab/remessas', build: (f) => ({ body: defined({ conta_cobranca_id: f.get('conta_cobranca_id') }), errors: {} }),
     notice: 'Remessa gerada: baixe o arquivo e envie-o ao banco.', done: () => P.remessas, page: () => ({ kind: 'remessas' }),

@@ -27,6 +27,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'cliente.documento_alterado': 'CNPJ da empresa alterado',
   'conta_cobranca.criada': 'Conta de cobrança incluída', 'conta_cobranca.alterada': 'Conta de cobrança alterada',
   'conta_cobranca.confirmada': 'Conta de cobrança confirmada', 'cobranca.criada': 'Cobrança emitida',
+  'cobranca.boleto_enviado': 'Boleto enviado ao sacado por e-mail',
   'retorno.enviado': 'Retorno CNAB enviado', 'recompra.criada': 'Recompra registrada', 'recompra.paga': 'Pagamento de recompra registrado',
   'cobranca.instrucao': 'Instrução de cobrança pedida', 'remessa.gerada': 'Remessa CNAB gerada',
   'mcp.listar_remessas': 'MCP: remessas listadas', 'mcp.ler_remessa': 'MCP: remessa lida', 'mcp.listar_instrucoes': 'MCP: instruções listadas',

@@ -19,6 +19,7 @@ export const BACKOFFICE_PATHS = {
   acaoLancamentoManual: (id: string, acao: string) => `/conta/razao/lancamentos-manuais/${id}/${acao}`,
   titulos: '/conta/titulos',
   cobrancas: '/conta/cobrancas',
+  acaoCobranca: (id: string, acao: string) => `/conta/cobrancas/${id}/${acao}`,
   retornos: '/conta/cobrancas/retornos',
   retorno: (id: string) => `/conta/cobrancas/retornos/${id}`,
   remessas: '/conta/cobrancas/remessas',

@@ -267,6 +267,7 @@ export function backofficeRoutes(deps: AccountWebDeps & { termoMaxBytes?: number
     formAddress('/conta/desembolsos/:id/:acao', () => P.desembolsos)
     formAddress('/conta/razao/lancamentos-manuais/:id/:acao', () => P.lancamentosManuais)
     formAddress(P.removerFeriado, () => P.feriados)
+    formAddress('/conta/cobrancas/:id/:acao', () => P.cobrancas)
 
     const post = (path: string, name: (acao: string) => string, on: FastifyInstance = app) => {
       on.post<{ Params: { id?: string, acao?: string } }>(path, async (req, reply) => {
@@ -313,6 +314,7 @@ export function backofficeRoutes(deps: AccountWebDeps & { termoMaxBytes?: number
     post(P.removerFeriado, () => 'feriados/remover')
     post('/conta/operacoes/:id/:acao', (acao) => `operacao/${acao}`)
     post('/conta/desembolsos/:id/:acao', (acao) => `desembolso/${acao}`)
+    post('/conta/cobrancas/:id/:acao', (acao) => `cobranca/${acao}`)
     post(P.lancamentosManuais, () => 'lancamentos-manuais')
     post('/conta/razao/lancamentos-manuais/:id/:acao', (acao) => `lancamento-manual/${acao}`)
     // The formalization's form carries the signed term's file: a context of its own reads multipart forms.

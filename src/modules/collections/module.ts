@@ -13,6 +13,7 @@ import { pathItems } from '../../platform/http/route-document.ts'
 import { ACCOUNT_ROUTES } from './accounts/definitions.ts'
 import { accountRoutes } from './accounts/routes.ts'
 import { CHARGE_ROUTES } from './charges/definitions.ts'
+import { chargeEmailRoute } from './charges/email-route.ts'
 import { chargeRoutes } from './charges/routes.ts'
 import { registrationJob } from './charges/registration.ts'
 import { bankConnection } from './bank/configured.ts'
@@ -34,6 +35,7 @@ export const collectionsModule = defineModule({
     const deps = { db, clock, idempotency, dbTimeoutMs: config.dbTimeoutMs, budget: config.rateLimits.leitura }
     const accounts = accountRoutes(deps)
     const charges = chargeRoutes({ ...deps, production: config.ambiente === 'producao' })
+    const chargeEmail = chargeEmailRoute(deps)
     const instructions = instructionRoutes(deps)
     const remessas = remessaRoutes(deps)
     const recompras = recompraRoutes(deps)
@@ -44,6 +46,7 @@ export const collectionsModule = defineModule({
       routes: async (app) => {
         await accounts(app)
         await charges(app)
+        await chargeEmail(app)
         await instructions(app)
         await remessas(app)
         await retornos(app)

@@ -37,6 +37,9 @@ export const TRANSPORTS = ['smtp'] as const
 /** An e-mail's headers besides From, To, Subject, Date and Message-ID, as its producer set them (migration 0012). */
 export type MailHeaders = { replyTo?: { name: string, address: string }, extra?: Record<string, string> }
 
+/** A file a message carries, as the outbox keeps it. */
+export type MailAttachment = { nome: string, tipo: string, base64: string }
+
 export const outbox = pgTable('outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   /** Its producer's name for the message (`contato`, `convite`…): audit rows and listings; delivery never reads it. */
@@ -62,6 +65,8 @@ export const outbox = pgTable('outbox', {
   texto: text('texto'),
   html: text('html'),
   cabecalhos: jsonb('cabecalhos').$type<MailHeaders>(),
+  /** Files sent with it (migration 0045): a name, a media type, the bytes in base64. */
+  anexos: jsonb('anexos').$type<MailAttachment[]>(),
   requestId: text('request_id'),
   clienteId: uuid('cliente_id'),
   expiraEm: tz('expira_em'),

@@ -78,6 +78,8 @@ export const PROBLEMS = {
   conta_cobranca_nao_confirmada: { status: 409 },
   conta_cobranca_inativa: { status: 409 },
   nosso_numero_em_uso: { status: 409 },
+  // A boleto e-mailed to a sacado whose register has no address (`sacado_id` names it).
+  sacado_sem_email: { status: 409 },
   // Instructions (src/modules/collections/instructions): a charge the bank does not hold (`estado`); a baixa asked
   // already (`id` names it); a protest withdrawn where none was asked.
   cobranca_nao_registrada: { status: 409 },

@@ -3,7 +3,7 @@
 // is taken again once the lease is over. The row is the whole message: nothing else is read to send it.
 import { sql } from 'drizzle-orm'
 import { queryRows, type Orm } from '../db/database.ts'
-import type { MailHeaders } from '../db/schema.ts'
+import type { MailAttachment, MailHeaders } from '../db/schema.ts'
 
 export type Claimed = {
   id: number
@@ -19,6 +19,7 @@ export type Claimed = {
   texto: string | null
   html: string | null
   cabecalhos: MailHeaders | null
+  anexos: MailAttachment[] | null
   expiraEm: Date | null
 }
 
@@ -40,7 +41,7 @@ export async function claimNext(orm: Orm, now: Date, leaseMs: number): Promise<C
        (SELECT id FROM outbox WHERE estado = 'pendente' AND proxima_tentativa_em <= ${now}
          ORDER BY proxima_tentativa_em, id LIMIT 1 FOR UPDATE SKIP LOCKED))
     RETURNING id, tipo, transporte, protocolo, destino, tentativas, criado_em AS "criadoEm", request_id AS "requestId",
-              assunto_email AS "assuntoEmail", texto, html, cabecalhos, expira_em AS "expiraEm"`)
+              assunto_email AS "assuntoEmail", texto, html, cabecalhos, anexos, expira_em AS "expiraEm"`)
   if (!row) return undefined
   return { ...row, id: Number(row.id), criadoEm: new Date(row.criadoEm), expiraEm: row.expiraEm === null ? null : new Date(row.expiraEm) }
 }

@@ -2,7 +2,7 @@
 // producer gave is cleaned once more here, whoever it was: headers of CR, LF and control characters (no header
 // injection), the text part of terminal escapes; the Reply-To stays one structured address.
 import type Mail from 'nodemailer/lib/mailer/index.js'
-import type { MailHeaders } from '../db/schema.ts'
+import type { MailAttachment, MailHeaders } from '../db/schema.ts'
 import type { Claimed } from './claim.ts'
 import { messageIdFor } from './message-id.ts'
 import { headerSafe, textSafe } from './mime-safe.ts'
@@ -18,6 +18,7 @@ export type EmailParts = {
   text: string
   html: string | null
   headers: MailHeaders | null
+  attachments?: MailAttachment[] | null
 }
 
 export function emailOf(m: EmailParts, mailFrom: string): Mail.Options {
@@ -33,12 +34,15 @@ export function emailOf(m: EmailParts, mailFrom: string): Mail.Options {
     headers: { ...headers, 'X-Request-ID': headerSafe(m.requestId, 128) },
     text: textSafe(m.text),
     ...(m.html !== null && { html: m.html }),
+    ...(m.attachments?.length && {
+      attachments: m.attachments.map((a) => ({ filename: headerSafe(a.nome, 100), contentType: a.tipo, content: Buffer.from(a.base64, 'base64') })),
+    }),
   }
 }
 
 /** The registry's `smtp`: sends a claimed row (its content there: see `unsendable`) through the configured transport. */
 export function emailDelivery(transport: MailTransport, mailFrom: string) {
   return (row: Claimed): Promise<Sent> => transport.send(emailOf({
-    ...row, subject: row.assuntoEmail!, text: row.texto!, headers: row.cabecalhos,
+    ...row, subject: row.assuntoEmail!, text: row.texto!, headers: row.cabecalhos, attachments: row.anexos,
   }, mailFrom), row.protocolo)
 }

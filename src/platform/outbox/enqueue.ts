@@ -13,7 +13,14 @@ import { newProtocolo, PROTOCOLO_SHAPE } from './protocolo.ts'
 export type Transport = (typeof TRANSPORTS)[number]
 
 /** A rendered e-mail, as a template (renderInvitation, the contact's…) returns it; `html` may be left out. */
-export type RenderedMail = { subject: string, text: string, html?: string, headers?: MailHeaders }
+export type RenderedMail = { subject: string, text: string, html?: string, headers?: MailHeaders, attachments?: Attachment[] }
+
+/** A file sent with a message: a plain name (it is the recipient's to save), a media type of the list, its bytes. */
+export type Attachment = { filename: string, contentType: (typeof ATTACHMENT_TYPES)[number], content: Buffer }
+
+export const ATTACHMENT_TYPES = ['application/pdf', 'text/plain', 'text/csv'] as const
+/** What a message may carry in all, before base64 (migration 0045 bounds the stored form). */
+export const ATTACHMENTS_MAX_BYTES = 1_500_000
 
 export type OutgoingMessage = RenderedMail & {
   /** The producer's name for its messages (`convite`): the audit rows' prefix and the listings' kind. */
@@ -48,7 +55,11 @@ export async function enqueueMessage(tx: Orm, message: OutgoingMessage, clock: C
     tipo: message.kind, transporte: message.transport ?? 'smtp', protocolo, destino: message.to, requestId: message.requestId,
     clienteId: message.clienteId ?? null, expiraEm: message.expiresAt ?? null,
     assuntoEmail: noNul(message.subject), texto: noNul(message.text), html: message.html === undefined ? null : noNul(message.html),
-    cabecalhos: cleanHeaders(message.headers), criadoEm: now, proximaTentativaEm: now, atualizadoEm: now,
+    cabecalhos: cleanHeaders(message.headers),
+    anexos: message.attachments?.length
+      ? message.attachments.map((a) => ({ nome: a.filename, tipo: a.contentType, base64: a.content.toString('base64') }))
+      : null,
+    criadoEm: now, proximaTentativaEm: now, atualizadoEm: now,
   })
   if (message.audited !== false) await tx.insert(auditoria).values({ em: now, acao: `${message.kind}.enfileirado`, protocolo, requestId: message.requestId })
   return { protocolo }
@@ -63,6 +74,11 @@ const headersOk = (h: MailHeaders | undefined) => h === undefined || (
   (h.replyTo === undefined || (text(h.replyTo.name) && text(h.replyTo.address) && emailProblem(h.replyTo.address) === null)) &&
   Object.entries(h.extra ?? {}).every(([k, v]) => /^(X-[A-Za-z0-9-]{1,60}|Auto-Submitted)$/.test(k) && text(v)))
 
+const attachmentsOk = (list: Attachment[] | undefined) => list === undefined || (Array.isArray(list) && list.length <= 5
+  && list.every((a) => text(a.filename) && /^[\p{L}\p{N} ._-]{1,100}$/u.test(a.filename) && !a.filename.startsWith('.')
+    && (ATTACHMENT_TYPES as readonly string[]).includes(a.contentType) && Buffer.isBuffer(a.content) && a.content.length > 0)
+  && list.reduce((s, a) => s + a.content.length, 0) <= ATTACHMENTS_MAX_BYTES)
+
 /** Each rule in turn; the first broken one names the field. */
 const RULES: [(m: OutgoingMessage, now: Date) => boolean, string][] = [
   [(m) => text(m.kind) && /^[a-z][a-z0-9_]{0,39}$/.test(m.kind), 'kind must be 1 to 40 of a-z 0-9 _, starting with a letter'],
@@ -73,6 +89,8 @@ const RULES: [(m: OutgoingMessage, now: Date) => boolean, string][] = [
   [(m) => text(m.text) && m.text.trim() !== '', 'text must not be empty'],
   [(m) => m.html === undefined || (text(m.html) && m.html.trim() !== ''), 'html must not be empty'],
   [(m) => headersOk(m.headers), 'headers must be a replyTo of one e-mail address and extra X- (or Auto-Submitted) headers of text'],
+  [(m) => attachmentsOk(m.attachments), `attachments must be at most 5 files of ${ATTACHMENT_TYPES.join(', ')}, each a plain name (letters, `
+    + `digits, space . _ -) and bytes, ${ATTACHMENTS_MAX_BYTES} bytes in all`],
   [(m) => text(m.requestId) && REQUEST_ID_PATTERN.test(m.requestId), 'requestId must be 1 to 128 of A-Z a-z 0-9 . _ -'],
   [(m) => m.clienteId == null || (text(m.clienteId) && isUuid(m.clienteId)), 'clienteId must be a UUID'],
   [(m, now) => m.expiresAt == null || (m.expiresAt instanceof Date && m.expiresAt.getTime() > now.getTime()), 'expiresAt must be a time after now'],

@@ -17,7 +17,7 @@ import type { Job } from '../jobs/job.ts'
 export async function eraseContent(tx: Orm, where: SQL, now: Date, opts: { subject: boolean }) {
   return tx.update(outbox)
     .set({
-      texto: null, html: null, cabecalhos: null, eml: null, ...(opts.subject && { assuntoEmail: null }),
+      texto: null, html: null, cabecalhos: null, anexos: null, eml: null, ...(opts.subject && { assuntoEmail: null }),
       // A row erased before (its parts on delivery) keeps that time.
       conteudoApagadoEm: sql`coalesce(${outbox.conteudoApagadoEm}, ${now}::timestamptz)`,
     })

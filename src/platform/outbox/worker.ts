@@ -176,6 +176,7 @@ export class DeliveryWorker {
           texto = CASE WHEN ${erase} THEN NULL ELSE texto END,
           html = CASE WHEN ${erase} THEN NULL ELSE html END,
           cabecalhos = CASE WHEN ${erase} THEN NULL ELSE cabecalhos END,
+          anexos = CASE WHEN ${erase} THEN NULL ELSE anexos END,
           conteudo_apagado_em = CASE WHEN ${erase} THEN COALESCE(conteudo_apagado_em, ${now}::timestamptz) ELSE conteudo_apagado_em END,
           message_id = ${messageId},
           ultimo_erro = ${failure?.erro ?? null}

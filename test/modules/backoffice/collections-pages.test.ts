@@ -5,6 +5,8 @@
 // reason, and nothing of it is kept; a file still being applied says how far it got.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { and, eq } from 'drizzle-orm'
+import { outbox } from '../../../src/platform/db/schema.ts'
 import { retornoSandbox240, type MovimentoSandbox } from '../../../src/modules/collections/sandbox/retorno240.ts'
 import { colleagueWithPassword, personWithPassword } from '../../helpers/account-web.ts'
 import { rowsAs } from '../../helpers/credentials.ts'
@@ -168,6 +170,33 @@ describe('the back office\'s Cobrança section', () => {
     assert.match(halfway, /<progress id="progresso" max="1" value="0">/)
     assert.match(halfway, /<dd id="estado">em aplicação<\/dd>/)
     assert.equal(rowCells(halfway, 'data-linha="3"').Resultado, 'pendente')
+  })
+
+  it('e-mails a registered charge\'s boleto to its sacado from the list; a sacado without an address is told why', async () => {
+    const w = await world()
+    const [c1, c2] = w.charges
+    // The bank's retorno confirms c1's entry: it is registered, c2 is not.
+    const file = retornoSandbox240(CONTA, 11, '2026-10-06', [mov(c1!, { codigo: '02', dataOcorrencia: '2026-10-06' })])
+    const list = (await w.operador.get('/conta/cobrancas/retornos')).body
+    const form = hiddenFields(list, 'form-retorno')
+    assert.equal((await postMultipart(ctx.app, form.action, w.operador.cookie, form.fields,
+      { name: 'arquivo', filename: 'ret.txt', type: 'text/plain', bytes: Buffer.from(file, 'latin1') })).statusCode, 303)
+    const page = (await w.operador.get('/conta/cobrancas')).body
+    assert.match(rowCells(page, `data-cobranca="${c1!.id}"`).Boleto!, /Enviar por e-mail o boleto da cobrança nº \d+ ao sacado$/)
+    assert.doesNotMatch(rowCells(page, `data-cobranca="${c2!.id}"`).Boleto!, /Enviar/, 'a charge the bank does not hold is not sent')
+
+    const refused = await w.operador.submit('/conta/cobrancas', `enviar-${c1!.id}`)
+    assert.equal(refused.statusCode, 409)
+    assert.match(refusalsOn(refused.body), /O sacado não tem e-mail no cadastro/)
+    const [t] = await rowsAs<{ sacado_id: string }>(ctx.db, w.clienteId, `SELECT sacado_id FROM titulos WHERE id = '${w.titulos[0]!.id}'`)
+    await rowsAs(ctx.db, w.clienteId, `UPDATE sacados SET email = 'pagar@sacado.example' WHERE id = '${t!.sacado_id}'`)
+    const sent = await w.operador.submit('/conta/cobrancas', `enviar-${c1!.id}`)
+    assert.equal(sent.statusCode, 303, refusalsOn(sent.body))
+    assert.equal(sent.headers.location, '/conta/cobrancas?feito=cobranca%2Femail')
+    assert.match((await w.operador.get(sent.headers.location as string)).body, /Boleto enviado ao e-mail do sacado/)
+    const queued = await ctx.db.orm.select().from(outbox).where(and(eq(outbox.tipo, 'boleto'), eq(outbox.clienteId, w.clienteId)))
+    assert.deepEqual(queued.map((r) => [r.destino, r.anexos?.map((x) => [x.nome, x.tipo])]),
+      [['pagar@sacado.example', [[`boleto-cobranca-${c1!.numero}.pdf`, 'application/pdf']]]])
   })
 
   it('lists the buy-backs in words and reais, with their cedente and the operation that compensated one', async () => {

@@ -69,6 +69,7 @@ function bodyFor(r: RouteDefinition, ids: Ids): object | undefined {
   if (u.startsWith('/api/contas-cobranca/')) return { nome: 'Cobrança renomeada' }
   if (u === '/api/cnab/retornos') return retornoOf('1')
   if (u.endsWith('/instrucoes')) return { instrucao: 'protestar' }
+  if (u.endsWith('/email')) return {}
   if (u === '/api/cnab/remessas') return { conta_cobranca_id: ids.contaCobranca }
   if (u === '/api/feriados') return { data: '2026-12-08', descricao: 'Feriado da matriz', uf: 'SP' }
   throw new Error(`no body for ${r.method} ${u}`)

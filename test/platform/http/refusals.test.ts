@@ -25,7 +25,7 @@ import { AccountConfirmerError, DocumentInUseError } from '../../../src/modules/
 import { ExternalIdInUseError } from '../../../src/platform/tenancy/external-id.ts'
 import { CollectionAccountConfirmerError, CollectionAccountExistsError } from '../../../src/modules/collections/accounts/errors.ts'
 import {
-  AccountInactiveError, AccountUnconfirmedError, NossoNumeroInUseError, TitleChargedError, TitleNotAcquiredError,
+  AccountInactiveError, AccountUnconfirmedError, NossoNumeroInUseError, SacadoWithoutEmailError, TitleChargedError, TitleNotAcquiredError,
 } from '../../../src/modules/collections/charges/errors.ts'
 import { ChargeNotRegisteredError, NoProtestError, WriteOffAskedError } from '../../../src/modules/collections/instructions/errors.ts'
 import { AccountByApiError, CustomerWithoutCnpjError, EmptyRemessaError } from '../../../src/modules/collections/remessas/errors.ts'
@@ -117,6 +117,7 @@ const ROWS: Record<string, Row> = {
   AccountUnconfirmedError: { error: new AccountUnconfirmedError(), code: 'conta_cobranca_nao_confirmada', status: 409, exit: 1 },
   AccountInactiveError: { error: new AccountInactiveError(), code: 'conta_cobranca_inativa', status: 409, exit: 1 },
   NossoNumeroInUseError: { error: new NossoNumeroInUseError('0b9e'), code: 'nosso_numero_em_uso', status: 409, exit: 1, fields: { id: '0b9e' } },
+  SacadoWithoutEmailError: { error: new SacadoWithoutEmailError('0b9e'), code: 'sacado_sem_email', status: 409, exit: 1, fields: { sacado_id: '0b9e' } },
   ChargeNotRegisteredError: {
     error: new ChargeNotRegisteredError('a_registrar'), code: 'cobranca_nao_registrada', status: 409, exit: 1, fields: { estado: 'a_registrar' },
   },

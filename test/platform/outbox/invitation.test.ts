@@ -118,6 +118,12 @@ describe('enqueueMessage', () => {
       [{ requestId: 'com espaço' }, /requestId must be/],
       [{ clienteId: '42' }, /clienteId must be a UUID/],
       [{ expiresAt: new Date(Date.now() - 1000) }, /expiresAt must be a time after now/],
+      [{ attachments: [{ filename: '../boleto.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF') }] }, /attachments must be/],
+      [{ attachments: [{ filename: 'boleto.exe', contentType: 'application/x-msdownload', content: Buffer.from('MZ') }] }, /attachments must be/],
+      [{ attachments: [{ filename: 'vazio.pdf', contentType: 'application/pdf', content: Buffer.alloc(0) }] }, /attachments must be/],
+      [{ attachments: [{ filename: 'grande.pdf', contentType: 'application/pdf', content: Buffer.alloc(1_500_001) }] }, /attachments must be/],
+      [{ attachments: Array.from({ length: 6 }, (_, k) => ({ filename: `b${k}.pdf`, contentType: 'application/pdf', content: Buffer.from('%PDF') })) },
+        /attachments must be/],
     ]
     for (const [change, expected] of cases) {
       await assert.rejects(enqueueMessage(tdb.db.orm, { ...message, ...change } as typeof message), (err: Error) => {

@@ -11,7 +11,8 @@ import { estadoCobranca, opcoes } from '../labels.ts'
 import { amountHead, boPage, cell, numCell, table } from '../layout.ts'
 import { cursorPager, filterSelect } from '../list-controls.ts'
 import { BACKOFFICE_PATHS as P } from '../paths.ts'
-import type { ViewContext } from '../view-context.ts'
+import { form } from '../forms.ts'
+import { mayChange, type ViewContext } from '../view-context.ts'
 
 export const PAGE = 50
 
@@ -42,11 +43,17 @@ export const accountName = (c: CollectionAccount): string => `${c.nome} (${c.ban
 
 export function chargesPage(v: ViewContext, list: List<Charge>, contas: CollectionAccount[], q: ChargeQuery): Page {
   const conta = new Map(contas.map((c) => [c.id, c]))
+  // A registered boleto can be e-mailed to its sacado (the bank holds it: it can be paid).
+  const send = (c: Charge) => (c.estado === 'registrada' && mayChange(v, 'cobranca')
+    ? html` · ${form({ id: `enviar-${c.id}`, action: P.acaoCobranca(c.id, 'email'), csrf: v.csrf, inline: true,
+      button: html`Enviar por e-mail<span class="visualmente-oculto"> o boleto da cobrança nº ${c.numero} ao sacado</span>` })}`
+    : '')
   const rows = list.itens.map((c) => html`<tr data-cobranca="${c.id}"><th scope="row">nº ${c.numero}</th>${cell('Título', c.titulo_numero)}\
 ${cell('Sacado', c.sacado.razao_social)}${cell('Conta', conta.get(c.conta_cobranca_id)?.nome ?? '—')}${cell('Nosso número', c.nosso_numero)}\
 ${cell('Vencimento', dataBr(c.vencimento))}${numCell('Valor', brl(c.valor_centavos))}${cell('Estado', estadoCobranca(c.estado))}\
 ${cell('Boleto', html`<a href="/api/cobrancas/${c.id}/boleto">Imprimir<span class="visualmente-oculto"> o boleto da cobrança nº ${c.numero}</span></a> · \
-<a href="/api/cobrancas/${c.id}/boleto?formato=pdf" type="application/pdf">PDF<span class="visualmente-oculto"> da cobrança nº ${c.numero}</span></a>`)}</tr>`)
+<a href="/api/cobrancas/${c.id}/boleto?formato=pdf" type="application/pdf">PDF<span class="visualmente-oculto"> da cobrança nº ${c.numero}</span></a>\
+${send(c)}`)}</tr>`)
   const filtered = Boolean(q.estado || q.conta)
   return boPage(P.cobrancas, 'Cobrança', 'As cobranças dos títulos por boleto, e os retornos do banco.', v.shown, html`
 <p><a href="${P.retornos}" id="link-retornos">Retornos do banco</a>: envie o arquivo de retorno e veja o que cada linha moveu.</p>

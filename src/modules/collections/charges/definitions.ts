@@ -112,6 +112,26 @@ export const CHARGE_ROUTES = {
       },
     },
   },
+  enviar: {
+    method: 'POST', url: '/api/cobrancas/:id/email', escopo: ESCOPO,
+    schema: {
+      hide: true, operationId: 'enviarBoleto', tags, params: Params,
+      headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ description: 'A retry with the key answers what the first did and '
+        + 'sends nothing again.' })) }),
+      summary: 'E-mail the boleto (its PDF attached, the linha digitável and the PIX copia e cola in the text) to the sacado\'s address, '
+        + 'naming the customer as the payee from now on (the notice of the assignment, Código Civil art. 290)',
+      response: {
+        202: Type.Object({
+          protocolo: Type.String({ description: 'The message\'s protocolo in the outbox: delivered at least once, retried while the mail '
+            + 'server refuses it.' }),
+          para: Type.String({ description: 'The sacado\'s address it goes to, from the register.' }),
+        }),
+        ...refusals, ...idempotencyProblems, ...NotFound('charge'),
+        ...Conflict('The charge is not registered at the bank (cobranca_nao_registrada, with `estado`: a boleto the bank does not hold '
+          + 'cannot be paid), or its sacado has no e-mail in the register (sacado_sem_email, with `sacado_id`); or the key is in use.'),
+      },
+    },
+  },
   ler: {
     method: 'GET', url: '/api/cobrancas/:id', escopo: ESCOPO,
     schema: {

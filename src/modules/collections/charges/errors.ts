@@ -38,3 +38,11 @@ export class NossoNumeroInUseError extends DomainError<'nosso_numero_em_uso'> {
     this.fields = { id }
   }
 }
+
+/** The sacado's register has no e-mail address: the boleto has nowhere to go (the register's PATCH gives it one). */
+export class SacadoWithoutEmailError extends DomainError<'sacado_sem_email'> {
+  constructor(sacadoId: string) {
+    super('sacado_sem_email', 'the sacado has no e-mail address in the register')
+    this.fields = { sacado_id: sacadoId }
+  }
+}

@@ -119,7 +119,7 @@ export async function boletoRows(tx: Orm, id: string) {
   const [row] = await tx.select({
     c: cobrancas,
     titulo: { numero: titulos.numero, tipo: titulos.tipo, emissao: titulos.emissao },
-    sacado: { nome: sacados.razaoSocial, documento: sacados.documento },
+    sacado: { id: sacados.id, nome: sacados.razaoSocial, documento: sacados.documento, email: sacados.email },
     cedente: { nome: cedentes.razaoSocial, documento: cedentes.documento },
     conta: {
       banco: contasCobranca.banco, agencia: contasCobranca.agencia, agenciaDigito: contasCobranca.agenciaDigito, conta: contasCobranca.conta,

@@ -29,7 +29,8 @@ export const AUDIT_ACTIONS = [
   // An approver's refusal of a payment (issue 32).
   'desembolso.recusado',
   // Collection accounts (issue 33).
-  'conta_cobranca.criada', 'conta_cobranca.alterada', 'conta_cobranca.confirmada', 'cobranca.criada', 'retorno.enviado', 'recompra.criada', 'recompra.paga',
+  'conta_cobranca.criada', 'conta_cobranca.alterada', 'conta_cobranca.confirmada', 'cobranca.criada', 'cobranca.boleto_enviado',
+  'retorno.enviado', 'recompra.criada', 'recompra.paga',
   'cobranca.instrucao', 'remessa.gerada', 'mcp.listar_remessas', 'mcp.ler_remessa', 'mcp.listar_instrucoes',
   'mcp.listar_retornos', 'mcp.ler_retorno', 'mcp.listar_recompras', 'mcp.ler_recompra',
 ] as const

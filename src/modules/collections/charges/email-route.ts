@@ -1,0 +1,59 @@
+// POST /api/cobrancas/{id}/email (issue 33): the boleto e-mailed to the sacado through the outbox (email.ts), queued in
+// the transaction that audits it, so it leaves if and only if the request committed, and is retried by the outbox's
+// worker while the mail server refuses it. Only to the sacado's address in the register: the route sends nowhere a
+// caller names. Only a registered charge: a boleto its bank does not hold cannot be paid.
+import type { FastifyInstance } from 'fastify'
+import type { Database } from '../../../platform/db/database.ts'
+import { problem } from '../../../platform/http/problem.ts'
+import type { Budget } from '../../../platform/http/rate-limit-config.ts'
+import { rateLimitFor } from '../../../platform/http/rate-limit.ts'
+import { jsonAnswer, problemAnswer } from '../../../platform/idempotency/http.ts'
+import { mutationRoute } from '../../../platform/idempotency/mutation-route.ts'
+import type { Idempotency } from '../../../platform/idempotency/run.ts'
+import type { Clock } from '../../../platform/lib/clock.ts'
+import { isUuid } from '../../../platform/lib/uuid.ts'
+import { enqueueMessage } from '../../../platform/outbox/enqueue.ts'
+import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
+import { byCredential } from '../../credentials/index.ts'
+import { boletoPdf } from '../boleto/pdf.ts'
+import { ChargeNotRegisteredError } from '../instructions/errors.ts'
+import { CHARGE_ROUTES } from './definitions.ts'
+import { renderBoletoMail } from './email.ts'
+import { SacadoWithoutEmailError } from './errors.ts'
+import { dadosDoBoleto } from './ficha-data.ts'
+import { boletoRows } from './store.ts'
+
+export type ChargeEmailDeps = { db: Database, clock: Clock, idempotency: Idempotency, dbTimeoutMs: number, budget: Budget }
+
+const NOT_FOUND = problem('nao_encontrado')
+/** The key, the charge's read, the PDF drawn, the outbox's row, the audit, the answer. */
+const TIMEOUT_FACTOR = 8
+
+export function chargeEmailRoute(deps: ChargeEmailDeps) {
+  const { enviar } = CHARGE_ROUTES
+  const config = { rateLimit: rateLimitFor(deps.budget), credencial: { escopo: enviar.escopo } }
+  const mutation = { idempotency: deps.idempotency, clock: deps.clock, dbTimeoutMs: deps.dbTimeoutMs }
+
+  return async function (app: FastifyInstance) {
+    mutationRoute<{ Params: { id: string } }, ActionContext>(app, mutation, {
+      method: enviar.method, url: enviar.url, idempotency: 'accepted', config, schema: enviar.schema, caller: byCredential,
+      timeoutFactor: TIMEOUT_FACTOR,
+      work: async ({ tx, req, action }) => {
+        const rows = isUuid(req.params.id) ? await boletoRows(tx, req.params.id) : undefined
+        if (!rows) return { answer: problemAnswer(NOT_FOUND) }
+        if (rows.c.estado !== 'registrada') throw new ChargeNotRegisteredError(rows.c.estado)
+        if (!rows.sacado.email) throw new SacadoWithoutEmailError(rows.sacado.id)
+        const dados = dadosDoBoleto(rows)
+        const mail = renderBoletoMail({ dados, tipoTitulo: rows.titulo.tipo, numeroCobranca: rows.c.numero, pdf: await boletoPdf(dados, action.now) })
+        const { protocolo } = await enqueueMessage(tx, {
+          ...mail, kind: 'boleto', name: { prefix: 'BL' }, to: rows.sacado.email, requestId: action.requestId ?? 'cobranca-email',
+          clienteId: req.credential!.clienteId, audited: false,
+        }, deps.clock)
+        return {
+          answer: jsonAnswer(202, { protocolo, para: rows.sacado.email }),
+          audit: { acao: 'cobranca.boleto_enviado', alvoId: rows.c.id },
+        }
+      },
+    })
+  }
+}
