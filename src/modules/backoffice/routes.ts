@@ -20,7 +20,7 @@ import type {
 import { labelOf } from './field-labels.ts'
 import { KEY_FIELD, type Posted } from './forms.ts'
 import { auditFiltersOf, auditPage } from './pages/audit.ts'
-import { chargeQueryOf, chargesApiUrl, chargesPage } from './pages/charges.ts'
+import { chargeQueryOf, chargesApiUrl, chargesExportUrl, chargesPage } from './pages/charges.ts'
 import { linesApiUrl, linesQueryOf, retornoPage } from './pages/retorno.ts'
 import { retornosApiUrl, retornosPage } from './pages/retornos.ts'
 import { dashboardPage, type Painel } from './pages/dashboard.ts'
@@ -225,8 +225,10 @@ export function backofficeRoutes(deps: AccountWebDeps & { termoMaxBytes?: number
         const id = req.params.id ?? ''
         if (path.includes(':id') && !isUuid(id)) return unreadable(req, reply, { status: 404, body: null })
         const exported = req.query.formato === 'csv' ? listOfPath(path) : undefined
-        if (exported) {
-          const url = apiUrlOf(exported, listStateOf(exported, req.query), true)
+        // The charges page pages by the API's cursor, not a list spec: its export is the API's CSV of its filters.
+        const chargesCsv = req.query.formato === 'csv' && path === P.cobrancas ? chargesExportUrl(chargeQueryOf(req.query)) : undefined
+        if (exported || chargesCsv) {
+          const url = chargesCsv ?? apiUrlOf(exported!, listStateOf(exported!, req.query), true)
           const answer = await streamCsv(app, req, reply, `${sessionCookieName(web.secure)}=${readSessionCookie(req, web.secure) ?? ''}`, url)
           return 'sent' in answer ? answer.sent : unreadable(req, reply, answer.refused)
         }

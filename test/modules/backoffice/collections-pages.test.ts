@@ -10,6 +10,7 @@ import { outbox } from '../../../src/platform/db/schema.ts'
 import { retornoSandbox240, type MovimentoSandbox } from '../../../src/modules/collections/sandbox/retorno240.ts'
 import { colleagueWithPassword, personWithPassword } from '../../helpers/account-web.ts'
 import { rowsAs } from '../../helpers/credentials.ts'
+import { readExport } from '../../helpers/csv.ts'
 import { useTestApp } from '../../helpers/fixture.ts'
 import { callerFor, created, EXAMPLE_NOW, formalizedExample, key, settableClock } from '../operations/helpers.ts'
 import { hiddenFields, postMultipart, refusalsOn, rowCells, signIn } from './steps.ts'
@@ -65,6 +66,21 @@ describe('the back office\'s Cobrança section', () => {
     assert.match(liquidadas, /<option value="liquidada" selected>liquidada<\/option>/)
     // A value the API does not take is dropped, not refused: the whole list.
     assert.equal(rowCells((await w.operador.get('/conta/cobrancas?estado=nenhum')).body, `data-cobranca="${c1!.id}"`).Estado, 'a registrar')
+
+    // Exported as the list shows it, with its filters, every page: the back office's link and the API's Accept: text/csv.
+    assert.match(page, /<a href="\/conta\/cobrancas\?formato=csv" id="cobrancas-exportar" download>Exportar CSV<\/a>/)
+    const csv = await w.operador.get('/conta/cobrancas?estado=a_registrar&formato=csv')
+    assert.equal(csv.statusCode, 200)
+    assert.match(String(csv.headers['content-type']), /^text\/csv; charset=utf-8/)
+    const exported = readExport(csv.body)
+    assert.deepEqual(exported.header, ['Cobrança nº', 'Título', 'Sacado', 'Banco', 'Nosso número', 'Vencimento', 'Valor (R$)', 'Estado',
+      'Linha digitável', 'Emitida em'])
+    assert.deepEqual(exported.rows.map((r) => [r['Cobrança nº'], r['Título'], r.Vencimento, r['Valor (R$)'], r.Estado, r.Banco]), [
+      [String(w.charges[1]!.numero), w.titulos[1]!.numero, '20/11/2026', '25000,00', 'a registrar', '001 Banco do Brasil'],
+      [String(c1!.numero), w.titulos[0]!.numero, '04/11/2026', '10000,00', 'a registrar', '001 Banco do Brasil'],
+    ])
+    const none = readExport((await w.operador.get('/conta/cobrancas?estado=liquidada&formato=csv')).body)
+    assert.deepEqual(none.rows, [], 'the filter holds in the export')
 
     const href = /<a href="([^"]+)">Imprimir<span class="visualmente-oculto"> o boleto da cobrança nº 1</.exec(page)![1]!
     const boleto = await ctx.app.inject({ url: href, headers: { cookie: w.operador.cookie, 'sec-fetch-site': 'same-origin' } })

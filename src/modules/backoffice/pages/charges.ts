@@ -38,6 +38,9 @@ const searchOf = (q: ChargeQuery, antes?: string | number) => {
 
 export const chargesApiUrl = (q: ChargeQuery): string => `/api/cobrancas?limite=${PAGE}&${searchOf(q, q.antes)}`
 
+/** The API's CSV of every charge the filters give (the export streams all pages, from the newest). */
+export const chargesExportUrl = (q: ChargeQuery): string => `/api/cobrancas?${searchOf(q)}`.replace(/\?$/, '')
+
 /** A collection account as a person tells it from the others: its name, bank, agency and account. */
 export const accountName = (c: CollectionAccount): string => `${c.nome} (${c.banco_nome}, ag. ${c.agencia}, conta ${c.conta}-${c.conta_digito})`
 
@@ -55,6 +58,9 @@ ${cell('Boleto', html`<a href="/api/cobrancas/${c.id}/boleto">Imprimir<span clas
 <a href="/api/cobrancas/${c.id}/boleto?formato=pdf" type="application/pdf">PDF<span class="visualmente-oculto"> da cobrança nº ${c.numero}</span></a>\
 ${send(c)}`)}</tr>`)
   const filtered = Boolean(q.estado || q.conta)
+  const exporting = searchOf({ ...(q.estado ? { estado: q.estado } : {}), ...(q.conta ? { conta: q.conta } : {}) })
+  exporting.set('formato', 'csv')
+  const exportHref = `${P.cobrancas}?${exporting.toString()}`
   return boPage(P.cobrancas, 'Cobrança', 'As cobranças dos títulos por boleto, e os retornos do banco.', v.shown, html`
 <p><a href="${P.retornos}" id="link-retornos">Retornos do banco</a>: envie o arquivo de retorno e veja o que cada linha moveu.</p>
 <p><a href="${P.remessas}" id="link-remessas">Remessas CNAB</a>: gere o arquivo de uma conta com as cobranças a registrar e as instruções, e baixe-o.</p>
@@ -64,6 +70,8 @@ ${filterSelect('estado', 'Estado', opcoes(ESTADO_COBRANCA_TEXTO), q.estado)}
 ${filterSelect('conta_cobranca_id', 'Conta de cobrança', contas.map((c) => ({ value: c.id, label: accountName(c) })), q.conta)}
 <div class="filtro-acoes"><button type="submit" id="filtrar">Filtrar</button> <a href="${P.cobrancas}" id="limpar-filtros">Limpar</a></div>
 </form>
+<p class="exportar"><a href="${exportHref}" id="cobrancas-exportar" \
+download>Exportar CSV</a> <small>(para o Excel: separado por ponto e vírgula, com todas as páginas)</small></p>
 ${table('cobrancas', q.antes ? 'Cobranças (as mais antigas)' : 'Cobranças, das mais recentes',
     ['Cobrança', 'Título', 'Sacado', 'Conta', 'Nosso número', 'Vencimento', amountHead('Valor'), 'Estado', 'Boleto'], rows,
     filtered ? 'Nenhuma cobrança com estes filtros.' : 'Nenhuma cobrança ainda: as cobranças são feitas pela API (POST /api/cobrancas).')}

@@ -99,7 +99,8 @@ export const CHARGE_ROUTES = {
   listar: {
     method: 'GET', url: '/api/cobrancas', escopo: ESCOPO,
     schema: {
-      hide: true, operationId: 'listarCobrancas', tags, summary: 'The customer\'s charges, newest first',
+      hide: true, operationId: 'listarCobrancas', tags, summary: 'The customer\'s charges, newest first; every one the filters give as CSV with '
+        + 'Accept: text/csv',
       querystring: Type.Object({
         ...PageQuery,
         estado: Type.Optional(Type.String({ enum: [...ESTADOS_COBRANCA] })),

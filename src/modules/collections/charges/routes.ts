@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Decimal } from 'decimal.js'
 import type { Database } from '../../../platform/db/database.ts'
 import { pageOf } from '../../../platform/http/api-schemas.ts'
+import { csvFilename, sendCsv, wantsCsv } from '../../../platform/http/csv-answer.ts'
 import { problem } from '../../../platform/http/problem.ts'
 import type { Budget } from '../../../platform/http/rate-limit-config.ts'
 import { rateLimitFor } from '../../../platform/http/rate-limit.ts'
@@ -15,6 +16,7 @@ import { RequestValidationError, type ValidationItem } from '../../../platform/h
 import { jsonAnswer, problemAnswer } from '../../../platform/idempotency/http.ts'
 import { mutationRoute } from '../../../platform/idempotency/mutation-route.ts'
 import type { Idempotency } from '../../../platform/idempotency/run.ts'
+import { brasiliaDay } from '../../../platform/lib/brasilia-time.ts'
 import type { Clock } from '../../../platform/lib/clock.ts'
 import type { Html } from '../../../platform/lib/html.ts'
 import { isUuid } from '../../../platform/lib/uuid.ts'
@@ -28,6 +30,7 @@ import { boletoHtml } from '../boleto/html.ts'
 import { boletoPdf } from '../boleto/pdf.ts'
 import { CHARGE_ROUTES, type CobrancaInT } from './definitions.ts'
 import { AccountInactiveError, AccountUnconfirmedError, NossoNumeroInUseError, TitleChargedError, TitleNotAcquiredError } from './errors.ts'
+import { chargesCsv } from './exports.ts'
 import { dadosDoBoleto } from './ficha-data.ts'
 import {
   boletoRows, createCharge, getCharge, holderOf, listCharges, liveChargeOf, lockTitle, takeNossoNumero, type NewCharge, type TitleToCharge,
@@ -101,13 +104,15 @@ export function chargeRoutes(deps: ChargeRoutesDeps) {
       },
     })
 
-    app.get(listar.url, { config, schema: listar.schema }, async (request) => {
+    app.get(listar.url, { config, schema: listar.schema }, async (request, reply) => {
       const q = (request as FastifyRequest<{ Querystring: ListQuery }>).query
       const filter = {
         ...(q.estado ? { estado: q.estado } : {}), ...(q.conta_cobranca_id ? { contaCobrancaId: q.conta_cobranca_id } : {}),
         ...(q.titulo_id ? { tituloId: q.titulo_id } : {}),
       }
-      const found = await withTenant(db, request.credential!.clienteId, (tx) => listCharges(tx, filter, pageOf(q)))
+      const clienteId = request.credential!.clienteId
+      if (wantsCsv(request)) return sendCsv(reply, chargesCsv(db, clienteId, filter, csvFilename('cobrancas', brasiliaDay(clock.now()))), clienteId)
+      const found = await withTenant(db, clienteId, (tx) => listCharges(tx, filter, pageOf(q)))
       return { itens: found.items.map(listedChargeView), proximo: found.next }
     })
 
