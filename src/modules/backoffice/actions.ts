@@ -159,6 +159,27 @@ export const ACTIONS: Record<string, Action> = {
     method: 'POST', url: (id) => `/api/cobrancas/${id}/email`, build: () => ({ body: {}, errors: {} }),
     notice: 'Boleto enviado ao e-mail do sacado: a mensagem sai pela fila de e-mails.', done: () => P.cobrancas, page: () => ({ kind: 'cobrancas' }),
   },
+  'instrucoes': {
+    method: 'POST', url: (_, f) => `/api/cobrancas/${encodeURIComponent(f.get('cobranca_id') ?? '-')}/instrucoes`,
+    build(f) {
+      const errors: Record<string, string> = {}
+      const instrucao = f.get('instrucao')
+      if (f.get('cobranca_id') === undefined) errors.cobranca_id = 'escolha a cobrança'
+      if (instrucao === undefined) errors.instrucao = 'escolha a instrução'
+      const typed = f.get('abatimento')
+      const abatimento = instrucao === 'abatimento' && typed !== undefined ? centavosOf(typed) : undefined
+      if (instrucao === 'abatimento' && typed !== undefined && abatimento === undefined) errors.abatimento = 'escreva o valor em reais, como 1.234,56'
+      const body = defined({
+        instrucao,
+        vencimento: instrucao === 'alteracao_vencimento' ? f.get('vencimento') : undefined,
+        abatimento_centavos: abatimento,
+      })
+      return { body, errors }
+    },
+    field: (loc) => (loc === 'abatimento_centavos' ? 'abatimento' : loc),
+    notice: 'Instrução pedida: vai ao banco pela conta da cobrança (pela API, ou na próxima remessa).', done: () => P.cobrancas,
+    page: () => ({ kind: 'cobrancas' }),
+  },
   'remessas': {
     method: 'POST', url: () => '/api/cnab/remessas', build: (f) => ({ body: defined({ conta_cobranca_id: f.get('conta_cobranca_id') }), errors: {} }),
     notice: 'Remessa gerada: baixe o arquivo e envie-o ao banco.', done: () => P.remessas, page: () => ({ kind: 'remessas' }),

@@ -20,6 +20,7 @@ export const BACKOFFICE_PATHS = {
   titulos: '/conta/titulos',
   cobrancas: '/conta/cobrancas',
   acaoCobranca: (id: string, acao: string) => `/conta/cobrancas/${id}/${acao}`,
+  instrucoes: '/conta/cobrancas/instrucoes',
   retornos: '/conta/cobrancas/retornos',
   retorno: (id: string) => `/conta/cobrancas/retornos/${id}`,
   remessas: '/conta/cobrancas/remessas',

@@ -316,6 +316,7 @@ export function backofficeRoutes(deps: AccountWebDeps & { termoMaxBytes?: number
     post(P.removerFeriado, () => 'feriados/remover')
     post('/conta/operacoes/:id/:acao', (acao) => `operacao/${acao}`)
     post('/conta/desembolsos/:id/:acao', (acao) => `desembolso/${acao}`)
+    post(P.instrucoes, () => 'instrucoes')
     post('/conta/cobrancas/:id/:acao', (acao) => `cobranca/${acao}`)
     post(P.lancamentosManuais, () => 'lancamentos-manuais')
     post('/conta/razao/lancamentos-manuais/:id/:acao', (acao) => `lancamento-manual/${acao}`)

@@ -5,7 +5,8 @@ export type { Banco, Beneficiario } from './boleto/bancos.ts'
 export { getAccount } from './accounts/store.ts'
 export type { CollectionAccount } from './accounts/store.ts'
 export {
-  ESTADO_COBRANCA_TEXTO, ESTADO_RECOMPRA_TEXTO, ESTADO_RETORNO_TEXTO, FORMA_RECOMPRA_TEXTO, MOTIVO_IGNORADA_TEXTO, MOTIVO_RECOMPRA_TEXTO, OCORRENCIA_TEXTO,
+  ESTADO_COBRANCA_TEXTO, INSTRUCAO_TEXTO,
+  ESTADO_RECOMPRA_TEXTO, ESTADO_RETORNO_TEXTO, FORMA_RECOMPRA_TEXTO, MOTIVO_IGNORADA_TEXTO, MOTIVO_RECOMPRA_TEXTO, OCORRENCIA_TEXTO,
   RESULTADO_LINHA_TEXTO,
 } from './labels.ts'
 // The largest retorno file the API takes: the back office's form reads no more of one.

@@ -31,3 +31,9 @@ export const FORMA_RECOMPRA_TEXTO: Record<(typeof FORMAS_RECOMPRA)[number], stri
   pagamento: 'pagamento pelo cedente', compensacao: 'compensação na próxima operação',
 }
 export const ESTADO_RECOMPRA_TEXTO: Record<'aberta' | 'paga' | 'compensada', string> = { aberta: 'em aberto', paga: 'paga', compensada: 'compensada' }
+
+/** An instruction to the bank, as the back office's form offers it. */
+export const INSTRUCAO_TEXTO: Record<'alteracao_vencimento' | 'abatimento' | 'baixa' | 'protestar' | 'sustar_protesto', string> = {
+  alteracao_vencimento: 'prorrogação (novo vencimento)', abatimento: 'abatimento', baixa: 'baixa (o banco deixa de cobrar)', protestar: 'protestar',
+  sustar_protesto: 'sustar o protesto',
+}

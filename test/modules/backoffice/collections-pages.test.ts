@@ -213,6 +213,28 @@ describe('the back office\'s Cobrança section', () => {
     const queued = await ctx.db.orm.select().from(outbox).where(and(eq(outbox.tipo, 'boleto'), eq(outbox.clienteId, w.clienteId)))
     assert.deepEqual(queued.map((r) => [r.destino, r.anexos?.map((x) => [x.nome, x.tipo])]),
       [['pagar@sacado.example', [[`boleto-cobranca-${c1!.numero}.pdf`, 'application/pdf']]]])
+
+    // The instruction form offers the registered charge alone; a refusal names its field by its label and keeps what was typed.
+    const withForm = (await w.operador.get('/conta/cobrancas')).body
+    assert.equal(hiddenFields(withForm, 'form-instrucao').action, '/conta/cobrancas/instrucoes')
+    assert.match(withForm, new RegExp(`<option value="${c1!.id}">nº ${c1!.numero}: título ${w.titulos[0]!.numero}, `))
+    assert.doesNotMatch(withForm, new RegExp(`<option value="${c2!.id}">`))
+    const bad = await w.operador.submit('/conta/cobrancas', 'form-instrucao', { cobranca_id: c1!.id, instrucao: 'abatimento', abatimento: 'muito' })
+    assert.equal(bad.statusCode, 422)
+    assert.match(refusalsOn(bad.body), /Abatimento \(R\$\): escreva o valor em reais/)
+    assert.match(bad.body, /name="abatimento"[^>]* value="muito"/)
+    const early = await w.operador.submit('/conta/cobrancas', 'form-instrucao', { cobranca_id: c1!.id, instrucao: 'alteracao_vencimento',
+      vencimento: '2026-10-01' })
+    assert.equal(early.statusCode, 422)
+    assert.match(refusalsOn(early.body), /Novo vencimento: /)
+    const asked = await w.operador.submit('/conta/cobrancas', 'form-instrucao', { cobranca_id: c1!.id, instrucao: 'alteracao_vencimento',
+      vencimento: '2026-12-20' })
+    assert.equal(asked.statusCode, 303, refusalsOn(asked.body))
+    assert.match((await w.operador.get(asked.headers.location as string)).body, /Instrução pedida: vai ao banco/)
+    const [i] = await rowsAs<{ instrucao: string, vencimento: string, iof: string }>(ctx.db, w.clienteId,
+      'SELECT instrucao, vencimento::text AS vencimento, iof_centavos::text AS iof FROM cobranca_instrucoes')
+    // T1: 1,000,000 centavos due 2026-11-04, bought 2026-10-05: 30 days of IOF to 2026-11-04, 76 to 2026-12-20; 46 × 0.000082 × 1,000,000.
+    assert.deepEqual(i, { instrucao: 'alteracao_vencimento', vencimento: '2026-12-20', iof: '3772' })
   })
 
   it('lists the buy-backs in words and reais, with their cedente and the operation that compensated one', async () => {

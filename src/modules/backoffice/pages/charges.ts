@@ -5,13 +5,13 @@ import { html } from '../../../platform/lib/html.ts'
 import { brl, dataBr } from '../../../platform/lib/brl.ts'
 import { isUuid } from '../../../platform/lib/uuid.ts'
 import type { Page } from '../../account/index.ts'
-import { ESTADO_COBRANCA_TEXTO } from '../../collections/index.ts'
+import { ESTADO_COBRANCA_TEXTO, INSTRUCAO_TEXTO } from '../../collections/index.ts'
 import type { Charge, CollectionAccount, List } from '../answers.ts'
 import { estadoCobranca, opcoes } from '../labels.ts'
 import { amountHead, boPage, cell, numCell, table } from '../layout.ts'
 import { cursorPager, filterSelect } from '../list-controls.ts'
 import { BACKOFFICE_PATHS as P } from '../paths.ts'
-import { form } from '../forms.ts'
+import { form, input, select } from '../forms.ts'
 import { mayChange, type ViewContext } from '../view-context.ts'
 
 export const PAGE = 50
@@ -58,6 +58,19 @@ ${cell('Boleto', html`<a href="/api/cobrancas/${c.id}/boleto">Imprimir<span clas
 <a href="/api/cobrancas/${c.id}/boleto?formato=pdf" type="application/pdf">PDF<span class="visualmente-oculto"> da cobrança nº ${c.numero}</span></a>\
 ${send(c)}`)}</tr>`)
   const filtered = Boolean(q.estado || q.conta)
+  // Instructions go to a charge the bank holds: the form offers this page's registered ones.
+  const registered = list.itens.filter((c) => c.estado === 'registrada')
+  const fid = 'form-instrucao'
+  const instructions = mayChange(v, 'cobranca') && registered.length > 0 && html`
+<h2>Instrução ao banco</h2>
+${form({ id: fid, action: P.instrucoes, csrf: v.csrf, button: 'Pedir instrução', buttonId: 'pedir-instrucao' }, html`
+${select(v.posted, fid, { name: 'cobranca_id', label: 'Cobrança', options: registered.map((c) => ({ value: c.id,
+    label: `nº ${c.numero}: título ${c.titulo_numero}, ${c.sacado.razao_social}, ${brl(c.valor_centavos)}, vence ${dataBr(c.vencimento)}` })) })}
+${select(v.posted, fid, { name: 'instrucao', label: 'Instrução', options: opcoes(INSTRUCAO_TEXTO) })}
+${input(v.posted, fid, { name: 'vencimento', label: 'Novo vencimento', type: 'date', hint: 'Só na prorrogação: o IOF complementar dos dias '
+    + 'acrescentados é lançado na conta gráfica do cedente quando o banco confirmar.' })}
+${input(v.posted, fid, { name: 'abatimento', label: 'Abatimento (R$)', hint: 'Só no abatimento: o valor que o sacado deixa de pagar.',
+    extra: html` inputmode="decimal"` })}`)}`
   const exporting = searchOf({ ...(q.estado ? { estado: q.estado } : {}), ...(q.conta ? { conta: q.conta } : {}) })
   exporting.set('formato', 'csv')
   const exportHref = `${P.cobrancas}?${exporting.toString()}`
@@ -75,6 +88,7 @@ download>Exportar CSV</a> <small>(para o Excel: separado por ponto e vírgula, c
 ${table('cobrancas', q.antes ? 'Cobranças (as mais antigas)' : 'Cobranças, das mais recentes',
     ['Cobrança', 'Título', 'Sacado', 'Conta', 'Nosso número', 'Vencimento', amountHead('Valor'), 'Estado', 'Boleto'], rows,
     filtered ? 'Nenhuma cobrança com estes filtros.' : 'Nenhuma cobrança ainda: as cobranças são feitas pela API (POST /api/cobrancas).')}
+${instructions}
 ${cursorPager('cobrancas', q.antes ? `${P.cobrancas}?${searchOf(q)}`.replace(/\?$/, '') : undefined,
     list.proximo === null ? undefined : `${P.cobrancas}?${searchOf(q, list.proximo)}`)}`)
 }
