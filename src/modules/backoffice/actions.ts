@@ -180,6 +180,26 @@ export const ACTIONS: Record<string, Action> = {
     notice: 'Instrução pedida: vai ao banco pela conta da cobrança (pela API, ou na próxima remessa).', done: () => P.cobrancas,
     page: () => ({ kind: 'cobrancas' }),
   },
+  'recompras': {
+    method: 'POST', url: () => '/api/recompras',
+    build(f) {
+      const errors: Record<string, string> = {}
+      const titulo = f.get('titulo_id')
+      if (titulo === undefined) errors.titulo_id = 'escolha o título recomprado'
+      return { body: defined({ titulo_ids: titulo === undefined ? undefined : [titulo], motivo: f.get('motivo'), forma: f.get('forma'),
+        descricao: f.get('descricao') ?? '' }), errors }
+    },
+    field: (loc) => (loc.startsWith('titulo_ids') ? 'titulo_id' : loc),
+    notice: 'Recompra registrada: o valor foi lançado na conta gráfica do cedente.', done: () => P.recompras, page: () => ({ kind: 'recompras' }),
+  },
+  'recompra/pagamento': {
+    method: 'POST', url: (id) => `/api/recompras/${id}/pagamento`,
+    build(f) {
+      const errors: Record<string, string> = {}
+      return { body: { id_transacao: f.get('id_transacao') ?? '', pago_em: instant(f, 'pago_em', errors) ?? '' }, errors }
+    },
+    notice: 'Pagamento da recompra registrado.', done: () => P.recompras, page: () => ({ kind: 'recompras' }),
+  },
   'remessas': {
     method: 'POST', url: () => '/api/cnab/remessas', build: (f) => ({ body: defined({ conta_cobranca_id: f.get('conta_cobranca_id') }), errors: {} }),
     notice: 'Remessa gerada: baixe o arquivo e envie-o ao banco.', done: () => P.remessas, page: () => ({ kind: 'remessas' }),

@@ -23,6 +23,7 @@ const LABELS: Record<string, string> = {
   'conta_bancaria': 'Conta do cedente', 'motivo': 'Motivo', 'id_transacao': 'Identificador da transferência', 'pago_em': 'Paga em (horário de Brasília)',
   'conta_cobranca_id': 'Conta de cobrança', 'arquivo': 'Arquivo de retorno do banco',
   'desembolso/recusa:motivo': 'Motivo da recusa', 'desembolso/falha:motivo': 'Motivo da falha',
+  'titulo_id': 'Título', 'forma': 'Forma',
   'cobranca_id': 'Cobrança', 'instrucao': 'Instrução', 'instrucoes:vencimento': 'Novo vencimento', 'abatimento': 'Abatimento (R$)',
   'logradouro': 'Logradouro', 'sacados:numero': 'Número', 'complemento': 'Complemento', 'bairro': 'Bairro', 'cep': 'CEP', 'cidade': 'Cidade',
 }

@@ -25,6 +25,7 @@ export const BACKOFFICE_PATHS = {
   retorno: (id: string) => `/conta/cobrancas/retornos/${id}`,
   remessas: '/conta/cobrancas/remessas',
   recompras: '/conta/cobrancas/recompras',
+  acaoRecompra: (id: string, acao: string) => `/conta/cobrancas/recompras/${id}/${acao}`,
 } as const
 
 /** The back office's sections, in the navigation's order (the títulos across operations are the lists' page). */

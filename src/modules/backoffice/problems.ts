@@ -13,7 +13,7 @@ const CODES: Record<string, string> = {
   titulo_duplicado: 'Esta duplicata (chave de NF-e e número) já está numa operação viva.',
   operacao_antes_da_data: 'A operação está cotada para a data dela: aceite nesse dia.',
   pagamento_fora_da_data: 'O cedente é pago na data da operação, para a qual o dinheiro foi cotado: noutro dia, cancele e refaça a operação.',
-  id_transacao_em_uso: 'Esta transferência já está registrada para outro desembolso.',
+  id_transacao_em_uso: 'Esta transferência já está registrada (em outro desembolso ou outra recompra).',
   aprovacao_pelo_mesmo_usuario: 'Quem pediu o desembolso não pode aprová-lo, nem quem incluiu uma conta bancária ou de cobrança confirmá-la: '
     + 'outra pessoa o faz.',
   total_contabil_excedido: 'O razão passaria do maior total que se pode mostrar exatamente (2^53 − 1 centavos): a operação não pode ser lançada.',
@@ -57,7 +57,7 @@ const CODES: Record<string, string> = {
 const CODE_FIELDS: Record<string, [string, string]> = {
   documento_em_uso: ['documento', 'a empresa já tem um cadastro com este documento'],
   feriado_existente: ['data', 'a empresa já tem este feriado neste dia e lugar'],
-  id_transacao_em_uso: ['id_transacao', 'esta transferência já está registrada para outro desembolso'],
+  id_transacao_em_uso: ['id_transacao', 'esta transferência já está registrada (em outro desembolso ou outra recompra)'],
   titulo_duplicado: ['chave_nfe', 'esta duplicata (chave da NF-e e número) já está numa operação viva'],
 }
 

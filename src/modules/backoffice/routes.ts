@@ -38,7 +38,7 @@ import { apiUrlOf, listStateOf, type Listed } from './list-query.ts'
 import { listOfPath, LIST_SPECS } from './list-specs.ts'
 import { streamCsv } from './list-export.ts'
 import { titlesPage } from './pages/titles.ts'
-import { recomprasPage, type RecompraAnswer } from './pages/recompras.ts'
+import { recomprasPage, type OpenTitle, type RecompraAnswer } from './pages/recompras.ts'
 import { refusalOf } from './problems.ts'
 import { inShell } from './layout.ts'
 import { acceptUploads, readUpload, sendFile, sendFileFirst } from './upload.ts'
@@ -133,10 +133,11 @@ async function draw(api: Api, ref: PageRef, v: ViewContext, query: Record<string
     case 'painel':
       return dashboardPage(v, await read<Painel>(api, '/api/painel'))
     case 'recompras': {
-      const [recompras, cedentes] = await Promise.all([
+      const [recompras, cedentes, titulos] = await Promise.all([
         read<List<RecompraAnswer>>(api, `/api/recompras?${LIST}`), read<List<Party>>(api, `/api/cedentes?${LIST}`),
+        read<List<OpenTitle>>(api, `/api/titulos?estado=adquirido&ordem=vencimento&${LIST}`),
       ])
-      return recomprasPage(v, recompras, cedentes.itens)
+      return recomprasPage(v, recompras, cedentes.itens, titulos.itens)
     }
     case 'remessas': {
       const [remessas, contas] = await Promise.all([
@@ -270,6 +271,7 @@ export function backofficeRoutes(deps: AccountWebDeps & { termoMaxBytes?: number
     formAddress('/conta/razao/lancamentos-manuais/:id/:acao', () => P.lancamentosManuais)
     formAddress(P.removerFeriado, () => P.feriados)
     formAddress('/conta/cobrancas/:id/:acao', () => P.cobrancas)
+    formAddress('/conta/cobrancas/recompras/:id/:acao', () => P.recompras)
 
     const post = (path: string, name: (acao: string) => string, on: FastifyInstance = app) => {
       on.post<{ Params: { id?: string, acao?: string } }>(path, async (req, reply) => {
@@ -317,6 +319,8 @@ export function backofficeRoutes(deps: AccountWebDeps & { termoMaxBytes?: number
     post('/conta/operacoes/:id/:acao', (acao) => `operacao/${acao}`)
     post('/conta/desembolsos/:id/:acao', (acao) => `desembolso/${acao}`)
     post(P.instrucoes, () => 'instrucoes')
+    post(P.recompras, () => 'recompras')
+    post('/conta/cobrancas/recompras/:id/:acao', (acao) => `recompra/${acao}`)
     post('/conta/cobrancas/:id/:acao', (acao) => `cobranca/${acao}`)
     post(P.lancamentosManuais, () => 'lancamentos-manuais')
     post('/conta/razao/lancamentos-manuais/:id/:acao', (acao) => `lancamento-manual/${acao}`)

@@ -250,10 +250,37 @@ describe('the back office\'s Cobrança section', () => {
     const cells = rowCells(page, `data-recompra="${made.id}"`)
     assert.deepEqual({ ...cells, Cedente: undefined }, {
       Cedente: undefined, Motivo: 'vício de origem', Descrição: 'Mercadoria devolvida', Títulos: '1', Saldo: 'R$ 15.000,00', 'Juros e multa': 'R$ 0,00',
-      Valor: 'R$ 15.000,00', Forma: 'pagamento pelo cedente', Estado: 'em aberto',
+      Valor: 'R$ 15.000,00', Forma: 'pagamento pelo cedente', Estado: cells.Estado,
     })
+    assert.match(cells.Estado!, /^em aberto/)
     assert.match(page, /<th scope="row">10\/11\/2026<\/th>/)
     assert.match((await w.operador.get('/conta/cobrancas')).body, /<a href="\/conta\/cobrancas\/recompras" id="link-recompras">Recompras<\/a>/)
+
+    // Its payment recorded on its row: a time not typed is refused at its field, keeping the rest; then it is paid.
+    const form = `pagar-${made.id}`
+    const bad = await w.operador.submit('/conta/cobrancas/recompras', form, { id_transacao: 'E123', pago_em: 'ontem' })
+    assert.equal(bad.statusCode, 422)
+    assert.match(refusalsOn(bad.body), /Paga em \(horário de Brasília\): data e hora/)
+    assert.match(bad.body, /value="E123"/)
+    const paid = await w.operador.submit('/conta/cobrancas/recompras', form, { id_transacao: 'E123', pago_em: '2026-11-10T11:30' })
+    assert.equal(paid.statusCode, 303, refusalsOn(paid.body))
+    const after = (await w.operador.get(paid.headers.location as string)).body
+    assert.match(after, /Pagamento da recompra registrado/)
+    assert.equal(rowCells(after, `data-recompra="${made.id}"`).Estado, 'paga')
+    assert.doesNotMatch(after, new RegExp(`id="${form}"`))
+
+    // A new one by the form: the example's product has no coobrigação, so a default is refused with the rule's words.
+    assert.doesNotMatch(after, new RegExp(`<option value="${w.titulos[2]!.id}">`), 'a título bought back is not offered again')
+    const refused = await w.operador.submit('/conta/cobrancas/recompras', 'form-recompra', { titulo_id: w.titulos[1]!.id, motivo: 'inadimplencia',
+      forma: 'compensacao', descricao: 'Sacado não pagou' })
+    assert.equal(refused.statusCode, 409)
+    assert.match(refusalsOn(refused.body), /coobrigação/)
+    const ok = await w.operador.submit('/conta/cobrancas/recompras', 'form-recompra', { titulo_id: w.titulos[1]!.id, motivo: 'vicio_de_origem',
+      forma: 'compensacao', descricao: 'Serviço não prestado' })
+    assert.equal(ok.statusCode, 303, refusalsOn(ok.body))
+    const listed = (await w.operador.get(ok.headers.location as string)).body
+    assert.match(listed, /Recompra registrada/)
+    assert.match(listed, /<td data-rotulo="Descrição">Serviço não prestado<\/td>/)
   })
 })
 
