@@ -40,6 +40,9 @@ const FIELDS: Record<string, fc.Arbitrary<string>> = {
   signatario_documento: text, conta_bancaria: fc.oneof(fc.constant('341|1234|567890|1'), text), motivo: text, volta: fc.oneof(
     fc.constantFrom('/conta/desembolsos', 'https://outro.example/', '//outro.example', '/conta/operacoes/../../x', 'javascript:alert(1)'), text),
   id_transacao: text, pago_em: date, formulario: text, chave: fc.oneof(fc.uuid(), text), conta_cobranca_id: anything,
+  // Issue 33's forms: an instruction, a buy-back.
+  cobranca_id: anything, instrucao: fc.oneof(fc.constantFrom('alteracao_vencimento', 'abatimento', 'baixa', 'protestar'), text), abatimento: number,
+  forma: fc.oneof(fc.constantFrom('pagamento', 'compensacao'), text),
 }
 
 const fields = fc.dictionary(fc.constantFrom(...Object.keys(FIELDS)), fc.constant(0)).chain((d) =>
@@ -64,14 +67,17 @@ describe('fuzz: the back office', () => {
     const csrf = csrfOf((await ctx.app.inject({ url: '/conta/operacoes', headers: { cookie } })).body)
     const posts = fc.oneof(
       fc.constantFrom('/conta/cedentes', '/conta/sacados', '/conta/produtos', '/conta/feriados', '/conta/feriados/remover', '/conta/operacoes',
-        '/conta/cobrancas/retornos'),
+        '/conta/cobrancas/retornos', '/conta/cobrancas/instrucoes', '/conta/cobrancas/recompras'),
+      fc.tuple(ids, fc.constantFrom('email', 'nada')).map(([id, acao]) => `/conta/cobrancas/${id}/${acao}`),
+      fc.tuple(ids, fc.constantFrom('pagamento', 'nada')).map(([id, acao]) => `/conta/cobrancas/recompras/${id}/${acao}`),
       fc.tuple(ids, fc.constantFrom('titulos', 'remover-titulo', 'cotacao', 'aceite', 'formalizacao', 'desembolso', 'cancelamento', 'nada'))
         .map(([id, acao]) => `/conta/operacoes/${id}/${acao}`),
       fc.tuple(ids, fc.constantFrom('aprovacao', 'pagamento', 'falha', 'recusa', 'outra')).map(([id, acao]) => `/conta/desembolsos/${id}/${acao}`),
     )
     const reads = fc.tuple(
       fc.oneof(fc.constantFrom('/conta/operacoes', '/conta/feriados', '/conta/razao', '/conta/desembolsos', '/conta/auditoria', '/conta/titulos',
-        '/conta/cedentes', '/conta/sacados', '/conta', '/conta/pessoas', '/conta/cobrancas', '/conta/cobrancas/retornos'),
+        '/conta/cedentes', '/conta/sacados', '/conta', '/conta/pessoas', '/conta/cobrancas', '/conta/cobrancas/retornos',
+        '/conta/cobrancas/recompras', '/conta/cobrancas/remessas'),
       ids.map((id) => `/conta/operacoes/${id}`), ids.map((id) => `/conta/cedentes/${id}`), ids.map((id) => `/conta/cobrancas/retornos/${id}`)),
       // Issue 32's list parameters (a search, the filters, an order, a page, an export) and the audit's filters.
       fc.dictionary(fc.constantFrom('ano', 'de', 'ate', 'feito', 'aviso', 'antes', 'ator_id', 'acao', 'alvo_id', 'busca', 'ordem', 'pagina', 'formato',
