@@ -66,6 +66,9 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   const { expectNetwork = [], ...contextOptions } = options
   const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', ...contextOptions })
   const page = await context.newPage()
+  // Each wait (a navigation, a click's page, a locator) fails past 90 s rather than Playwright's 30: on a loaded CI
+  // machine a page drawn with its fonts took more than 30 s once. These bounds time nothing.
+  page.setDefaultTimeout(90_000)
   const errors: string[] = []
   const forgiven = expectNetwork.map((s) => new RegExp(`^Failed to load resource: the server responded with a status of ${s}\\b`))
   page.on('console', (m: ConsoleMessage) => {
@@ -88,7 +91,8 @@ const resultsDir = pathToFileURL(join(process.cwd(), 'test-results/'))
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(resultsDir, { recursive: true })
   const path = new URL(`${name}.png`, resultsDir).pathname
-  await page.screenshot({ path, fullPage: true })
+  // A full page drawn on a loaded machine took more than Playwright's 30 s once; the bound only decides when it fails.
+  await page.screenshot({ path, fullPage: true, timeout: 120_000 })
   return path
 }
 

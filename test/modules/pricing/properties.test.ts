@@ -287,6 +287,8 @@ describe('the effective monthly rate against bisection', () => {
         const net = flows.reduce((s, f) => s + f.valor, 0n) * BigInt(netPerMille) / 1_000_000n
         fc.pre(net > 0n)
         const reference = bisect(flows, net)
+        // Past a million a month (a few centavos sold at half in a day) the function answers that no rate gives the net.
+        if (reference.gt(1_000_000)) return assert.equal(effectiveMonthlyRate(flows, net), null)
         const shifted = reference.times(1e6)
         // A reference within its own error of a midpoint could round either way: not a question it can settle.
         fc.pre(shifted.minus(shifted.floor()).minus(0.5).abs().gt('1e-6'))
