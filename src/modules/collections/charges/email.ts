@@ -7,10 +7,12 @@ import { html } from '../../../platform/lib/html.ts'
 import { brl, dataBr } from '../../../platform/lib/brl.ts'
 import { documentoFormatado } from '../../../platform/lib/documento-format.ts'
 import type { RenderedMail } from '../../../platform/outbox/enqueue.ts'
+import { headerSafe, textSafe } from '../../../platform/outbox/mime-safe.ts'
 import { TIPO_TITULO_TEXTO } from '../../operations/index.ts'
 import type { DadosDoBoleto } from '../boleto/ficha.ts'
 
-const oneLine = (s: string, max = 120) => s.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ').trim().slice(0, max)
+// As the invitation cleans the names it prints (outbox/invitation.ts).
+const oneLine = (s: string, max = 120) => headerSafe(textSafe(s), max)
 
 export type BoletoMail = { dados: DadosDoBoleto, tipoTitulo: string, numeroCobranca: number, pdf: Buffer }
 
