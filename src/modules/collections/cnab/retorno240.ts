@@ -3,6 +3,7 @@
 // and not a remessa, lotes opened and closed, each segment in its place) and its trailers' counts against the lines
 // read. A file that breaks any of it is refused whole, naming the line: the caller reads it through once to check it
 // before applying a line of it (two passes, each streaming).
+import { brl } from '../../../platform/lib/brl.ts'
 import type { Banco } from '../boleto/bancos.ts'
 import { centavosCnab, diaCnab, ler, type Registro } from './layout.ts'
 import { LAYOUTS_240 } from './layouts/bancos240.ts'
@@ -56,6 +57,19 @@ function parsed(r: Registro, numero: number, texto: string): Record<string, stri
   return read.campos
 }
 
+const CARTEIRAS = ['simples', 'vinculada', 'caucionada', 'descontada'] as const
+
+/**
+ * The lote trailer's totals per carteira against the lote's títulos: their count and the sum of their values (FEBRABAN
+ * 06.5-13.5). A bank that leaves them zero is not held to them (docs/decisions.md, "The lote trailer's totals").
+ */
+function totaisDoLote(numero: number, tr: Record<string, string>, titulos: number, valor: bigint): void {
+  const quantidade = CARTEIRAS.reduce((n, k) => n + Number(tr[`${k}_quantidade`] ?? 0), 0)
+  const total = CARTEIRAS.reduce((n, k) => n + centavosCnab(tr[`${k}_valor`] ?? ''), 0n)
+  if (quantidade !== 0 && quantidade !== titulos) refuse(numero, `o trailer do lote diz ${quantidade} títulos e o lote tem ${titulos}`)
+  if (total !== 0n && total !== valor) refuse(numero, `o trailer do lote diz ${brl(total)} em títulos e os títulos do lote somam ${brl(valor)}`)
+}
+
 /**
  * The títulos of a 240 retorno for `banco`, and at the end its summary. Throws ArquivoRecusado (line and reason)
  * where the file breaks its layout or its trailers do not match what was read.
@@ -68,6 +82,8 @@ export async function* lerRetorno240(banco: Banco, linhas: AsyncIterable<{ numer
   let registros = 0
   let noLote = 0
   let loteAtual = ''
+  let titulosNoLote = 0
+  let valorNoLote = 0n
   let titulos = 0
   let t: { numero: number, campos: Record<string, string> } | undefined
   let last = 0
@@ -93,6 +109,8 @@ export async function* lerRetorno240(banco: Banco, linhas: AsyncIterable<{ numer
       if (h.operacao !== 'T') refuse(numero, `lote de operação ${JSON.stringify(h.operacao)}: um retorno de cobrança tem T`)
       state = 'lote'
       noLote = 1
+      titulosNoLote = 0
+      valorNoLote = 0n
       lotes++
       continue
     }
@@ -109,7 +127,10 @@ export async function* lerRetorno240(banco: Banco, linhas: AsyncIterable<{ numer
         const u = parsed(l.u, numero, texto)
         if (u.movimento !== t!.campos.movimento) refuse(numero, `o U diz movimento ${u.movimento} e o seu T ${t!.campos.movimento}`)
         titulos++
-        yield titulo(banco, t!.numero, t!.campos, u, numero)
+        const lido = titulo(banco, t!.numero, t!.campos, u, numero)
+        titulosNoLote++
+        valorNoLote += lido.valorTituloCentavos
+        yield lido
         t = undefined
       }
       // Other segments (Y: cheques, e-mails) carry nothing this reader applies; they count in the lote's records.
@@ -121,6 +142,7 @@ export async function* lerRetorno240(banco: Banco, linhas: AsyncIterable<{ numer
       noLote++
       const tr = parsed(l.trailerLote, numero, texto)
       if (Number(tr.registros) !== noLote) refuse(numero, `o trailer do lote diz ${Number(tr.registros)} registros e o lote tem ${noLote}`)
+      totaisDoLote(numero, tr, titulosNoLote, valorNoLote)
       state = 'arquivo'
       continue
     }

@@ -60,7 +60,8 @@ export function retornoSandbox240(c: ContaSandbox, nsa: number, dia: string, mov
       numero_remessa: nsa, data_gravacao: cnabDia(dia),
     }))
     let seq = 0
-    for (const m of movimentos.slice((lote - 1) * TITULOS_POR_LOTE, lote * TITULOS_POR_LOTE)) {
+    const doLote = movimentos.slice((lote - 1) * TITULOS_POR_LOTE, lote * TITULOS_POR_LOTE)
+    for (const m of doLote) {
       const common = { banco: c.banco, lote, movimento: m.codigo }
       lines.push(escrever(l.t, {
         ...common, sequencial: ++seq, ...account, ...nossoNumero(c, m.sequencia), seu_numero: m.seuNumero, vencimento: cnabDia(m.vencimento),
@@ -73,7 +74,9 @@ export function retornoSandbox240(c: ContaSandbox, nsa: number, dia: string, mov
         data_ocorrencia: m.dataOcorrencia ? cnabDia(m.dataOcorrencia) : '', data_credito: m.dataCredito ? cnabDia(m.dataCredito) : '',
       }))
     }
-    lines.push(escrever(l.trailerLote, { banco: c.banco, lote, registros: seq + 2 }))
+    lines.push(escrever(l.trailerLote, {
+      banco: c.banco, lote, registros: seq + 2, simples_quantidade: doLote.length, simples_valor: doLote.reduce((s, m) => s + m.valorCentavos, 0n),
+    }))
   }
   lines.push(escrever(l.trailerArquivo, { banco: c.banco, lotes, registros: lines.length + 1 }))
   return `${lines.join('\r\n')}\r\n`

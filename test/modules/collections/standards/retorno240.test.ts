@@ -166,6 +166,21 @@ describe('a CNAB 240 retorno', () => {
     assert.deepEqual(await refusal('001', 'x'.repeat(5000)), { linha: 1, motivo: 'linha com mais de 400 posições' })
   })
 
+  it('holds a lote to the totals per carteira its trailer gives (06.5-13.5), and not to totals left zero', async () => {
+    const lines = BB_BY_HAND.split('\r\n')
+    const withTrailer = (parts: Array<[number, string]>) =>
+      lines.map((x, k) => (k === 4 ? line([[1, '001'], [4, '0001'], [8, '5'], [18, '000004'], ...parts]) : x)).join('\r\n')
+    // The título of BB_BY_HAND is worth R$ 12.345,67 (T 82-96).
+    assert.equal((await readAll('001', withTrailer([[24, '000001'], [30, '00000000001234567']]))).resumo.titulos, 1, 'in cobrança simples')
+    assert.equal((await readAll('001', withTrailer([[47, '000001'], [53, '00000000001234567']]))).resumo.titulos, 1, 'in cobrança vinculada')
+    assert.deepEqual(await refusal('001', withTrailer([[24, '000002'], [30, '00000000001234567']])),
+      { linha: 5, motivo: 'o trailer do lote diz 2 títulos e o lote tem 1' })
+    assert.deepEqual(await refusal('001', withTrailer([[24, '000001'], [30, '00000000001234568']])),
+      { linha: 5, motivo: 'o trailer do lote diz R$ 12.345,68 em títulos e os títulos do lote somam R$ 12.345,67' })
+    assert.deepEqual(await refusal('001', withTrailer([[24, '000001'], [30, '00000000001234567'], [70, '000001'], [76, '00000000000000100']])),
+      { linha: 5, motivo: 'o trailer do lote diz 2 títulos e o lote tem 1' })
+  })
+
   it('reads a file of more títulos than a lote numbers (five digits of segments): the sandbox starts a second lote, the reader reads both', async () => {
     const count = TITULOS_POR_LOTE + 2
     const movimentos: MovimentoSandbox[] = Array.from({ length: count }, (_, i) => ({
