@@ -22,6 +22,7 @@ import type { Html } from '../../../platform/lib/html.ts'
 import { isUuid } from '../../../platform/lib/uuid.ts'
 import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
 import { withTenant } from '../../../platform/tenancy/tenancy.ts'
+import { dayNumber } from '../../calendar/index.ts'
 import { byCredential } from '../../credentials/index.ts'
 import { getAccount, type CollectionAccount } from '../accounts/store.ts'
 import { REGRAS } from '../boleto/bancos.ts'
@@ -146,10 +147,7 @@ export function chargeRoutes(deps: ChargeRoutesDeps) {
   }
 }
 
-const isCalendarDay = (d: string) => {
-  const t = new Date(`${d}T00:00:00Z`)
-  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d
-}
+const isCalendarDay = (d: string) => dayNumber(d) !== undefined
 
 /**
  * What the body asks that the título, its sacado and the account do not allow, each a 422 item at its field: a

@@ -1,16 +1,12 @@
 // What an instruction may ask of a charge, given what was asked before it (issue 33; docs/decisions.md, "Instructions
 // after registration"): each refusal a 422 item at its field, or a 409 where the charge's state is the reason.
 import type { ValidationItem } from '../../../platform/http/validation-errors.ts'
+import { addDays, dayNumber } from '../../calendar/index.ts'
 import { PRORROGACAO_MAXIMA_DIAS, type InstrucaoInT } from './definitions.ts'
 import { ChargeNotRegisteredError, NoProtestError, WriteOffAskedError } from './errors.ts'
 import type { ChargeToInstruct, Instruction } from './store.ts'
 
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
-
-const isCalendarDay = (d: string) => {
-  const t = new Date(`${d}T00:00:00Z`)
-  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d
-}
+const isCalendarDay = (d: string) => dayNumber(d) !== undefined
 
 /** Throws the 409 the charge's state gives; the instructions `earlier` are the charge's, in order. */
 export function checkState(b: InstrucaoInT, charge: ChargeToInstruct, earlier: readonly Instruction[]): void {
