@@ -80,7 +80,7 @@ const LOAD_CPU = pin ? 1 : undefined
 const here = new URL('./', import.meta.url).pathname
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 // The service runs with the image's V8 setting (Dockerfile's ENV NODE_OPTIONS; `npm start` passes it too).
-const imageNodeOptions = readFileSync(join(here, '..', 'Dockerfile'), 'utf8').match(/^ENV NODE_OPTIONS=(\S+)$/m)?.[1] ?? ''
+const imageNodeOptions = readFileSync(join(here, '..', 'Dockerfile'), 'utf8').match(/^ENV NODE_OPTIONS="?([^"\n]+)"?$/m)?.[1] ?? ''
 
 for (const tool of ['wrk', 'pgbench']) {
   if (!has(tool)) {
