@@ -20,7 +20,7 @@ import type {
 import { labelOf } from './field-labels.ts'
 import { KEY_FIELD, type Posted } from './forms.ts'
 import { auditFiltersOf, auditPage } from './pages/audit.ts'
-import { chargeQueryOf, chargesApiUrl, chargesExportUrl, chargesPage } from './pages/charges.ts'
+import { chargeQueryOf, chargesApiUrl, chargesPage } from './pages/charges.ts'
 import { linesApiUrl, linesQueryOf, retornoPage } from './pages/retorno.ts'
 import { retornosApiUrl, retornosPage } from './pages/retornos.ts'
 import { dashboardPage, type Painel } from './pages/dashboard.ts'
@@ -35,7 +35,8 @@ import { registersPage } from './pages/registers.ts'
 import { remessasPage, type ContaCobranca, type RemessaResumo } from './pages/remessas.ts'
 import { BACKOFFICE_PATHS as P } from './paths.ts'
 import { apiUrlOf, listStateOf, type Listed } from './list-query.ts'
-import { listOfPath, LIST_SPECS } from './list-specs.ts'
+import { LIST_SPECS } from './list-specs.ts'
+import { exportUrlOf, RETORNO_PAGE } from './page-exports.ts'
 import { streamCsv } from './list-export.ts'
 import { titlesPage } from './pages/titles.ts'
 import { recomprasPage, type OpenTitle, type RecompraAnswer } from './pages/recompras.ts'
@@ -225,11 +226,8 @@ export function backofficeRoutes(deps: AccountWebDeps & { termoMaxBytes?: number
         if (!s) return toLogin(req, reply)
         const id = req.params.id ?? ''
         if (path.includes(':id') && !isUuid(id)) return unreadable(req, reply, { status: 404, body: null })
-        const exported = req.query.formato === 'csv' ? listOfPath(path) : undefined
-        // The charges page pages by the API's cursor, not a list spec: its export is the API's CSV of its filters.
-        const chargesCsv = req.query.formato === 'csv' && path === P.cobrancas ? chargesExportUrl(chargeQueryOf(req.query)) : undefined
-        if (exported || chargesCsv) {
-          const url = chargesCsv ?? apiUrlOf(exported!, listStateOf(exported!, req.query), true)
+        const url = req.query.formato === 'csv' ? exportUrlOf(path, id, req.query) : undefined
+        if (url) {
           const answer = await streamCsv(app, req, reply, `${sessionCookieName(web.secure)}=${readSessionCookie(req, web.secure) ?? ''}`, url)
           return 'sent' in answer ? answer.sent : unreadable(req, reply, answer.refused)
         }
@@ -255,7 +253,7 @@ export function backofficeRoutes(deps: AccountWebDeps & { termoMaxBytes?: number
     page(P.lancamentosManuais, () => ({ kind: 'lancamentos-manuais' }))
     page(P.cobrancas, () => ({ kind: 'cobrancas' }))
     page(P.retornos, () => ({ kind: 'retornos' }))
-    page('/conta/cobrancas/retornos/:id', (id) => ({ kind: 'retorno', id }))
+    page(RETORNO_PAGE, (id) => ({ kind: 'retorno', id }))
 
     // A refused form is answered at its post's address (the page again, with what was typed): a reload or a
     // bookmark of that address is a GET, which goes to the page the form is on rather than to "not found".

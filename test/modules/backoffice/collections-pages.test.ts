@@ -135,6 +135,16 @@ describe('the back office\'s Cobrança section', () => {
     assert.deepEqual([...after.matchAll(/data-linha="(\d+)"/g)].map((m) => m[1]), ['5', '7'])
     assert.match(after, /<a href="\/conta\/cobrancas\/retornos\/[0-9a-f-]{36}" rel="first" id="linhas-inicio">← Primeiras linhas<\/a>/)
 
+    // Exported with its filter: every line as the API's CSV, through the page's link.
+    assert.match(onlyIgnored, new RegExp(`<a href="/conta/cobrancas/retornos/${id}\\?resultado=ignorada&amp;formato=csv" id="linhas-exportar" download>`))
+    const csv = await w.operador.get(`/conta/cobrancas/retornos/${id}?resultado=ignorada&formato=csv`)
+    assert.equal(csv.statusCode, 200)
+    assert.match(String(csv.headers['content-disposition']), /filename="retorno-7-linhas-2026-11-24\.csv"/)
+    const exported = readExport(csv.body)
+    assert.deepEqual(exported.rows.map((r) => [r.Linha, r['Ocorrência'], r['Pago (R$)'], r.Resultado, r.Motivo]),
+      [['7', 'liquidação', '1,00', 'ignorada', 'nenhuma cobrança desta conta tem este nosso número']])
+    assert.equal(readExport((await w.operador.get(`/conta/cobrancas/retornos/${id}?formato=csv`)).body).rows.length, 3)
+
     // The list names it, and the charge paid is liquidada on the charges' page.
     const retornos = (await w.operador.get('/conta/cobrancas/retornos')).body
     assert.deepEqual(rowCells(retornos, `data-retorno="${id}"`), {

@@ -31,6 +31,10 @@ const searchOf = (q: LinesQuery) => new URLSearchParams(Object.entries(q) as [st
 
 export const linesApiUrl = (id: string, q: LinesQuery): string => `/api/cnab/retornos/${id}/linhas?limite=${LINES}&${searchOf(q)}`
 
+/** Every line the filter gives, as the API's CSV (the page's "Exportar CSV"). */
+export const linesExportUrl = (id: string, q: LinesQuery): string =>
+  `/api/cnab/retornos/${id}/linhas${q.resultado ? `?${searchOf({ resultado: q.resultado })}` : ''}`
+
 const amount = (c: number) => (c ? brl(c) : '')
 
 /** What became of the line: applied (and undone, when a cheque bounced), pending, or ignored with why and the detail. */
@@ -79,6 +83,9 @@ ${progress(r)}
 </dl>
 <h2 id="titulo-linhas">Linhas</h2>
 ${filter}
+<p class="exportar"><a href="${P.retorno(r.id)}?${searchOf({ ...(q.resultado ? { resultado: q.resultado } : {}), formato: 'csv' } as LinesQuery).toString()}" \
+id="linhas-exportar" download>Exportar CSV</a> <small>(para o Excel e a conciliação: todas as linhas do filtro, com o que foi pago e o que \
+aconteceu com cada uma)</small></p>
 ${table('linhas', 'Linhas do arquivo, na ordem dele',
     ['Linha', 'Nosso número', 'Ocorrência', 'Data', ...['Pago', 'Juros e multa', 'Desconto', 'Tarifa'].map(amountHead), 'Resultado'], rows,
     q.resultado ? 'Nenhuma linha com este resultado.' : 'Nenhuma linha.')}

@@ -104,7 +104,8 @@ export const RETORNO_ROUTES = {
     method: 'GET', url: '/api/cnab/retornos/:id/linhas', escopo: ESCOPO,
     schema: {
       hide: true, operationId: 'linhasDoRetorno', tags, params: Params,
-      summary: 'The retorno\'s títulos\' lines in the file\'s order: applied, ignored (with why) or pending',
+      summary: 'The retorno\'s títulos\' lines in the file\'s order: applied, ignored (with why) or pending; every one the filter gives as CSV '
+        + 'with Accept: text/csv',
       querystring: Type.Object({
         resultado: Type.Optional(Type.String({ enum: ['pendente', 'aplicada', 'ignorada'] })),
         depois: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: 'Lines after this one (the previous page\'s `proximo`).' })),

@@ -8,10 +8,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../../platform/db/database.ts'
 import { pageFrom, pageOf } from '../../../platform/http/api-schemas.ts'
+import { csvFilename, sendCsv, wantsCsv } from '../../../platform/http/csv-answer.ts'
 import { problem } from '../../../platform/http/problem.ts'
 import type { Budget } from '../../../platform/http/rate-limit-config.ts'
 import { rateLimitFor } from '../../../platform/http/rate-limit.ts'
 import { RequestValidationError } from '../../../platform/http/validation-errors.ts'
+import { brasiliaDay } from '../../../platform/lib/brasilia-time.ts'
 import type { Clock } from '../../../platform/lib/clock.ts'
 import { errorFacts } from '../../../platform/lib/log-safety.ts'
 import { isUuid } from '../../../platform/lib/uuid.ts'
@@ -21,6 +23,7 @@ import { byCredential } from '../../credentials/index.ts'
 import { getAccount } from '../accounts/store.ts'
 import { applyRetorno, type ApplyDeps } from './apply.ts'
 import { RETORNO_ROUTES } from './definitions.ts'
+import { retornoLinesCsv } from './exports.ts'
 import { getRetorno, listLines, listRetornos, retornoBySha } from './store.ts'
 import { spool, type Spooled } from './spool.ts'
 import { storeRetorno } from './upload.ts'
@@ -108,11 +111,18 @@ export function retornoRoutes(deps: RetornoRoutesDeps) {
       return retornoView(found)
     })
 
-    app.get(linhas.url, { config, schema: linhas.schema }, async (request) => {
+    app.get(linhas.url, { config, schema: linhas.schema }, async (request, reply) => {
       type Lines = { Params: { id: string }, Querystring: { resultado?: string, depois?: string, limite?: string } }
       const { params: { id }, query: q } = request as FastifyRequest<Lines>
+      const clienteId = request.credential!.clienteId
+      if (wantsCsv(request)) {
+        const found = isUuid(id) ? await withTenant(db, clienteId, (tx) => getRetorno(tx, id)) : undefined
+        if (!found) throw NOT_FOUND
+        const name = csvFilename(`retorno-${found.nsa.replace(/\D/g, '') || found.id.slice(0, 8)}-linhas`, brasiliaDay(clock.now()))
+        return sendCsv(reply, retornoLinesCsv(db, clienteId, id, q.resultado, name), clienteId)
+      }
       const limit = Number(q.limite ?? 100)
-      const found = isUuid(id) ? await withTenant(db, request.credential!.clienteId, async (tx) => {
+      const found = isUuid(id) ? await withTenant(db, clienteId, async (tx) => {
         if (!await getRetorno(tx, id)) return undefined
         return listLines(tx, id, { ...(q.resultado ? { resultado: q.resultado } : {}), ...(q.depois ? { after: Number(q.depois) } : {}), limit: limit + 1 })
       }) : undefined

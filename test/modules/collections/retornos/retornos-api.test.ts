@@ -113,6 +113,24 @@ describe('/api/cnab/retornos', () => {
     assert.equal(all.itens.length, 2)
     assert.equal(created(await w.get(`/api/cnab/retornos/${r.id}/linhas?depois=${all.proximo}`), 200).itens.length, 3)
 
+    // The lines as CSV, every one in the file's order, with what was paid and what became of it, in words.
+    const csv = await ctx.app.inject({ method: 'GET', url: `/api/cnab/retornos/${r.id}/linhas`,
+      headers: { authorization: `Bearer ${w.token}`, accept: 'text/csv' } })
+    assert.equal(csv.statusCode, 200, csv.body)
+    assert.match(String(csv.headers['content-type']), /^text\/csv/)
+    assert.match(String(csv.headers['content-disposition']), /attachment; filename="retorno-7-linhas-2026-11-24\.csv"/)
+    assert.ok(csv.body.startsWith('\uFEFFLinha;Código;Ocorrência;'), csv.body.slice(0, 60))
+    const csvRows = csv.body.trim().split('\r\n').slice(1).map((l) => l.split(';'))
+    // Each título's T segment is its line: after the two headers, every other line.
+    assert.deepEqual(csvRows.map((c) => [c[0], c[2], c[7], c[12]]), [
+      ['3', 'entrada confirmada', '0,00', 'aplicada'], ['5', 'entrada confirmada', '0,00', 'aplicada'],
+      ['7', 'liquidação', '25180,00', 'aplicada'], ['9', 'liquidação', '6000,00', 'aplicada'], ['11', 'liquidação', '1,00', 'ignorada'],
+    ])
+    assert.equal(csvRows[4]![13], 'nenhuma cobrança desta conta tem este nosso número')
+    const onlyIgnored = await ctx.app.inject({ method: 'GET', url: `/api/cnab/retornos/${r.id}/linhas?resultado=ignorada`,
+      headers: { authorization: `Bearer ${w.token}`, accept: 'text/csv' } })
+    assert.equal(onlyIgnored.body.trim().split('\r\n').length, 2, 'the header and the one ignored line')
+
     // The same file again: what became of the first, and nothing moves.
     const entries = (await w.rows('SELECT id FROM lancamentos')).length
     const again = await w.send(file)
@@ -193,6 +211,9 @@ describe('/api/cnab/retornos', () => {
     const { token } = await issueToken(ctx.db, other.clienteId, { escopos: ['cobranca'], clock })
     assert.equal((await w.get(`/api/cnab/retornos/${good.json().id}`, token)).statusCode, 404)
     assert.equal((await w.get(`/api/cnab/retornos/${good.json().id}/linhas`, token)).statusCode, 404)
+    const theirCsv = await ctx.app.inject({ method: 'GET', url: `/api/cnab/retornos/${good.json().id}/linhas`,
+      headers: { authorization: `Bearer ${token}`, accept: 'text/csv' } })
+    assert.equal(theirCsv.statusCode, 404, 'another customer exports nothing of it')
     assert.deepEqual(created(await w.get('/api/cnab/retornos', token), 200).itens, [])
     const theirs = await w.send(retornoSandbox240(CONTA, 5, '2026-11-24', [mov(w.c1, { codigo: '06', pagoCentavos: 1n })]), w.account.id, token)
     assert.equal(theirs.statusCode, 404, theirs.body)
