@@ -99,7 +99,7 @@ export const NODE24_ONLY = ['test/deploy']
  */
 export const PURE = [
   'test/modules/pricing/properties.test.ts', 'test/modules/pricing/example.test.ts', 'test/modules/calendar/holidays.test.ts',
-  'test/modules/origination/documento.test.ts', 'test/modules/operations/chave-nfe.test.ts', 'test/modules/backoffice/money.test.ts',
+  'test/modules/origination/documento.test.ts', 'test/modules/operations/chave-nfe.test.ts', 'test/platform/lib/typed-reais.test.ts',
   'test/modules/operations/views.test.ts', 'test/modules/backoffice/limit-refusal.test.ts', 'test/modules/backoffice/upload-name.test.ts',
   'test/platform/lib/csv.test.ts', 'test/modules/collections/standards', 'test/modules/collections/boleto-print.test.ts',
   'test/modules/collections/bank', 'test/modules/collections/retornos/lancamento.test.ts',

@@ -4,7 +4,7 @@
 // refused here, under the API's own field name, before any request.
 import { Decimal } from 'decimal.js'
 import { TIPOS_TITULO } from '../pricing/index.ts'
-import { centavosOf } from './money.ts'
+import { centavosOf } from '../../platform/lib/typed-reais.ts'
 import { MANUAL_ENTRY_ACTIONS } from './manual-entry-form.ts'
 import { BACKOFFICE_PATHS as P } from './paths.ts'
 import type { UploadTarget } from './upload.ts'

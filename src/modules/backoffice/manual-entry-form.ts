@@ -3,7 +3,7 @@
 // and the API checks it again (it decides). Error keys are what the summary shows: "Linha 2, débito".
 import { brl } from '../../platform/lib/brl.ts'
 import type { Action, Built, Fields } from './actions.ts'
-import { centavosOf } from './money.ts'
+import { centavosOf } from '../../platform/lib/typed-reais.ts'
 import { BACKOFFICE_PATHS as P } from './paths.ts'
 
 /** Rows the form offers; an entry with more lines is proposed through the API. */

@@ -28,9 +28,11 @@ import { recompraRoutes } from './recompras/routes.ts'
 import { retornosJob } from './retornos/job.ts'
 import { RETORNO_ROUTES } from './retornos/definitions.ts'
 import { retornoRoutes } from './retornos/routes.ts'
+import { sandboxRetornoCommand, SANDBOX_RETORNO_HELP } from './sandbox/cli.ts'
 
 export const collectionsModule = defineModule({
   name: 'collections',
+  commands: [{ name: 'cobranca', help: SANDBOX_RETORNO_HELP, run: sandboxRetornoCommand }],
   setup({ config, db, clock, idempotency, log }) {
     const deps = { db, clock, idempotency, dbTimeoutMs: config.dbTimeoutMs, budget: config.rateLimits.leitura }
     const accounts = accountRoutes(deps)

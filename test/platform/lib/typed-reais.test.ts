@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import fc from 'fast-check'
-import { centavosOf } from '../../../src/modules/backoffice/money.ts'
+import { centavosOf } from '../../../src/platform/lib/typed-reais.ts'
 
 const ptBR = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 /** Intl writes reais from a string of digits (no float): "1234567.89" as "1.234.567,89". */
