@@ -129,7 +129,9 @@ export const CHARGE_ROUTES = {
         }),
         ...refusals, ...idempotencyProblems, ...NotFound('charge'),
         ...Conflict('The charge is not registered at the bank (cobranca_nao_registrada, with `estado`: a boleto the bank does not hold '
-          + 'cannot be paid), or its sacado has no e-mail in the register (sacado_sem_email, with `sacado_id`); or the key is in use.'),
+          + 'cannot be paid); its título is no longer acquired, bought back or written off (titulo_nao_adquirido, with `estado`) or a baixa '
+          + 'of it was asked (baixa_ja_pedida, with the instruction\'s `id`); its sacado has no e-mail in the register (sacado_sem_email, '
+          + 'with `sacado_id`); or the key is in use.'),
       },
     },
   },

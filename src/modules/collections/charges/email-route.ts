@@ -1,7 +1,8 @@
 // POST /api/cobrancas/{id}/email (issue 33): the boleto e-mailed to the sacado through the outbox (email.ts), queued in
 // the transaction that audits it, so it leaves if and only if the request committed, and is retried by the outbox's
 // worker while the mail server refuses it. Only to the sacado's address in the register: the route sends nowhere a
-// caller names. Only a registered charge: a boleto its bank does not hold cannot be paid.
+// caller names. Only a registered charge of a título still acquired and with no baixa asked: a boleto its bank does
+// not hold cannot be paid, and a título bought back is no longer the customer's to collect.
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../../../platform/db/database.ts'
 import { problem } from '../../../platform/http/problem.ts'
@@ -16,10 +17,11 @@ import { enqueueMessage } from '../../../platform/outbox/enqueue.ts'
 import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
 import { byCredential } from '../../credentials/index.ts'
 import { boletoPdf } from '../boleto/pdf.ts'
-import { ChargeNotRegisteredError } from '../instructions/errors.ts'
+import { ChargeNotRegisteredError, WriteOffAskedError } from '../instructions/errors.ts'
+import { instructionsOf } from '../instructions/store.ts'
 import { CHARGE_ROUTES } from './definitions.ts'
 import { renderBoletoMail } from './email.ts'
-import { SacadoWithoutEmailError } from './errors.ts'
+import { SacadoWithoutEmailError, TitleNotAcquiredError } from './errors.ts'
 import { dadosDoBoleto } from './ficha-data.ts'
 import { boletoRows } from './store.ts'
 
@@ -42,6 +44,10 @@ export function chargeEmailRoute(deps: ChargeEmailDeps) {
         const rows = isUuid(req.params.id) ? await boletoRows(tx, req.params.id) : undefined
         if (!rows) return { answer: problemAnswer(NOT_FOUND) }
         if (rows.c.estado !== 'registrada') throw new ChargeNotRegisteredError(rows.c.estado)
+        // A título bought back or written off is no longer the customer's to collect: its notice would name the wrong payee.
+        if (rows.titulo.estado !== 'adquirido') throw new TitleNotAcquiredError(rows.titulo.estado)
+        const baixa = (await instructionsOf(tx, rows.c.id)).find((i) => i.instrucao === 'baixa' && i.estado !== 'rejeitada')
+        if (baixa) throw new WriteOffAskedError(baixa.id)
         if (!rows.sacado.email) throw new SacadoWithoutEmailError(rows.sacado.id)
         const dados = dadosDoBoleto(rows)
         const mail = renderBoletoMail({ dados, tipoTitulo: rows.titulo.tipo, numeroCobranca: rows.c.numero, pdf: await boletoPdf(dados, action.now) })

@@ -118,7 +118,7 @@ export async function recordRegistration(tx: Orm, id: string, result: 'registrad
 export async function boletoRows(tx: Orm, id: string) {
   const [row] = await tx.select({
     c: cobrancas,
-    titulo: { numero: titulos.numero, tipo: titulos.tipo, emissao: titulos.emissao },
+    titulo: { numero: titulos.numero, tipo: titulos.tipo, emissao: titulos.emissao, estado: titulos.estado },
     sacado: { id: sacados.id, nome: sacados.razaoSocial, documento: sacados.documento, email: sacados.email },
     cedente: { nome: cedentes.razaoSocial, documento: cedentes.documento },
     conta: {

@@ -1,7 +1,8 @@
 // POST /api/cobrancas/{id}/email (issue 33): a registered charge's boleto e-mailed to its sacado through the outbox, to
 // a real SMTP server: the notice of the assignment naming the buyer as payee, the linha digitável and the PIX copia e
 // cola in the text, the boleto's PDF attached (its text read back by a PDF library), sent once; refused for a sacado
-// without an address or a charge its bank does not hold; another customer's charge is not found.
+// without an address, a charge its bank does not hold, a baixa asked or a título bought back; another customer's
+// charge is not found.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { eq } from 'drizzle-orm'
@@ -83,6 +84,18 @@ describe('the boleto e-mailed to the sacado', () => {
     assert.deepEqual(audit.map((r) => r.alvo_id), [c.id])
     await new Promise((r) => setTimeout(r, 200))
     assert.equal(smtp.received.length, 1, 'once')
+
+    // A baixa asked, or the título bought back: no longer the customer's to collect, so no notice names it the payee.
+    const c0 = created(await charge(0))
+    assert.ok((await registerDue(talk(), clock.now())).registradas >= 1)
+    const baixa = created(await office.operador.call('POST', `/api/cobrancas/${c0.id}/instrucoes`, { instrucao: 'baixa' }, key()))
+    res = await send(c0.id)
+    assert.deepEqual([res.statusCode, res.json()], [409, { detail: 'baixa_ja_pedida', id: baixa.id }])
+    created(await office.operador.call('POST', '/api/recompras', { titulo_ids: [op.titulos[1].id], motivo: 'vicio_de_origem',
+      descricao: 'Mercadoria devolvida', forma: 'pagamento' }, key()))
+    res = await send(c.id)
+    assert.deepEqual([res.statusCode, res.json()], [409, { detail: 'titulo_nao_adquirido', estado: 'recomprado' }])
+    assert.equal(smtp.received.length, 1, 'nothing more sent')
 
     const other = await backOffice(ctx.db, ctx.app, clock)
     res = await other.operador.call('POST', `/api/cobrancas/${c.id}/email`, undefined, key())
