@@ -2,7 +2,7 @@
 // with its `ctx` (a length, a bound), and the domain checks' `value_error` messages, which name the rule broken
 // ("due after the operation's date (2026-10-05)"), put in Portuguese with dates as dd/mm/aaaa. What no rule here
 // knows is still answered, as "valor inválido": a new check of the API reads badly, never breaks the page.
-import { dataBr } from '../../platform/lib/brl.ts'
+import { brl, dataBr } from '../../platform/lib/brl.ts'
 
 export type RefusedItem = { loc?: unknown[], type?: string, msg?: string, ctx?: Record<string, unknown> }
 
@@ -68,6 +68,15 @@ const VALUE_ERRORS: [RegExp, (m: RegExpExecArray) => string][] = [
 
 const count = (n: unknown, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`
 
+const isWhole = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v)
+
+/** A limit as the person typed its field: centavos in reais, a day as dd/mm/aaaa, anything else as it is. */
+const bound = (v: unknown, field: string): string => {
+  if (field.endsWith('_centavos') && isWhole(v)) return brl(v)
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return day(v)
+  return String(v)
+}
+
 /** The reason for item `i`, refused on field `key` (the body's field, as the form names it). */
 export function reasonOf(i: RefusedItem, key: string): string {
   const ctx = i.ctx ?? {}
@@ -81,8 +90,10 @@ export function reasonOf(i: RefusedItem, key: string): string {
     case 'extra_forbidden': return 'campo não aceito'
     case 'uuid_parsing': case 'uuid_type': return 'escolha uma das opções'
     case 'string_type': case 'int_type': case 'int_parsing': case 'dict_type': case 'list_type': return 'valor inválido'
-    case 'greater_than_equal': case 'greater_than': return `no mínimo ${String(ctx.ge ?? ctx.gt)}`
-    case 'less_than_equal': case 'less_than': return `no máximo ${String(ctx.le ?? ctx.lt)}`
+    case 'greater_than_equal': return `no mínimo ${bound(ctx.ge, last)}`
+    case 'greater_than': return last.endsWith('_centavos') && isWhole(ctx.gt) ? `no mínimo ${brl(Number(ctx.gt) + 1)}` : `mais de ${bound(ctx.gt, last)}`
+    case 'less_than_equal': return `no máximo ${bound(ctx.le, last)}`
+    case 'less_than': return last.endsWith('_centavos') && isWhole(ctx.lt) ? `no máximo ${brl(Number(ctx.lt) - 1)}` : `menos de ${bound(ctx.lt, last)}`
     case 'too_short': return `no mínimo ${count(ctx.min_length, 'item', 'itens')}`
     case 'too_long': return `no máximo ${count(ctx.max_length, 'item', 'itens')}`
     case 'value_error': {

@@ -233,6 +233,12 @@ describe('the back office\'s Cobrança section', () => {
     assert.equal(bad.statusCode, 422)
     assert.match(refusalsOn(bad.body), /Abatimento \(R\$\): escreva o valor em reais/)
     assert.match(bad.body, /name="abatimento"[^>]* value="muito"/)
+    // A limit is told as the field is typed: in reais, and the last day as dd/mm/aaaa.
+    const whole = await w.operador.submit('/conta/cobrancas', 'form-instrucao', { cobranca_id: c1!.id, instrucao: 'abatimento', abatimento: '10.000,00' })
+    assert.match(refusalsOn(whole.body), /Abatimento \(R\$\): no máximo R\$ 9\.999,99/)
+    const far = await w.operador.submit('/conta/cobrancas', 'form-instrucao', { cobranca_id: c1!.id, instrucao: 'alteracao_vencimento',
+      vencimento: '2030-01-01' })
+    assert.match(refusalsOn(far.body), /Novo vencimento: no máximo \d{2}\/\d{2}\/\d{4}/)
     const early = await w.operador.submit('/conta/cobrancas', 'form-instrucao', { cobranca_id: c1!.id, instrucao: 'alteracao_vencimento',
       vencimento: '2026-10-01' })
     assert.equal(early.statusCode, 422)

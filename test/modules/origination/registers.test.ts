@@ -71,12 +71,13 @@ describe('registers: cedentes and sacados', () => {
     const read = (await get(url)).json()
     assert.deepEqual([read.logradouro, read.numero, read.complemento, read.bairro, read.cep, read.cidade, read.uf],
       ['Rua das Acácias', '100', 'sala 2', 'Centro', '13010000', 'Campinas', 'SP'])
-    const changed = await patch(url, { complemento: null, cep: '13010001' })
+    // A CEP typed with its hyphen is kept as its digits.
+    const changed = await patch(url, { complemento: null, cep: '13010-001' })
     assert.equal(changed.statusCode, 200, changed.body)
     assert.deepEqual([changed.json().complemento, changed.json().cep, changed.json().logradouro], [null, '13010001', 'Rua das Acácias'])
     const audit = (await auditRows(ctx.db, c.id)).filter((r) => r.acao === 'sacado.alterado').at(-1)!
     assert.deepEqual(audit.alteracoes, { complemento: { antes: 'sala 2', depois: null }, cep: { antes: '13010000', depois: '13010001' } })
-    const bad = await patch(url, { cep: '13010-000', uf: 'XX', logradouro: 'Rua\u202e', cidade: '   ' })
+    const bad = await patch(url, { cep: '1301-0000', uf: 'XX', logradouro: 'Rua\u202e', cidade: '   ' })
     assert.equal(bad.statusCode, 422, bad.body)
     assert.deepEqual((bad.json().detail as { loc: string[] }[]).map((i) => i.loc.join('.')).sort(),
       ['body.cep', 'body.cidade', 'body.logradouro', 'body.uf'])

@@ -40,7 +40,11 @@ export interface Campo { rotulo: string, valor: string, largura: number, direita
 
 const LOCAL_DE_PAGAMENTO = 'Pagável em qualquer banco ou aplicativo até o vencimento; após, conforme as instruções.'
 
-const parte = (p: Parte) => `${p.nome} — ${p.documento.length === 11 ? 'CPF' : 'CNPJ'} ${documentoFormatado(p.documento)}`
+// A party whose document is not recorded (a customer provisioned without its CNPJ) says so, as the borderô does,
+// rather than printing a label with nothing after it.
+const parte = (p: Parte) => (p.documento
+  ? `${p.nome} — ${p.documento.length === 11 ? 'CPF' : 'CNPJ'} ${documentoFormatado(p.documento)}`
+  : `${p.nome} — CNPJ não cadastrado`)
 
 /** The ficha's boxes, row by row (widths in twelfths of the row), as FEBRABAN lays them out. */
 export function linhasDaFicha(d: DadosDoBoleto): Campo[][] {

@@ -40,6 +40,20 @@ function agenciaCodigo(k: BoletoRows['conta']): string {
   return k.convenio ? `${agencia} / ${k.convenio}` : `${agencia} / ${k.conta}-${k.contaDigito}`
 }
 
+type Endereco = Pick<BoletoRows['sacado'], 'logradouro' | 'numero' | 'complemento' | 'bairro' | 'cep' | 'cidade' | 'uf'>
+
+/**
+ * The pagador's address on one line, as the ficha prints it under the name ("Rua das Acácias, 100 sala 2 — Centro —
+ * Campinas/SP — CEP 13010-000"): what the register has of it; undefined when it has none.
+ */
+export function enderecoDe(s: Endereco): string | undefined {
+  const rua = [s.logradouro, s.numero].filter(Boolean).join(', ') + (s.complemento ? ` ${s.complemento}` : '')
+  const cidade = s.cidade ? `${s.cidade}${s.uf ? `/${s.uf}` : ''}` : (s.uf ?? '')
+  const cep = s.cep && /^[0-9]{8}$/.test(s.cep) ? `CEP ${s.cep.slice(0, 5)}-${s.cep.slice(5)}` : ''
+  const parts = [rua, s.bairro ?? '', cidade, cep].filter((p) => p.trim() !== '')
+  return parts.length ? parts.join(' — ') : undefined
+}
+
 export function dadosDoBoleto(r: BoletoRows): DadosDoBoleto {
   const banco = r.conta.banco as Banco
   return {
@@ -47,8 +61,7 @@ export function dadosDoBoleto(r: BoletoRows): DadosDoBoleto {
     valorCentavos: r.c.valorCentavos, beneficiario: { nome: r.cliente.nome, documento: r.cliente.documento ?? '' }, agenciaCodigo: agenciaCodigo(r.conta),
     nossoNumero: r.c.nossoNumeroImpresso, numeroDocumento: r.titulo.numero, especieDocumento: ESPECIE[r.titulo.tipo] ?? 'OU',
     dataDocumento: r.titulo.emissao, dataProcessamento: brasiliaDay(r.c.criadoEm), carteira: r.conta.carteira,
-    // The registers keep no street address of a sacado yet (municipality and state only): the ficha prints none.
-    pagador: { nome: r.sacado.nome, documento: r.sacado.documento },
+    pagador: { nome: r.sacado.nome, documento: r.sacado.documento, ...(enderecoDe(r.sacado) ? { endereco: enderecoDe(r.sacado)! } : {}) },
     sacadorAvalista: { nome: r.cedente.nome, documento: r.cedente.documento },
     instrucoes: instrucoes(r.c),
     ...(r.c.pixCopiaECola ? { pixCopiaECola: r.c.pixCopiaECola } : {}),

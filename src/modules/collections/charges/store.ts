@@ -119,7 +119,10 @@ export async function boletoRows(tx: Orm, id: string) {
   const [row] = await tx.select({
     c: cobrancas,
     titulo: { numero: titulos.numero, tipo: titulos.tipo, emissao: titulos.emissao, estado: titulos.estado },
-    sacado: { id: sacados.id, nome: sacados.razaoSocial, documento: sacados.documento, email: sacados.email },
+    sacado: {
+      id: sacados.id, nome: sacados.razaoSocial, documento: sacados.documento, email: sacados.email, logradouro: sacados.logradouro, numero: sacados.numero,
+      complemento: sacados.complemento, bairro: sacados.bairro, cep: sacados.cep, cidade: sacados.cidade, uf: sacados.uf,
+    },
     cedente: { nome: cedentes.razaoSocial, documento: cedentes.documento },
     conta: {
       banco: contasCobranca.banco, agencia: contasCobranca.agencia, agenciaDigito: contasCobranca.agenciaDigito, conta: contasCobranca.conta,

@@ -205,5 +205,7 @@ function partyFields(b: Body) {
   } as Record<string, string>
   for (const [from, to] of Object.entries(map)) if ((b as Record<string, unknown>)[from] !== undefined) out[to] = (b as Record<string, unknown>)[from]
   if (b.limite_centavos !== undefined) out.limiteCentavos = b.limite_centavos === null ? null : BigInt(b.limite_centavos)
+  // A CEP is taken as typed ("01304-001") and kept as its 8 digits, as the banks' files carry it.
+  if (typeof out.cep === 'string') out.cep = out.cep.replace('-', '')
   return out as Partial<PartyFields & Endereco>
 }

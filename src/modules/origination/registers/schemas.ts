@@ -80,7 +80,7 @@ const endereco = {
   numero: nullable(Texto(20, 'The number on the street ("100", "s/n").')),
   complemento: nullable(Texto(100, 'Apartment, room, block…')),
   bairro: nullable(Texto(100, 'The district.')),
-  cep: nullable(Type.String({ pattern: '^[0-9]{8}$', description: 'The CEP\'s 8 digits, without the hyphen.' })),
+  cep: nullable(Type.String({ pattern: '^[0-9]{5}-?[0-9]{3}$', description: 'The CEP, 01304001 or 01304-001; kept and answered as its 8 digits.' })),
   cidade: nullable(Texto(100, 'The city\'s name.')),
 }
 

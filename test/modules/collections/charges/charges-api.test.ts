@@ -91,7 +91,10 @@ describe('/api/cobrancas', () => {
     const trail = created(await w.aprovador.call('GET', `/api/conta/auditoria?alvo_id=${made.id}`), 200).itens as { alvo_nome: string }[]
     assert.deepEqual(trail.map((e) => e.alvo_nome), ['Cobrança nº 1'])
 
-    // The boleto as a PDF: the linha digitável, the amount in reais and the due date, as a reader extracts them.
+    // The boleto as a PDF: the linha digitável, the amount in reais and the due date, as a reader extracts them, and
+    // the pagador's address from the register (FEBRABAN's ficha names the payer's address under the name).
+    created(await w.operador.call('PATCH', `/api/sacados/${t2.sacado_id}`, { logradouro: 'Rua das Acácias', numero: '100', bairro: 'Centro',
+      cep: '13010000', cidade: 'Campinas', uf: 'SP' }), 200)
     const pdf = await w.aprovador.call('GET', `/api/cobrancas/${made.id}/boleto`, undefined, { accept: 'application/pdf' })
     assert.equal(pdf.statusCode, 200, pdf.body)
     assert.equal(pdf.headers['content-type'], 'application/pdf')
@@ -99,7 +102,9 @@ describe('/api/cobrancas', () => {
     const text = (await pdfText(pdf.rawPayload)).join('\n')
     for (const s of [made.linha_digitavel, 'R$ 25.000,00', '20/11/2026', `109/00000001-${dac}`, 'Sacado 12ABC34501DE35', 'Cedente Exemplo Ltda',
       'Após 20/11/2026, multa de 2,00 %.', 'Juros de R$ 4,12 por dia de atraso.', 'Até 10/11/2026, desconto de R$ 100,00.',
-      'Protestar após 5 dias corridos do vencimento.']) {
+      'Protestar após 5 dias corridos do vencimento.', 'Rua das Acácias, 100 — Centro — Campinas/SP — CEP 13010-000',
+      // The customer was provisioned without its CNPJ: the beneficiário says so (the README's clientes documento records it).
+      'CNPJ não cadastrado']) {
       assert.ok(text.includes(s), `${s} in ${text}`)
     }
     // As HTML (the default): the page with the barcode's SVG named by its digits, and no inline style.
