@@ -36,6 +36,22 @@ export type Action = {
   upload?: UploadTarget
   /** The form field whose file is the action's own request's body (a bank's retorno), in place of a JSON body. */
   fileBody?: string
+  /** What the person is told when the API answers 200, the same thing sent before (a retorno already received). */
+  repeatedNotice?: string
+}
+
+/** The `feito` of a redirect after the action answered `status`: its name, or its repeated notice's. */
+export const doneName = (name: string, status: number): string =>
+  (status === 200 && ACTIONS[name]?.repeatedNotice ? `${name}.repetido` : name)
+
+/** The notice a page shows for its `feito`. */
+export function noticeOf(done: string | undefined): string | undefined {
+  if (done === undefined) return undefined
+  if (done.endsWith('.repetido')) {
+    const name = done.slice(0, -'.repetido'.length)
+    return Object.hasOwn(ACTIONS, name) ? ACTIONS[name]!.repeatedNotice : undefined
+  }
+  return Object.hasOwn(ACTIONS, done) ? ACTIONS[done]!.notice : undefined
 }
 
 /** A form's fields: text trimmed, empty as undefined. */
@@ -302,6 +318,7 @@ export const ACTIONS: Record<string, Action> = {
     },
     fileBody: 'arquivo',
     notice: 'Retorno recebido: cada linha do arquivo está abaixo, com o que moveu.', done: (_, answer) => P.retorno(answer.id!),
+    repeatedNotice: 'Este arquivo já tinha sido enviado para esta conta: nada foi aplicado de novo. Abaixo, o que ele moveu quando chegou.',
     page: () => ({ kind: 'retornos' }),
   },
   ...MANUAL_ENTRY_ACTIONS,

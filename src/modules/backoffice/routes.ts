@@ -10,7 +10,7 @@ import {
   type AccountWebDeps, type LiveSession, type Page,
 } from '../account/index.ts'
 import { sessionCookieName } from '../credentials/index.ts'
-import { ACTIONS, fieldsOf, type PageRef } from './actions.ts'
+import { ACTIONS, doneName, fieldsOf, noticeOf, type PageRef } from './actions.ts'
 import { apiFor, type Api, type ApiAnswer } from './api.ts'
 import { RETORNO_MAX_BYTES } from '../collections/index.ts'
 import type {
@@ -232,7 +232,7 @@ export function backofficeRoutes(deps: AccountWebDeps & { termoMaxBytes?: number
           return 'sent' in answer ? answer.sent : unreadable(req, reply, answer.refused)
         }
         const done = req.query.feito
-        const notice = done !== undefined && Object.hasOwn(ACTIONS, done) ? ACTIONS[done]!.notice : undefined
+        const notice = noticeOf(done)
         return show(req, reply, s, ref(id, req.query), 200, { shown: { notice } })
       })
     }
@@ -304,7 +304,7 @@ export function backofficeRoutes(deps: AccountWebDeps & { termoMaxBytes?: number
             ?? await apiOf(req).send(action.method, action.url(id, f), built.body, f.get(KEY_FIELD), fields.get(CSRF_FIELD)!)
         if (answer.status < 300) {
           const to = action.done(id, (answer.body ?? {}) as { id?: string }, f)
-          return reply.header('cache-control', 'no-store').redirect(`${to}?feito=${encodeURIComponent(actionName)}`, 303)
+          return reply.header('cache-control', 'no-store').redirect(`${to}?feito=${encodeURIComponent(doneName(actionName, answer.status))}`, 303)
         }
         if (answer.status === 401) return toLogin(req, reply)
         if (answer.status >= 500) return unreadable(req, reply, answer)

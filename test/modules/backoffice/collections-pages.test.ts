@@ -118,6 +118,13 @@ describe('the back office\'s Cobrança section', () => {
     assert.match(page, /<dd id="estado">aplicado em 24\/11\/2026, 12:00:00<\/dd>/)
     assert.doesNotMatch(page, /id="aplicando"/)
 
+    // The same file again: the page it landed on before, told it was received already and nothing moved again.
+    const again = await postMultipart(ctx.app, form.action, w.operador.cookie, hiddenFields(list, 'form-retorno').fields,
+      { name: 'arquivo', filename: 'CBR6437.ret', type: 'application/octet-stream', bytes: Buffer.from(file, 'latin1') })
+    assert.equal(again.statusCode, 303, refusalsOn(again.body))
+    assert.equal(again.headers.location, to.replace('feito=retornos', 'feito=retornos.repetido'))
+    assert.match((await w.operador.get(again.headers.location as string)).body, /id="aviso"[^>]*><p>Este arquivo já tinha sido enviado para esta conta/)
+
     const paid = rowCells(page, 'data-linha="5"')
     assert.deepEqual(paid, {
       'Nosso número': `1234567${c2!.nosso_numero_sequencia.padStart(10, '0')}`, 'Ocorrência': 'liquidação (06)', 'Data': '24/11/2026',
