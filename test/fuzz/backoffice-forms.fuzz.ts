@@ -31,7 +31,8 @@ const FIELDS: Record<string, fc.Arbitrary<string>> = {
   documento: fc.oneof(fc.constantFrom('111.444.777-35', '11.222.333/0001-81', '12.ABC.345/01DE-35'), text, number),
   razao_social: text, limite: number, municipio_ibge: fc.oneof(fc.constant('3550308'), number), uf: fc.oneof(fc.constantFrom('SP', 'sp', 'XX'), text),
   perfil_iof: fc.oneof(fc.constantFrom('pj', 'pj_simples', 'pf', 'isento'), text), motivo_isencao: fc.oneof(fc.constantFrom('cooperativa', 'rural'), text),
-  simples_data: date, simples_sha256: fc.oneof(fc.constant('ab'.repeat(32)), text), banco: number, agencia: number, conta: number,
+  simples_data: date, simples_sha256: fc.oneof(fc.constant('ab'.repeat(32)), text), banco: fc.oneof(fc.constantFrom('001', '341', '237'), number),
+  agencia: fc.oneof(fc.constant('1234'), number), conta: fc.oneof(fc.constant('56789'), number),
   digito: fc.oneof(fc.constantFrom('1', 'X'), text), nome: text, base: fc.oneof(fc.constantFrom('simples_30', 'composta_30'), text), taxa_mensal: number,
   taxa_ad_valorem: number, tarifa: number, tac: number, dias_float: number, iof: fc.oneof(fc.constantFrom('calcular', 'isento'), text), data: date,
   descricao: text, feriado_id: anything, cedente_id: anything, produto_id: anything, data_operacao: date, tipo: fc.oneof(fc.constant('cheque'), text),
@@ -43,6 +44,11 @@ const FIELDS: Record<string, fc.Arbitrary<string>> = {
   // Issue 33's forms: an instruction, a buy-back.
   cobranca_id: anything, instrucao: fc.oneof(fc.constantFrom('alteracao_vencimento', 'abatimento', 'baixa', 'protestar'), text), abatimento: number,
   forma: fc.oneof(fc.constantFrom('pagamento', 'compensacao'), text),
+  // A charge by its form, a collection account by its form.
+  juros_tipo: fc.oneof(fc.constantFrom('isento', 'valor_dia', 'taxa_mensal'), text), juros_valor: number, juros_taxa: number, multa: number,
+  protesto_dias: fc.oneof(fc.constantFrom('0', '5', '99', '100'), text), conta_digito: fc.oneof(fc.constant('7'), text),
+  carteira: fc.oneof(fc.constant('109'), text), convenio: text, layout_cnab: fc.oneof(fc.constantFrom('240', '400'), text),
+  transporte: fc.oneof(fc.constantFrom('cnab', 'api'), text), chave_pix: text,
 }
 
 const fields = fc.dictionary(fc.constantFrom(...Object.keys(FIELDS)), fc.constant(0)).chain((d) =>
@@ -67,9 +73,10 @@ describe('fuzz: the back office', () => {
     const csrf = csrfOf((await ctx.app.inject({ url: '/conta/operacoes', headers: { cookie } })).body)
     const posts = fc.oneof(
       fc.constantFrom('/conta/cedentes', '/conta/sacados', '/conta/produtos', '/conta/feriados', '/conta/feriados/remover', '/conta/operacoes',
-        '/conta/cobrancas/retornos', '/conta/cobrancas/instrucoes', '/conta/cobrancas/recompras'),
+        '/conta/cobrancas/retornos', '/conta/cobrancas/instrucoes', '/conta/cobrancas/recompras', '/conta/cobrancas', '/conta/cobrancas/contas'),
       fc.tuple(ids, fc.constantFrom('email', 'nada')).map(([id, acao]) => `/conta/cobrancas/${id}/${acao}`),
       fc.tuple(ids, fc.constantFrom('pagamento', 'nada')).map(([id, acao]) => `/conta/cobrancas/recompras/${id}/${acao}`),
+      fc.tuple(ids, fc.constantFrom('confirmacao', 'nada')).map(([id, acao]) => `/conta/cobrancas/contas/${id}/${acao}`),
       fc.tuple(ids, fc.constantFrom('titulos', 'remover-titulo', 'cotacao', 'aceite', 'formalizacao', 'desembolso', 'cancelamento', 'nada'))
         .map(([id, acao]) => `/conta/operacoes/${id}/${acao}`),
       fc.tuple(ids, fc.constantFrom('aprovacao', 'pagamento', 'falha', 'recusa', 'outra')).map(([id, acao]) => `/conta/desembolsos/${id}/${acao}`),
@@ -77,7 +84,7 @@ describe('fuzz: the back office', () => {
     const reads = fc.tuple(
       fc.oneof(fc.constantFrom('/conta/operacoes', '/conta/feriados', '/conta/razao', '/conta/desembolsos', '/conta/auditoria', '/conta/titulos',
         '/conta/cedentes', '/conta/sacados', '/conta', '/conta/pessoas', '/conta/cobrancas', '/conta/cobrancas/retornos',
-        '/conta/cobrancas/recompras', '/conta/cobrancas/remessas'),
+        '/conta/cobrancas/recompras', '/conta/cobrancas/remessas', '/conta/cobrancas/contas', '/conta/cobrancas/nova'),
       ids.map((id) => `/conta/operacoes/${id}`), ids.map((id) => `/conta/cedentes/${id}`), ids.map((id) => `/conta/cobrancas/retornos/${id}`)),
       // Issue 32's list parameters (a search, the filters, an order, a page, an export) and the audit's filters.
       fc.dictionary(fc.constantFrom('ano', 'de', 'ate', 'feito', 'aviso', 'antes', 'ator_id', 'acao', 'alvo_id', 'busca', 'ordem', 'pagina', 'formato',

@@ -11,7 +11,7 @@ import type { UploadTarget } from './upload.ts'
 
 export type PageRef = {
   kind: 'operacoes' | 'cedentes' | 'sacados' | 'produtos' | 'feriados' | 'desembolsos' | 'razao' | 'auditoria' | 'titulos' | 'cobrancas' | 'retornos'
-    | 'recompras' | 'remessas',
+    | 'recompras' | 'remessas' | 'contas-cobranca' | 'nova-cobranca',
 }
   | { kind: 'operacao' | 'cedente' | 'retorno', id: string, titulosApos?: string | undefined }
   | { kind: 'painel' }
@@ -174,6 +174,59 @@ export const ACTIONS: Record<string, Action> = {
   'cobranca/email': {
     method: 'POST', url: (id) => `/api/cobrancas/${id}/email`, build: () => ({ body: {}, errors: {} }),
     notice: 'Boleto enviado ao e-mail do sacado: a mensagem sai pela fila de e-mails.', done: () => P.cobrancas, page: () => ({ kind: 'cobrancas' }),
+  },
+  'cobrancas': {
+    method: 'POST', url: () => '/api/cobrancas',
+    build(f) {
+      const errors: Record<string, string> = {}
+      if (f.get('titulo_id') === undefined) errors.titulo_id = 'escolha o título a cobrar'
+      if (f.get('conta_cobranca_id') === undefined) errors.conta_cobranca_id = 'escolha a conta de cobrança'
+      const tipo = f.get('juros_tipo') ?? 'isento'
+      let juros: object = { tipo: 'isento' }
+      if (tipo === 'valor_dia') {
+        const typed = f.get('juros_valor')
+        const centavos = typed === undefined ? undefined : centavosOf(typed)
+        if (centavos === undefined) errors.juros_valor = 'escreva o valor por dia em reais, como 4,12'
+        else juros = { tipo, valor_centavos: centavos }
+      } else if (tipo === 'taxa_mensal') {
+        const taxa = fraction(f, 'juros_taxa', errors)
+        if (taxa === undefined && !errors.juros_taxa) errors.juros_taxa = 'percentual ao mês, como 1 ou 0,99'
+        else if (taxa !== undefined) juros = { tipo, taxa }
+      }
+      const dias = f.get('protesto_dias')
+      if (dias !== undefined && !/^[0-9]{1,2}$/.test(dias)) errors.protesto_dias = 'dias corridos, de 1 a 99 (vazio: não protestar)'
+      return {
+        body: defined({ titulo_id: f.get('titulo_id'), conta_cobranca_id: f.get('conta_cobranca_id'), juros,
+          multa_percentual: fraction(f, 'multa', errors), protesto_dias: dias === undefined ? undefined : Number(dias) }),
+        errors,
+      }
+    },
+    field: (loc) => ({ 'juros.valor_centavos': 'juros_valor', 'juros.taxa': 'juros_taxa', 'multa_percentual': 'multa' } as Record<string, string>)[loc] ?? loc,
+    notice: 'Cobrança emitida: o boleto está na lista e vai ao banco pela conta (pela API, ou na próxima remessa).', done: () => P.cobrancas,
+    page: () => ({ kind: 'nova-cobranca' }),
+  },
+  'contas-cobranca': {
+    method: 'POST', url: () => '/api/contas-cobranca',
+    build(f) {
+      const errors: Record<string, string> = {}
+      for (const [name, what] of [['nome', 'o nome da conta'], ['agencia', 'a agência'], ['conta', 'a conta'], ['conta_digito', 'o dígito da conta'],
+        ['carteira', 'a carteira']] as const) {
+        if (f.get(name) === undefined) errors[name] = `escreva ${what}`
+      }
+      return {
+        body: defined({ nome: f.get('nome'), banco: f.get('banco'), agencia: f.get('agencia'), conta: f.get('conta'), conta_digito: f.get('conta_digito'),
+          carteira: f.get('carteira'), convenio: f.get('convenio'), layout_cnab: f.get('layout_cnab'), transporte: f.get('transporte'),
+          chave_pix: f.get('chave_pix') }),
+        errors,
+      }
+    },
+    notice: 'Conta de cobrança incluída: outra pessoa a confirma antes do primeiro boleto.', done: () => P.contasCobranca,
+    page: () => ({ kind: 'contas-cobranca' }),
+  },
+  'conta-cobranca/confirmacao': {
+    method: 'POST', url: (id) => `/api/contas-cobranca/${id}/confirmacao`, build: () => ({ errors: {} }),
+    notice: 'Conta de cobrança confirmada: já se emitem boletos nela.', done: () => P.contasCobranca,
+    page: () => ({ kind: 'contas-cobranca' }),
   },
   'instrucoes': {
     method: 'POST', url: (_, f) => `/api/cobrancas/${encodeURIComponent(f.get('cobranca_id') ?? '-')}/instrucoes`,

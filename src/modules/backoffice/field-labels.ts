@@ -25,6 +25,11 @@ const LABELS: Record<string, string> = {
   'desembolso/recusa:motivo': 'Motivo da recusa', 'desembolso/falha:motivo': 'Motivo da falha',
   'titulo_id': 'Título', 'forma': 'Forma',
   'cobranca_id': 'Cobrança', 'instrucao': 'Instrução', 'instrucoes:vencimento': 'Novo vencimento', 'abatimento': 'Abatimento (R$)',
+  'contas-cobranca:banco': 'Banco', 'contas-cobranca:agencia': 'Agência', 'contas-cobranca:conta': 'Conta', 'conta_digito': 'Dígito da conta',
+  'carteira': 'Carteira', 'convenio': 'Convênio (código do beneficiário)', 'layout_cnab': 'Layout CNAB', 'transporte': 'Transporte',
+  'chave_pix': 'Chave PIX',
+  'juros_tipo': 'Juros', 'juros_valor': 'Juros por dia (R$)', 'juros_taxa': 'Juros ao mês (%)', 'multa': 'Multa (%)', 'protesto_dias': 'Protestar após (dias)',
+  'cobrancas:vencimento': 'Vencimento', 'nosso_numero': 'Nosso número',
   'logradouro': 'Logradouro', 'sacados:numero': 'Número', 'complemento': 'Complemento', 'bairro': 'Bairro', 'cep': 'CEP', 'cidade': 'Cidade',
 }
 

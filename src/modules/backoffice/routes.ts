@@ -20,7 +20,8 @@ import type {
 import { labelOf } from './field-labels.ts'
 import { KEY_FIELD, type Posted } from './forms.ts'
 import { auditFiltersOf, auditPage } from './pages/audit.ts'
-import { chargeQueryOf, chargesApiUrl, chargesPage } from './pages/charges.ts'
+import { chargeQueryOf, chargesApiUrl, chargesPage, newChargePage } from './pages/charges.ts'
+import { collectionAccountsPage, type CollectionAccountAnswer } from './pages/collection-accounts.ts'
 import { linesApiUrl, linesQueryOf, retornoPage } from './pages/retorno.ts'
 import { retornosApiUrl, retornosPage } from './pages/retornos.ts'
 import { dashboardPage, type Painel } from './pages/dashboard.ts'
@@ -140,6 +141,8 @@ async function draw(api: Api, ref: PageRef, v: ViewContext, query: Record<string
       ])
       return recomprasPage(v, recompras, cedentes.itens, titulos.itens)
     }
+    case 'contas-cobranca':
+      return collectionAccountsPage(v, await read<List<CollectionAccountAnswer>>(api, `/api/contas-cobranca?${LIST}`))
     case 'remessas': {
       const [remessas, contas] = await Promise.all([
         read<List<RemessaResumo>>(api, `/api/cnab/remessas?${LIST}`), read<List<ContaCobranca>>(api, `/api/contas-cobranca?${LIST}`),
@@ -152,6 +155,20 @@ async function draw(api: Api, ref: PageRef, v: ViewContext, query: Record<string
         read<List<Charge>>(api, chargesApiUrl(q)), read<List<CollectionAccount>>(api, `/api/contas-cobranca?${LIST}`),
       ])
       return chargesPage(v, cobrancas, contas.itens, q)
+    }
+    case 'nova-cobranca': {
+      // What the form offers: the acquired títulos, soonest due first, less those with a live charge; the accounts.
+      const [contas, adquiridos, aRegistrar, registradas, sacados] = await Promise.all([
+        read<List<CollectionAccount>>(api, `/api/contas-cobranca?${LIST}`),
+        read<List<OpenTitle & { sacado_id: string }>>(api, `/api/titulos?estado=adquirido&ordem=vencimento&${LIST}`),
+        read<List<Charge>>(api, `/api/cobrancas?estado=a_registrar&${LIST}`), read<List<Charge>>(api, `/api/cobrancas?estado=registrada&${LIST}`),
+        read<List<Party>>(api, `/api/sacados?${LIST}`),
+      ])
+      const live = new Set([...aRegistrar.itens, ...registradas.itens].map((c) => c.titulo_id))
+      const nomes = new Map(sacados.itens.map((p) => [p.id, p.razao_social]))
+      const aCobrar = adquiridos.itens.filter((t) => !live.has(t.id) && t.saldo_centavos > 0)
+        .map((t) => ({ ...t, ...(nomes.has(t.sacado_id) ? { sacado: nomes.get(t.sacado_id)! } : {}) }))
+      return newChargePage(v, aCobrar, contas.itens)
     }
     case 'retornos': {
       const antes = /^[1-9][0-9]{0,14}$/.test(query.antes ?? '') ? query.antes : undefined
@@ -249,6 +266,8 @@ export function backofficeRoutes(deps: AccountWebDeps & { termoMaxBytes?: number
     page(P.titulos, () => ({ kind: 'titulos' }))
     page(P.recompras, () => ({ kind: 'recompras' }))
     page(P.remessas, () => ({ kind: 'remessas' }))
+    page(P.contasCobranca, () => ({ kind: 'contas-cobranca' }))
+    page(P.novaCobranca, () => ({ kind: 'nova-cobranca' }))
     page(ACCOUNT_PATHS.painel, () => ({ kind: 'painel' }))
     page(P.lancamentosManuais, () => ({ kind: 'lancamentos-manuais' }))
     page(P.cobrancas, () => ({ kind: 'cobrancas' }))
@@ -316,6 +335,9 @@ export function backofficeRoutes(deps: AccountWebDeps & { termoMaxBytes?: number
     post(P.removerFeriado, () => 'feriados/remover')
     post('/conta/operacoes/:id/:acao', (acao) => `operacao/${acao}`)
     post('/conta/desembolsos/:id/:acao', (acao) => `desembolso/${acao}`)
+    post(P.cobrancas, () => 'cobrancas')
+    post(P.contasCobranca, () => 'contas-cobranca')
+    post('/conta/cobrancas/contas/:id/:acao', (acao) => `conta-cobranca/${acao}`)
     post(P.instrucoes, () => 'instrucoes')
     post(P.recompras, () => 'recompras')
     post('/conta/cobrancas/recompras/:id/:acao', (acao) => `recompra/${acao}`)

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { and, eq } from 'drizzle-orm'
+import { mod10 } from '../../../src/modules/collections/boleto/modulos.ts'
 import { outbox } from '../../../src/platform/db/schema.ts'
 import { retornoSandbox240, type MovimentoSandbox } from '../../../src/modules/collections/sandbox/retorno240.ts'
 import { colleagueWithPassword, personWithPassword } from '../../helpers/account-web.ts'
@@ -305,5 +306,57 @@ describe('the back office\'s Cobrança section', () => {
     assert.match(listed, /Recompra registrada/)
     assert.match(listed, /<td data-rotulo="Descrição">Serviço não prestado<\/td>/)
   })
-})
 
+  it('adds a collection account by its form, confirmed by another person, and charges a título by the charges\' form', async () => {
+    const w = await world()
+    const contas = '/conta/cobrancas/contas'
+    const page = (await w.operador.get(contas)).body
+    assert.match(rowCells(page, `data-conta="${w.account.id}"`)['Situação']!, /^confirmada por /)
+    assert.match((await w.operador.get('/conta/cobrancas')).body, /<a href="\/conta\/cobrancas\/contas" id="link-contas-cobranca">/)
+
+    // A refusal names its field by its label and keeps what was typed.
+    const itau = { nome: 'Itaú cobrança', banco: '341', agencia: '1234', conta: '56789', conta_digito: String(mod10('123456789')), carteira: '109',
+      layout_cnab: '400', transporte: 'cnab' }
+    const bad = await w.operador.submit(contas, 'form-conta-cobranca', { ...itau, agencia: '12' })
+    assert.equal(bad.statusCode, 422)
+    assert.match(refusalsOn(bad.body), /Agência: /)
+    assert.match(bad.body, /name="nome"[^>]* value="Itaú cobrança"/)
+    const added = await w.operador.submit(contas, 'form-conta-cobranca', itau)
+    assert.equal(added.statusCode, 303, refusalsOn(added.body))
+    const mine = (await w.operador.get(added.headers.location as string)).body
+    assert.match(mine, /Conta de cobrança incluída/)
+    const [row] = await rowsAs<{ id: string }>(ctx.db, w.clienteId, `SELECT id FROM contas_cobranca WHERE banco = '341'`)
+    assert.equal(rowCells(mine, `data-conta="${row!.id}"`)['Situação'], 'aguarda a confirmação de outra pessoa (você a incluiu)')
+    assert.doesNotMatch(mine, new RegExp(`id="confirmar-${row!.id}"`), 'the person who added it is not offered to confirm it')
+
+    // Another person who may approve confirms it.
+    const aprovador = await signIn(ctx.app, w.emails.aprovador)
+    assert.match((await aprovador.get(contas)).body, new RegExp(`id="confirmar-${row!.id}"`))
+    const confirmed = await aprovador.submit(contas, `confirmar-${row!.id}`)
+    assert.equal(confirmed.statusCode, 303, refusalsOn(confirmed.body))
+    assert.match(rowCells((await aprovador.get(contas)).body, `data-conta="${row!.id}"`)['Situação']!, /^confirmada por .+ em \d{2}\/\d{2}\/\d{4}/)
+
+    // The new charge's page (linked from the charges') offers the título not charged yet, under either account, and
+    // charges it with its terms.
+    assert.match((await w.operador.get('/conta/cobrancas')).body, /<a href="\/conta\/cobrancas\/nova" id="link-nova-cobranca">Nova cobrança<\/a>/)
+    const nova = '/conta/cobrancas/nova'
+    const charges = (await w.operador.get(nova)).body
+    const third = w.titulos[2]!
+    assert.match(charges, new RegExp(`<option value="${third.id}">${third.numero} \\(operação nº \\d+\\), ${w.sacado(third.sacado_id)}, saldo R\\$ `))
+    for (const charged of w.titulos.slice(0, 2)) assert.doesNotMatch(charges, new RegExp(`<option value="${charged.id}"`))
+    assert.match(charges, new RegExp(`<option value="${row!.id}">Itaú cobrança \\(Itaú Unibanco, ag\\. 1234, conta 56789-`))
+    const wrong = await w.operador.submit(nova, 'form-cobranca', { titulo_id: third.id, conta_cobranca_id: row!.id,
+      juros_tipo: 'valor_dia', juros_valor: 'quatro' })
+    assert.equal(wrong.statusCode, 422)
+    assert.match(refusalsOn(wrong.body), /Juros por dia \(R\$\): escreva o valor por dia em reais/)
+    const made = await w.operador.submit(nova, 'form-cobranca', { titulo_id: third.id, conta_cobranca_id: row!.id,
+      juros_tipo: 'valor_dia', juros_valor: '4,12', multa: '2', protesto_dias: '5' })
+    assert.equal(made.statusCode, 303, refusalsOn(made.body))
+    assert.match((await w.operador.get(made.headers.location as string)).body, /Cobrança emitida/)
+    const [charge] = await rowsAs<{ juros_tipo: string, juros: string, multa: string, protesto: number, conta: string }>(ctx.db, w.clienteId,
+      `SELECT juros_tipo, juros_valor_centavos::text AS juros, multa_percentual::text AS multa, protesto_dias AS protesto,
+        conta_cobranca_id AS conta FROM cobrancas WHERE titulo_id = '${third.id}'`)
+    assert.deepEqual(charge, { juros_tipo: 'valor_dia', juros: '412', multa: '0.02', protesto: 5, conta: row!.id })
+    assert.match((await w.operador.get(nova)).body, /<p id="cobrar-nada">Nenhum título adquirido sem cobrança\.<\/p>/, 'charged, it is no longer offered')
+  })
+})

@@ -44,6 +44,47 @@ export const chargesExportUrl = (q: ChargeQuery): string => `/api/cobrancas?${se
 /** A collection account as a person tells it from the others: its name, bank, agency and account. */
 export const accountName = (c: CollectionAccount): string => `${c.nome} (${c.banco_nome}, ag. ${c.agencia}, conta ${c.conta}-${c.conta_digito})`
 
+/** An acquired título the form offers to charge, with its sacado's name when the page read it. */
+export type TitleToCharge = { id: string, numero: string, vencimento: string, saldo_centavos: number, operacao_numero?: number, sacado?: string }
+
+const JUROS_TEXTO = { isento: 'sem juros', valor_dia: 'valor por dia (R$)', taxa_mensal: 'taxa ao mês (%)' }
+
+/**
+ * The page to charge a título (its own page: what it offers takes five reads the list does not need): the acquired
+ * títulos without a live charge, the confirmed and active accounts, the late charges' terms.
+ */
+export function newChargePage(v: ViewContext, titulos: readonly TitleToCharge[], contas: readonly CollectionAccount[]): Page {
+  return boPage(P.cobrancas, 'Nova cobrança', 'Emitir o boleto de um título adquirido, na conta de cobrança escolhida.', v.shown, html`
+<p><a href="${P.cobrancas}">← Cobranças</a></p>
+${chargeForm(v, titulos, contas)}`)
+}
+
+function chargeForm(v: ViewContext, titulos: readonly TitleToCharge[], contas: readonly CollectionAccount[]) {
+  if (!mayChange(v, 'cobranca')) return html`<p id="cobrar-sem-permissao">O seu papel não emite cobranças.</p>`
+  const usable = contas.filter((c) => c.confirmada && c.ativa)
+  if (usable.length === 0) {
+    return html`<p id="cobrar-sem-conta">Para emitir boletos, cadastre uma conta de cobrança e peça a outra pessoa que a confirme \
+(<a href="${P.contasCobranca}">Contas de cobrança</a>).</p>`
+  }
+  if (titulos.length === 0) return html`<p id="cobrar-nada">Nenhum título adquirido sem cobrança.</p>`
+  const fid = 'form-cobranca'
+  return html`
+${form({ id: fid, action: P.cobrancas, csrf: v.csrf, button: 'Emitir o boleto', buttonId: 'emitir-cobranca' }, html`
+${select(v.posted, fid, { name: 'titulo_id', label: 'Título', options: titulos.map((t) => ({ value: t.id,
+    label: `${t.numero}${t.operacao_numero ? ` (operação nº ${t.operacao_numero})` : ''}${t.sacado ? `, ${t.sacado}` : ''}, `
+      + `saldo ${brl(t.saldo_centavos)}, vence ${dataBr(t.vencimento)}` })) })}
+${select(v.posted, fid, { name: 'conta_cobranca_id', label: 'Conta de cobrança', options: usable.map((c) => ({ value: c.id, label: accountName(c) })) })}
+${select(v.posted, fid, { name: 'juros_tipo', label: 'Juros', options: opcoes(JUROS_TEXTO) })}
+${input(v.posted, fid, { name: 'juros_valor', label: 'Juros por dia (R$)', hint: 'Se os juros forem um valor por dia de atraso.',
+    extra: html` inputmode="decimal"` })}
+${input(v.posted, fid, { name: 'juros_taxa', label: 'Juros ao mês (%)', hint: 'Se os juros forem uma taxa: cobrados por dia, 1/30 da taxa.',
+    extra: html` inputmode="decimal"` })}
+${input(v.posted, fid, { name: 'multa', label: 'Multa (%)', hint: 'Uma vez, após o vencimento: no máximo 2 % de um sacado pessoa física.',
+    extra: html` inputmode="decimal"` })}
+${input(v.posted, fid, { name: 'protesto_dias', label: 'Protestar após (dias)', hint: 'Dias corridos depois do vencimento; vazio, não protestar.',
+    extra: html` inputmode="numeric"` })}`)}`
+}
+
 export function chargesPage(v: ViewContext, list: List<Charge>, contas: CollectionAccount[], q: ChargeQuery): Page {
   const conta = new Map(contas.map((c) => [c.id, c]))
   // A registered boleto can be e-mailed to its sacado (the bank holds it: it can be paid).
@@ -78,6 +119,10 @@ ${input(v.posted, fid, { name: 'abatimento', label: 'Abatimento (R$)', hint: 'S�
 <p><a href="${P.retornos}" id="link-retornos">Retornos do banco</a>: envie o arquivo de retorno e veja o que cada linha moveu.</p>
 <p><a href="${P.remessas}" id="link-remessas">Remessas CNAB</a>: gere o arquivo de uma conta com as cobranças a registrar e as instruções, e baixe-o.</p>
 <p><a href="${P.recompras}" id="link-recompras">Recompras</a>: os títulos que os cedentes recompraram, e como foram liquidados.</p>
+${mayChange(v, 'cobranca') && html`<p><a href="${P.novaCobranca}" id="link-nova-cobranca">Nova cobrança</a>: emitir o boleto de um título \
+adquirido.</p>`}
+<p><a href="${P.contasCobranca}" id="link-contas-cobranca">Contas de cobrança</a>: as contas em que os boletos são registrados, incluídas e \
+confirmadas por duas pessoas.</p>
 <form method="get" action="${P.cobrancas}" class="filtros" role="search" aria-label="Filtrar as cobranças">
 ${filterSelect('estado', 'Estado', opcoes(ESTADO_COBRANCA_TEXTO), q.estado)}
 ${filterSelect('conta_cobranca_id', 'Conta de cobrança', contas.map((c) => ({ value: c.id, label: accountName(c) })), q.conta)}
