@@ -87,7 +87,7 @@ describe('Cobrança in the browser', () => {
       assert.equal(await page.locator('h1').innerText(), 'Retorno 7 de BB cobrança')
       assert.equal(await page.locator('#estado').innerText().then((t) => t.split(' em ')[0]), 'aplicado')
       const paid = page.locator('tr[data-linha="5"] td')
-      assert.deepEqual(await paid.allInnerTexts().then((t) => [t[1], t[3], t[6], t[7]]), ['liquidação (06)', brl(charge.valor_centavos), 'R$ 3,50', 'aplicada'])
+      assert.deepEqual(await paid.allInnerTexts().then((t) => [t[1], t[3], t[7], t[8]]), ['liquidação (06)', brl(charge.valor_centavos), 'R$ 3,50', 'aplicada'])
       await axeChecked(page, 'the retorno applied')
       await screenshot(page, 'cobranca-retorno-1366')
 

@@ -34,7 +34,7 @@ const CODES: Record<string, string> = {
   sacado_sem_email: 'O sacado não tem e-mail no cadastro: informe-o no cadastro do sacado para enviar o boleto.',
   baixa_ja_pedida: 'A baixa desta cobrança já foi pedida: o banco não aceita outra instrução.',
   protesto_nao_pedido: 'Não há protesto pedido nesta cobrança para sustar.',
-  remessa_vazia: 'Nada a enviar ao banco nesta conta: nenhuma cobrança a registrar nem instrução pendente (veja o que ficou de fora e por quê).',
+  remessa_vazia: 'Nada a enviar ao banco nesta conta: nenhuma cobrança a registrar nem instrução pendente.',
   conta_cobranca_por_api: 'Esta conta de cobrança fala com o banco pela API: não gera arquivo de remessa.',
   empresa_sem_cnpj: 'O CNPJ da empresa não está cadastrado: o banco recusa uma remessa sem ele.',
   recompra_sem_coobrigacao: 'Recompra por inadimplência só quando o produto tem coobrigação do cedente '
@@ -81,12 +81,29 @@ export function refusalOf(status: number, body: unknown): Refusal {
   const field = Object.hasOwn(CODE_FIELDS, code) ? CODE_FIELDS[code]! : undefined
   if (field) return { message: 'Corrija os campos indicados.', fields: { [field[0]]: field[1] } }
   if (code === 'limite_excedido') return { message: limitsTold(body), fields: {} }
+  if (code === 'remessa_vazia') return { message: leftOutTold(body), fields: {} }
   if (code === 'arquivo_cnab_recusado') {
     // The line and the reason the file was refused at (the parser's words, in Portuguese), beside the file's field.
     const { linha, motivo } = (body ?? {}) as { linha?: unknown, motivo?: unknown }
     return { message: CODES[code]!, fields: { arquivo: `recusado na linha ${String(linha ?? '?')}: ${String(motivo ?? 'fora do layout')}` } }
   }
   return { message: CODES[code] ?? `O pedido foi recusado (${code || status}).`, fields: {} }
+}
+
+const FORA: Record<string, string> = {
+  sacado_sem_endereco: 'sacado sem endereço completo (logradouro, CEP, cidade e UF)', documento_alfanumerico: 'CNPJ alfanumérico, que o layout não leva',
+  cobranca_nao_registrada: 'instrução de uma cobrança que o banco não tem', layout_recusou: 'o layout do banco recusou',
+}
+
+/** An empty remessa, and what was left out of it by why: "2 cobranças ficaram de fora: sacado sem endereço completo (2)". */
+function leftOutTold(body: unknown): string {
+  const fora = (body as { fora?: unknown } | null)?.fora
+  if (!Array.isArray(fora) || !fora.length) return CODES.remessa_vazia!
+  const by = new Map<string, number>()
+  for (const f of fora as { motivo?: string }[]) by.set(f.motivo ?? '', (by.get(f.motivo ?? '') ?? 0) + 1)
+  const why = [...by].map(([m, n]) => `${FORA[m] ?? m} (${n})`).join('; ')
+  return `Nada foi enviado ao banco: ${fora.length === 1 ? '1 item ficou' : `${fora.length} itens ficaram`} de fora, por ${why}. `
+    + 'Corrija o cadastro e gere a remessa de novo.'
 }
 
 type Breach = { tipo?: string, razao_social?: string, limite_centavos?: number, exposicao_centavos?: number, operacao_centavos?: number }

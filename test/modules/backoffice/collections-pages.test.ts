@@ -129,7 +129,7 @@ describe('the back office\'s Cobrança section', () => {
     const paid = rowCells(page, 'data-linha="5"')
     assert.deepEqual(paid, {
       'Nosso número': `1234567${c2!.nosso_numero_sequencia.padStart(10, '0')}`, 'Ocorrência': 'liquidação (06)', 'Data': '24/11/2026',
-      'Pago': 'R$ 25.180,00', 'Juros e multa': 'R$ 180,00', 'Desconto': '', 'Tarifa': 'R$ 3,50', 'Resultado': 'aplicada',
+      'Pago': 'R$ 25.180,00', 'Juros e multa': 'R$ 180,00', 'Desconto': '', 'Abatimento': '', 'Tarifa': 'R$ 3,50', 'Resultado': 'aplicada',
     })
     assert.equal(rowCells(page, 'data-linha="3"')['Ocorrência'], 'entrada confirmada (02)')
     const ignored = rowCells(page, 'data-linha="7"')

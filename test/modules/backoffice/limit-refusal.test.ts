@@ -20,4 +20,15 @@ describe('the limit refusal in words', () => {
       + 'e o limite do cedente Têxtil Ltda (R$ 100.000,00): já usados R$ 90.000,00, esta operação R$ 40.000,00.')
     assert.equal(refusalOf(409, { detail: 'limite_excedido' }).message, 'O aceite passaria o limite do cedente ou de um sacado.')
   })
+
+  it('an empty remessa says what was left out of it and why (the new-user trial of issue 33)', () => {
+    const fora = [{ cobranca_id: 'a', instrucao_id: null, motivo: 'sacado_sem_endereco', faltam: ['cep'] },
+      { cobranca_id: 'b', instrucao_id: null, motivo: 'sacado_sem_endereco', faltam: ['uf'] },
+      { cobranca_id: 'c', instrucao_id: null, motivo: 'documento_alfanumerico' }]
+    assert.equal(refusalOf(422, { detail: 'remessa_vazia', fora }).message, 'Nada foi enviado ao banco: 3 itens ficaram de fora, por '
+      + 'sacado sem endereço completo (logradouro, CEP, cidade e UF) (2); CNPJ alfanumérico, que o layout não leva (1). '
+      + 'Corrija o cadastro e gere a remessa de novo.')
+    assert.equal(refusalOf(422, { detail: 'remessa_vazia', fora: [] }).message,
+      'Nada a enviar ao banco nesta conta: nenhuma cobrança a registrar nem instrução pendente.')
+  })
 })

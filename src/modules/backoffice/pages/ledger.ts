@@ -32,7 +32,9 @@ ${cell('Saldo', brl(m.saldo_centavos))}</tr>`)
 </form>
 <dl class="dados" id="saldos"><dt>Saldo inicial</dt><dd id="saldo-inicial">${brl(extrato.saldo_inicial_centavos)}</dd>
 <dt>Saldo final</dt><dd id="saldo-final">${brl(extrato.saldo_final_centavos)}</dd></dl>
-<p>O saldo é o que a empresa deve ao cedente: o valor líquido de uma operação aceita, até o desembolso.</p>
+<p>Um saldo positivo é o que a empresa deve ao cedente (o valor líquido de uma operação aceita, até o desembolso); um negativo (−), \
+o que o cedente deve à empresa (uma recompra, o IOF complementar de uma prorrogação, um abatimento concedido ao sacado), até ser pago \
+ou compensado na próxima operação.</p>
 ${table('extrato', `Movimentos de ${dataBr(extrato.de)} a ${dataBr(extrato.ate)}`, ['Data', 'Histórico', 'Débito', 'Crédito', 'Saldo'], rows,
     'Nenhum movimento no período.')}`)
 }

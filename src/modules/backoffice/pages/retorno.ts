@@ -42,7 +42,8 @@ function result(l: RetornoLine): Html {
   if (l.resultado === 'ignorada') {
     return html`ignorada: ${motivoIgnorada(l.motivo)}${l.detalhe && html` <small class="detalhe">(${l.detalhe})</small>`}`
   }
-  return html`${resultadoLinha(l.resultado)}${l.estornada_em && html`; estornada em ${instante(l.estornada_em)}`}`
+  return html`${resultadoLinha(l.resultado)}${l.detalhe && html` <small class="detalhe">(${l.detalhe})</small>`}\
+${l.estornada_em && html`; estornada em ${instante(l.estornada_em)}`}`
 }
 
 function progress(r: RetornoAnswer): Html | false {
@@ -60,7 +61,7 @@ export function retornoPage(v: ViewContext, r: RetornoAnswer, conta: CollectionA
   const rows = lines.itens.map((l) => html`<tr data-linha="${l.linha}" data-resultado="${l.resultado}"><th scope="row">${l.linha}</th>\
 ${cell('Nosso número', l.nosso_numero)}${cell('Ocorrência', `${ocorrencia(l.ocorrencia)} (${l.codigo})`)}${cell('Data', data(l.data_ocorrencia) || '—')}\
 ${numCell('Pago', amount(l.pago_centavos))}${numCell('Juros e multa', amount(l.juros_multa_centavos))}${numCell('Desconto', amount(l.desconto_centavos))}\
-${numCell('Tarifa', amount(l.tarifa_centavos))}${cell('Resultado', result(l))}</tr>`)
+${numCell('Abatimento', amount(l.abatimento_centavos))}${numCell('Tarifa', amount(l.tarifa_centavos))}${cell('Resultado', result(l))}</tr>`)
   const filter = html`<form method="get" action="${P.retorno(r.id)}" class="filtros" role="search" aria-label="Filtrar as linhas">
 ${filterSelect('resultado', 'Resultado', opcoes(RESULTADO_LINHA_TEXTO), q.resultado)}
 <div class="filtro-acoes"><button type="submit" id="filtrar">Filtrar</button> <a href="${P.retorno(r.id)}" id="limpar-filtros">Limpar</a></div>
@@ -87,7 +88,7 @@ ${filter}
 id="linhas-exportar" download>Exportar CSV</a> <small>(para o Excel e a conciliação: todas as linhas do filtro, com o que foi pago e o que \
 aconteceu com cada uma)</small></p>
 ${table('linhas', 'Linhas do arquivo, na ordem dele',
-    ['Linha', 'Nosso número', 'Ocorrência', 'Data', ...['Pago', 'Juros e multa', 'Desconto', 'Tarifa'].map(amountHead), 'Resultado'], rows,
+    ['Linha', 'Nosso número', 'Ocorrência', 'Data', ...['Pago', 'Juros e multa', 'Desconto', 'Abatimento', 'Tarifa'].map(amountHead), 'Resultado'], rows,
     q.resultado ? 'Nenhuma linha com este resultado.' : 'Nenhuma linha.')}
 ${cursorPager('linhas', first, next, ['← Primeiras linhas', 'Próximas linhas →'])}`)
 }
