@@ -25,6 +25,8 @@ const CODES: Record<string, string> = {
   id_externo_em_uso: 'A empresa já usou este identificador externo.',
   feriado_existente: 'A empresa já tem este feriado para este dia e lugar.',
   conta_cobranca_existente: 'A empresa já tem esta conta de cobrança (mesmo banco, agência, conta e carteira).',
+  conta_cobranca_de_outro_cliente: 'Esta conta bancária é a conta de cobrança de outro cliente da plataforma: uma conta é de um só beneficiário. '
+    + 'Se ela é da empresa, fale com o suporte.',
   titulo_nao_adquirido: 'Só se cobra um título adquirido, com saldo em aberto.',
   titulo_ja_cobrado: 'O título já tem uma cobrança viva (a registrar ou registrada).',
   conta_cobranca_nao_confirmada: 'A conta de cobrança ainda não foi confirmada por uma segunda pessoa.',
@@ -33,6 +35,7 @@ const CODES: Record<string, string> = {
   cobranca_nao_registrada: 'Só se dá instrução a uma cobrança registrada no banco, e só se envia o boleto dela.',
   sacado_sem_email: 'O sacado não tem e-mail no cadastro: informe-o no cadastro do sacado para enviar o boleto.',
   baixa_ja_pedida: 'A baixa desta cobrança já foi pedida: o banco não aceita outra instrução.',
+  prorrogacao_pendente: 'Uma prorrogação desta cobrança espera a resposta do banco: peça outra depois que o banco a confirmar ou recusar.',
   protesto_nao_pedido: 'Não há protesto pedido nesta cobrança para sustar.',
   remessa_vazia: 'Nada a enviar ao banco nesta conta: nenhuma cobrança a registrar nem instrução pendente.',
   conta_cobranca_por_api: 'Esta conta de cobrança fala com o banco pela API: não gera arquivo de remessa.',

@@ -70,6 +70,8 @@ export const PROBLEMS = {
   feriado_existente: { status: 409 },
   // The customer has this collection account already (bank, agência, conta and carteira); the body's `id` names it.
   conta_cobranca_existente: { status: 409 },
+  conta_cobranca_de_outro_cliente: { status: 409 },
+  prorrogacao_pendente: { status: 409 },
   // Charges (src/modules/collections/charges): a título not acquired or with no open balance (`estado`); a título with a
   // live charge (`id` names it); an account not confirmed by a second person, or inactive; a nosso número given under
   // the account already (`id` names the charge that has it).

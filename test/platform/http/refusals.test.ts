@@ -23,11 +23,13 @@ import { toolFailure, toResult } from '../../../src/modules/mcp/server.ts'
 import { MissingIofRate } from '../../../src/modules/pricing/engine.ts'
 import { AccountConfirmerError, DocumentInUseError } from '../../../src/modules/origination/registers/errors.ts'
 import { ExternalIdInUseError } from '../../../src/platform/tenancy/external-id.ts'
-import { CollectionAccountConfirmerError, CollectionAccountExistsError } from '../../../src/modules/collections/accounts/errors.ts'
+import {
+  CollectionAccountConfirmerError, CollectionAccountExistsError, CollectionAccountOfAnotherError,
+} from '../../../src/modules/collections/accounts/errors.ts'
 import {
   AccountInactiveError, AccountUnconfirmedError, NossoNumeroInUseError, SacadoWithoutEmailError, TitleChargedError, TitleNotAcquiredError,
 } from '../../../src/modules/collections/charges/errors.ts'
-import { ChargeNotRegisteredError, NoProtestError, WriteOffAskedError } from '../../../src/modules/collections/instructions/errors.ts'
+import { ChargeNotRegisteredError, ExtensionPendingError, NoProtestError, WriteOffAskedError } from '../../../src/modules/collections/instructions/errors.ts'
 import { AccountByApiError, CustomerWithoutCnpjError, EmptyRemessaError } from '../../../src/modules/collections/remessas/errors.ts'
 import { RetornoRecusadoError } from '../../../src/modules/collections/retornos/errors.ts'
 import { BuyBackStateError, BuyBackTransactionInUseError, BuyBackWithoutRecourseError } from '../../../src/modules/collections/recompras/errors.ts'
@@ -107,6 +109,9 @@ const ROWS: Record<string, Row> = {
   CollectionAccountExistsError: {
     error: new CollectionAccountExistsError('0b9e'), code: 'conta_cobranca_existente', status: 409, exit: 1, fields: { id: '0b9e' },
   },
+  CollectionAccountOfAnotherError: {
+    error: new CollectionAccountOfAnotherError(), code: 'conta_cobranca_de_outro_cliente', status: 409, exit: 1,
+  },
   CollectionAccountConfirmerError: {
     error: new CollectionAccountConfirmerError('the person who added it'), code: 'aprovacao_pelo_mesmo_usuario', status: 403, exit: 1,
   },
@@ -122,6 +127,7 @@ const ROWS: Record<string, Row> = {
     error: new ChargeNotRegisteredError('a_registrar'), code: 'cobranca_nao_registrada', status: 409, exit: 1, fields: { estado: 'a_registrar' },
   },
   WriteOffAskedError: { error: new WriteOffAskedError('0b9e'), code: 'baixa_ja_pedida', status: 409, exit: 1, fields: { id: '0b9e' } },
+  ExtensionPendingError: { error: new ExtensionPendingError('0b9e'), code: 'prorrogacao_pendente', status: 409, exit: 1, fields: { id: '0b9e' } },
   NoProtestError: { error: new NoProtestError(), code: 'protesto_nao_pedido', status: 409, exit: 1 },
   EmptyRemessaError: { error: new EmptyRemessaError([]), code: 'remessa_vazia', status: 422, exit: 1, fields: { fora: [] } },
   AccountByApiError: { error: new AccountByApiError(), code: 'conta_cobranca_por_api', status: 409, exit: 1 },

@@ -9,6 +9,16 @@ export class CollectionAccountExistsError extends DomainError<'conta_cobranca_ex
   }
 }
 
+/**
+ * The bank account is another customer's collection account (migration 0046): a bank account is one beneficiary's,
+ * and the bank finds its boletos by it. Whose is not said.
+ */
+export class CollectionAccountOfAnotherError extends DomainError<'conta_cobranca_de_outro_cliente'> {
+  constructor() {
+    super('conta_cobranca_de_outro_cliente', 'this bank account (bank, agency and account) is another customer\'s collection account')
+  }
+}
+
 /** A collection account is added by a person, and confirmed by another person (never by a token with no person). */
 export class CollectionAccountConfirmerError extends DomainError<'aprovacao_pelo_mesmo_usuario'> {
   constructor(why: string) {

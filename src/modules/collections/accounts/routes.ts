@@ -84,8 +84,8 @@ export function accountRoutes(deps: AccountRoutesDeps) {
         // Locked: the change is checked against this read (a sequence only goes up from what it is now).
         const current = isUuid(id) ? await getAccount(tx, id, true) : undefined
         if (!current) return { answer: problemAnswer(NOT_FOUND) }
-        const { change, unconfirm } = accountChange(current, req.body)
-        const changed = (await changeAccount(tx, id, change, unconfirm, action.now))!
+        const { change, moved, unconfirm } = accountChange(current, req.body)
+        const changed = (await changeAccount(tx, id, change, { moved, unconfirm }, { usuarioId: req.credential!.usuarioId, now: action.now }))!
         return {
           answer: jsonAnswer(200, accountView(changed)),
           audit: { acao: 'conta_cobranca.alterada', alvoId: id, alteracoes: changes(current, changed) },
@@ -166,7 +166,7 @@ const UPWARD = 'Value error, só pode aumentar: números já usados não voltam'
  * only where the bank takes it, the sequences never lower. A convênio, PIX key or transport that changes takes the
  * confirmation away: where the sacados' money goes is confirmed again, by a second person.
  */
-function accountChange(current: CollectionAccount, b: ContaCobrancaPatchT): { change: CollectionAccountChange, unconfirm: boolean } {
+function accountChange(current: CollectionAccount, b: ContaCobrancaPatchT): { change: CollectionAccountChange, moved: boolean, unconfirm: boolean } {
   const items: ValidationItem[] = [...nameItems(b.nome)]
   if (b.convenio !== undefined) {
     const convenio = bankItems({ ...current, convenio: b.convenio }).filter((i) => i.loc[1] === 'convenio')
@@ -197,7 +197,7 @@ function accountChange(current: CollectionAccount, b: ContaCobrancaPatchT): { ch
   const moved = (change.convenio !== undefined && change.convenio !== current.convenio)
     || (change.chavePix !== undefined && change.chavePix !== current.chavePix)
     || (change.transporte !== undefined && change.transporte !== current.transporte)
-  return { change, unconfirm: moved && current.confirmadaEm !== null }
+  return { change, moved, unconfirm: moved && current.confirmadaEm !== null }
 }
 
 /** What a change changed, each field before and after, as the API names them. */

@@ -6,7 +6,7 @@ import type { Orm } from '../../../platform/db/database.ts'
 import { isUniqueViolation } from '../../../platform/db/driver-errors.ts'
 import { pageFrom } from '../../../platform/http/api-schemas.ts'
 import { ExternalIdInUseError } from '../../../platform/tenancy/external-id.ts'
-import { CollectionAccountConfirmerError, CollectionAccountExistsError } from './errors.ts'
+import { CollectionAccountConfirmerError, CollectionAccountExistsError, CollectionAccountOfAnotherError } from './errors.ts'
 import { contasCobranca } from './tables.ts'
 
 type Row = typeof contasCobranca.$inferSelect
@@ -39,9 +39,11 @@ export async function createAccount(tx: Orm, input: NewCollectionAccount, by: By
   try {
     // A savepoint: a duplicate's failure leaves the caller's transaction usable to find the row that holds it.
     id = await tx.transaction(async (sp) => (await sp.insert(contasCobranca).values({
-      ...input, ativa: true, incluidaEm: by.now, incluidaPorUsuarioId: by.usuarioId!, atualizadaEm: by.now,
+      ...input, ativa: true, incluidaEm: by.now, incluidaPorUsuarioId: by.usuarioId!, pendentePorUsuarioId: by.usuarioId!, atualizadaEm: by.now,
     }).returning({ id: contasCobranca.id }))[0]!.id)
   } catch (err) {
+    // Another customer's account (migration 0046): said without saying whose.
+    if (isUniqueViolation(err, 'contas_cobranca_titular')) throw new CollectionAccountOfAnotherError()
     if (isUniqueViolation(err, 'contas_cobranca_conta_unica')) {
       const [held] = await tx.select({ id: contasCobranca.id }).from(contasCobranca).where(and(eq(contasCobranca.banco, input.banco),
         eq(contasCobranca.agencia, input.agencia), eq(contasCobranca.conta, input.conta), eq(contasCobranca.carteira, input.carteira)))
@@ -86,11 +88,20 @@ export async function listAccounts(
  * goes changed). Undefined when the customer has no account with this id.
  */
 export async function changeAccount(
-  tx: Orm, id: string, change: CollectionAccountChange, unconfirm: boolean, now: Date,
+  tx: Orm, id: string, change: CollectionAccountChange, route: { moved: boolean, unconfirm: boolean }, by: By,
 ): Promise<CollectionAccount | undefined> {
+  // Where the sacados' money goes is changed by a person, who then may not confirm it: that takes a second one.
+  if (route.moved && by.usuarioId === null) {
+    throw new CollectionAccountConfirmerError('a token with no person cannot change where the sacados\' money goes: a person changes it, '
+      + 'and another confirms it')
+  }
   const [row] = await tx.update(contasCobranca).set({
-    ...change, ...(unconfirm ? { confirmadaEm: null, confirmadaPorUsuarioId: null } : {}), atualizadaEm: now,
-  }).where(eq(contasCobranca.id, id)).returning({ id: contasCobranca.id })
+    ...change, ...(route.unconfirm ? { confirmadaEm: null, confirmadaPorUsuarioId: null } : {}),
+    ...(route.moved ? { pendentePorUsuarioId: by.usuarioId! } : {}), atualizadaEm: by.now,
+  }).where(eq(contasCobranca.id, id)).returning({ id: contasCobranca.id }).catch((err: unknown) => {
+    // A transport turned to the API on another customer's account (migration 0046).
+    throw isUniqueViolation(err, 'contas_cobranca_titular') ? new CollectionAccountOfAnotherError() : err
+  })
   return row ? getAccount(tx, id) : undefined
 }
 
@@ -102,10 +113,11 @@ export async function confirmAccount(tx: Orm, id: string, by: By): Promise<{ acc
   const current = await getAccount(tx, id, true)
   if (!current) return undefined
   if (current.confirmadaEm) return { account: current, changed: false }
-  if (by.usuarioId === null || by.usuarioId === current.incluidaPorUsuarioId) {
+  if (by.usuarioId === null || by.usuarioId === current.incluidaPorUsuarioId || by.usuarioId === current.pendentePorUsuarioId) {
     throw new CollectionAccountConfirmerError(by.usuarioId === null
       ? 'a token with no person cannot confirm a collection account'
-      : 'the person who added a collection account cannot confirm it')
+      : by.usuarioId === current.incluidaPorUsuarioId ? 'the person who added a collection account cannot confirm it'
+        : 'the person who changed where a collection account\'s money goes cannot confirm that change')
   }
   await tx.update(contasCobranca).set({ confirmadaEm: by.now, confirmadaPorUsuarioId: by.usuarioId }).where(eq(contasCobranca.id, id))
   return { account: (await getAccount(tx, id))!, changed: true }

@@ -30,5 +30,7 @@ export const contasCobranca = pgTable('contas_cobranca', {
   incluidaPorUsuarioId: uuid('incluida_por_usuario_id').notNull(),
   confirmadaEm: tz('confirmada_em'),
   confirmadaPorUsuarioId: uuid('confirmada_por_usuario_id'),
+  /** The person whose version awaits (or had) the confirmation: who added it, or who last changed where the money goes (0046). */
+  pendentePorUsuarioId: uuid('pendente_por_usuario_id').notNull(),
   atualizadaEm: tz('atualizada_em').notNull(),
 })

@@ -9,6 +9,17 @@ export class ChargeNotRegisteredError extends DomainError<'cobranca_nao_registra
   }
 }
 
+/**
+ * A prorrogação waits for the bank's answer (red team of issue 33): its IOF complementar was priced against the due
+ * date as it was, so a second one is asked once the first is confirmed or refused, against the date the bank holds.
+ */
+export class ExtensionPendingError extends DomainError<'prorrogacao_pendente'> {
+  constructor(id: string) {
+    super('prorrogacao_pendente', 'a change of this charge\'s due date waits for the bank\'s answer')
+    this.fields = { id }
+  }
+}
+
 /** A baixa was asked already (and not refused): the bank takes nothing more for the boleto. */
 export class WriteOffAskedError extends DomainError<'baixa_ja_pedida'> {
   constructor(id: string) {

@@ -3,7 +3,7 @@
 import type { ValidationItem } from '../../../platform/http/validation-errors.ts'
 import { addDays, dayNumber } from '../../calendar/index.ts'
 import { PRORROGACAO_MAXIMA_DIAS, type InstrucaoInT } from './definitions.ts'
-import { ChargeNotRegisteredError, NoProtestError, WriteOffAskedError } from './errors.ts'
+import { ChargeNotRegisteredError, ExtensionPendingError, NoProtestError, WriteOffAskedError } from './errors.ts'
 import type { ChargeToInstruct, Instruction } from './store.ts'
 
 const isCalendarDay = (d: string) => dayNumber(d) !== undefined
@@ -14,6 +14,8 @@ export function checkState(b: InstrucaoInT, charge: ChargeToInstruct, earlier: r
   const live = earlier.filter((i) => i.estado !== 'rejeitada')
   const baixa = live.find((i) => i.instrucao === 'baixa')
   if (baixa) throw new WriteOffAskedError(baixa.id)
+  const extension = live.find((i) => i.instrucao === 'alteracao_vencimento' && i.estado !== 'confirmada')
+  if (b.instrucao === 'alteracao_vencimento' && extension) throw new ExtensionPendingError(extension.id)
   if (b.instrucao === 'sustar_protesto' && charge.protestoDias === 0 && !live.some((i) => i.instrucao === 'protestar')) throw new NoProtestError()
 }
 
@@ -33,9 +35,11 @@ export function instructionItems(b: InstrucaoInT, charge: ChargeToInstruct, earl
     const ultimo = addDays(charge.vencimento, PRORROGACAO_MAXIMA_DIAS)
     if (!isCalendarDay(b.vencimento)) {
       items.push({ type: 'date_parsing', loc: ['body', 'vencimento'], input: b.vencimento, msg: 'Input should be a valid date in the format YYYY-MM-DD' })
-    } else if (b.vencimento <= today) {
-      items.push({ type: 'greater_than', loc: ['body', 'vencimento'], input: b.vencimento, ctx: { gt: today },
-        msg: `Input should be greater than ${today} (o novo vencimento é depois de hoje)` })
+    } else if (b.vencimento <= today || b.vencimento <= charge.vencimento) {
+      // A prorrogação extends: an earlier due date would charge no IOF and undo the deságio's term (red team).
+      const after = today > charge.vencimento ? today : charge.vencimento
+      items.push({ type: 'greater_than', loc: ['body', 'vencimento'], input: b.vencimento, ctx: { gt: after },
+        msg: `Input should be greater than ${after} (o novo vencimento é depois de hoje e do vencimento atual)` })
     } else if (b.vencimento > ultimo) {
       items.push({ type: 'less_than_equal', loc: ['body', 'vencimento'], input: b.vencimento, ctx: { le: ultimo },
         msg: `Input should be less than or equal to ${ultimo} (no máximo ${PRORROGACAO_MAXIMA_DIAS} dias depois do vencimento da cobrança)` })

@@ -167,8 +167,59 @@ describe('/api/contas-cobranca', () => {
     assert.deepEqual(created(await b.admin.call('GET', '/api/contas-cobranca'), 200).itens, [])
     assert.deepEqual(await rowsAs(ctx.db, b.clienteId, `SELECT id FROM contas_cobranca WHERE id = '${made.id}'`), [])
     assert.equal((await rowsAs(ctx.db, a.clienteId, `SELECT id FROM contas_cobranca WHERE id = '${made.id}'`)).length, 1)
-    // The same account at another customer is that customer's own.
+    // The same account by CNAB files at another customer is that customer's own (its own channel to the bank carries them).
     created(await b.operador.call('POST', '/api/contas-cobranca', ITAU))
     assert.equal(created(await a.admin.call('GET', `/api/contas-cobranca/${made.id}`), 200).nome, ITAU.nome)
+  })
+
+  it('an account one customer reaches the bank for by API is no other customer\'s (red team): added, or turned to the API', async () => {
+    const a = await backOffice(ctx.db, ctx.app)
+    const b = await backOffice(ctx.db, ctx.app)
+    const c = await backOffice(ctx.db, ctx.app)
+    const bradesco = { nome: 'Bradesco API', banco: '237', agencia: '4321', conta: '198765', conta_digito: '0', carteira: '09', transporte: 'api' }
+    created(await b.operador.call('POST', '/api/contas-cobranca', bradesco))
+    const refused = (res: { statusCode: number, json(): unknown }) =>
+      assert.deepEqual([res.statusCode, res.json()], [409, { detail: 'conta_cobranca_de_outro_cliente' }])
+    // Another carteira, leading zeros, or CNAB files: the same bank account.
+    refused(await a.operador.call('POST', '/api/contas-cobranca', { ...bradesco, nome: 'Clone' }))
+    refused(await a.operador.call('POST', '/api/contas-cobranca', { ...bradesco, carteira: '06', conta: '0198765' }))
+    refused(await a.operador.call('POST', '/api/contas-cobranca', { ...bradesco, transporte: 'cnab' }))
+    assert.deepEqual(await rowsAs(ctx.db, a.clienteId, 'SELECT id FROM contas_cobranca'), [])
+    // The same customer adds its own account again under another carteira.
+    created(await b.operador.call('POST', '/api/contas-cobranca', { ...bradesco, carteira: '06' }))
+    // Two by CNAB files may share it; neither turns it to the API while the other holds it.
+    const itauA = created(await a.operador.call('POST', '/api/contas-cobranca', ITAU))
+    created(await c.operador.call('POST', '/api/contas-cobranca', ITAU))
+    refused(await a.operador.call('PATCH' as 'POST', `/api/contas-cobranca/${itauA.id}`, { transporte: 'api' }))
+    assert.equal(created(await a.admin.call('GET', `/api/contas-cobranca/${itauA.id}`), 200).transporte, 'cnab')
+    // The database refuses it by itself, whatever the service asks.
+    await assert.rejects(rowsAs(ctx.db, a.clienteId, `INSERT INTO contas_cobranca (cliente_id, nome, banco, agencia, conta, conta_digito, carteira,
+        layout_cnab, transporte, incluida_por_usuario_id, pendente_por_usuario_id)
+      SELECT cliente_id, 'x', '237', '4321', '198765', '0', '02', '240', 'cnab', incluida_por_usuario_id, incluida_por_usuario_id
+        FROM contas_cobranca WHERE id = '${itauA.id}'`), dbError('23505', /another customer/))
+  })
+
+  it('who changed where an account\'s money goes does not confirm that change (red team); a token with no person does not make it', async () => {
+    const { clienteId, admin, operador, aprovador, integration } = await backOffice(ctx.db, ctx.app)
+    const made = created(await operador.call('POST', '/api/contas-cobranca', BB))
+    created(await aprovador.call('POST', `/api/contas-cobranca/${made.id}/confirmacao`, undefined, key()), 200)
+    // The administrador, who did not add it, changes the PIX key and may not confirm the change alone.
+    const moved = created(await admin.call('PATCH' as 'POST', `/api/contas-cobranca/${made.id}`, { chave_pix: 'atacante@exemplo.com.br' }), 200)
+    assert.equal(moved.confirmada, false)
+    const alone = await admin.call('POST', `/api/contas-cobranca/${made.id}/confirmacao`, undefined, key())
+    assert.deepEqual([alone.statusCode, alone.json()], [403, { detail: 'aprovacao_pelo_mesmo_usuario' }])
+    // Before any confirmation as well: a change of the pending version moves the confirmation to another person.
+    const fresh = created(await operador.call('POST', '/api/contas-cobranca', SANTANDER))
+    created(await admin.call('PATCH' as 'POST', `/api/contas-cobranca/${fresh.id}`, { convenio: '1234567' }), 200)
+    assert.equal((await admin.call('POST', `/api/contas-cobranca/${fresh.id}/confirmacao`, undefined, key())).statusCode, 403)
+    // Another person confirms it.
+    created(await aprovador.call('POST', `/api/contas-cobranca/${made.id}/confirmacao`, undefined, key()), 200)
+    // A token with no person changes a name, not where the money goes.
+    created(await integration('PATCH' as 'POST', `/api/contas-cobranca/${made.id}`, { nome: 'BB renomeada' }), 200)
+    const byToken = await integration('PATCH' as 'POST', `/api/contas-cobranca/${made.id}`, { chave_pix: 'outra@exemplo.com.br' })
+    assert.deepEqual([byToken.statusCode, byToken.json()], [403, { detail: 'aprovacao_pelo_mesmo_usuario' }])
+    // The database holds the changer and the confirmer apart by itself.
+    await assert.rejects(rowsAs(ctx.db, clienteId, `UPDATE contas_cobranca SET confirmada_por_usuario_id = pendente_por_usuario_id
+      WHERE id = '${made.id}'`), dbError('23514', /contas_cobranca_segunda_pessoa_da_alteracao/))
   })
 })

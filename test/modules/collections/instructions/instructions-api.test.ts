@@ -169,7 +169,7 @@ describe('instructions after registration', () => {
   it('under a cnab account, waits for the remessa: the worker does not send it', async () => {
     const w = await world(itau({ transporte: 'cnab' }), 1, false)
     await ctx.db.ownerTransaction((tx) => tx.query('UPDATE cobrancas SET estado = \'registrada\' WHERE id = $1', [w.charge.id]))
-    const made = created(await w.ask({ instrucao: 'alteracao_vencimento', vencimento: '2026-10-06' }))
+    const made = created(await w.ask({ instrucao: 'alteracao_vencimento', vencimento: '2026-12-06' }))
     assert.equal(made.transporte, 'cnab')
     await sendDue(talk(), clock.now())
     assert.deepEqual((await w.list()).map((i: { estado: string }) => i.estado), ['pendente'])
@@ -188,13 +188,17 @@ describe('instructions after registration', () => {
     }
     assert.deepEqual(await fields({ instrucao: 'alteracao_vencimento' }), [['body.vencimento', 'missing']])
     assert.deepEqual(await fields({ instrucao: 'alteracao_vencimento', vencimento: '2026-10-05' }), [['body.vencimento', 'greater_than']])
+    // A prorrogação extends: a date before the current due date is refused (it would charge no IOF; red team).
+    assert.deepEqual(await fields({ instrucao: 'alteracao_vencimento', vencimento: '2026-11-19' }), [['body.vencimento', 'greater_than']])
     assert.deepEqual(await fields({ instrucao: 'alteracao_vencimento', vencimento: '2027-11-21' }), [['body.vencimento', 'less_than_equal']])
     assert.deepEqual(await fields({ instrucao: 'alteracao_vencimento', vencimento: '2026-02-30' }), [['body.vencimento', 'date_parsing']])
     assert.deepEqual(await fields({ instrucao: 'baixa', vencimento: '2026-12-01', abatimento_centavos: 1 }),
       [['body.vencimento', 'extra_forbidden'], ['body.abatimento_centavos', 'extra_forbidden']])
     assert.deepEqual(await fields({ instrucao: 'abatimento', abatimento_centavos: 2_500_000 }), [['body.abatimento_centavos', 'less_than']])
     assert.deepEqual(await fields({ instrucao: 'abatimento', abatimento_centavos: 0 }), [['body.abatimento_centavos', 'greater_than_equal']])
-    created(await w.ask({ instrucao: 'alteracao_vencimento', vencimento: '2027-11-20' }))
+    const extension = created(await w.ask({ instrucao: 'alteracao_vencimento', vencimento: '2027-11-20' }))
+    // One prorrogação at a time: its IOF was priced on the due date the bank holds (red team: three at once charged 643 days of IOF).
+    refused(await w.ask({ instrucao: 'alteracao_vencimento', vencimento: '2027-11-19' }), 409, { detail: 'prorrogacao_pendente', id: extension.id })
     created(await w.ask({ instrucao: 'abatimento', abatimento_centavos: 2_000_000 }))
     assert.deepEqual(await fields({ instrucao: 'abatimento', abatimento_centavos: 500_000 }), [['body.abatimento_centavos', 'less_than']],
       'with the abatement asked before, not below the value')
