@@ -7,6 +7,7 @@ import { brl } from '../../../platform/lib/brl.ts'
 import type { Banco } from '../boleto/bancos.ts'
 import { centavosCnab, diaCnab, ler, type Registro } from './layout.ts'
 import { LAYOUTS_240 } from './layouts/bancos240.ts'
+import { codigoDaLinha, diaDaLinha, sequenciaDe } from './campos-retorno.ts'
 import { ArquivoRecusado } from './linhas.ts'
 import { ocorrencia240, pagoComCheque, type Ocorrencia } from './ocorrencias.ts'
 
@@ -39,9 +40,9 @@ export interface TituloRetornado {
 export interface ResumoRetorno { nsa: string, dataGeracao: string | undefined, lotes: number, registros: number, titulos: number }
 
 /** The account's sequence inside each bank's nosso número as its T segment carries it. */
-function sequenciaDe(banco: Banco, t: Record<string, string>): { nossoNumero: string, sequencia: string } {
+function nossoNumeroDe(banco: Banco, t: Record<string, string>): { nossoNumero: string, sequencia: string } {
   const nn = (t.nosso_numero ?? '').trim()
-  const digits = (s: string) => (/^[0-9]+$/.test(s) ? s.replace(/^0+(?=.)/, '') : '')
+  const digits = sequenciaDe
   switch (banco) {
     case '001': return { nossoNumero: nn, sequencia: nn.length === 17 ? digits(nn.slice(7)) : '' }
     case '033': return { nossoNumero: nn, sequencia: nn.length === 13 ? digits(nn.slice(0, 12)) : '' }
@@ -160,26 +161,20 @@ export async function* lerRetorno240(banco: Banco, linhas: AsyncIterable<{ numer
   return { nsa: header.nsa ?? '', dataGeracao: diaCnab(header.data_geracao ?? ''), lotes, registros, titulos }
 }
 
-/** A day field: no day when zeros or blanks, refused (naming the line and field) when no calendar has it. */
-function dia(linha: number, campo: string, raw: string): string | undefined {
-  const d = diaCnab(raw)
-  if (d === undefined && raw.trim() !== '' && !/^0+$/.test(raw)) refuse(linha, `${campo} ${JSON.stringify(raw)} não é uma data`)
-  return d
-}
-
 function titulo(banco: Banco, linha: number, t: Record<string, string>, u: Record<string, string>, linhaU: number): TituloRetornado {
-  const codigo = t.movimento!
+  const codigo = codigoDaLinha(linha, t.movimento!)
   const motivosRaw = banco === '341' ? t.erros! : t.motivos!
   const motivos = (motivosRaw.match(/.{2}/g) ?? []).filter((m) => m.trim() !== '' && m !== '00')
   const cheque = pagoComCheque(banco, banco === '104' ? [motivosRaw.slice(0, 2), motivosRaw.slice(2, 4)] : motivos, t.liquidacao)
   let ocorrencia = ocorrencia240(banco, codigo)
   if (ocorrencia === 'liquidacao' && cheque) ocorrencia = 'liquidacao_cheque_pendente'
   return {
-    linha, codigo, ocorrencia, ...sequenciaDe(banco, t), seuNumero: (t.seu_numero ?? '').trim(), vencimento: dia(linha, 'vencimento', t.vencimento ?? ''),
+    linha, codigo, ocorrencia, ...nossoNumeroDe(banco, t), seuNumero: (t.seu_numero ?? '').trim(),
+    vencimento: diaDaLinha(linha, 'vencimento', t.vencimento ?? ''),
     valorTituloCentavos: centavosCnab(t.valor!), tarifaCentavos: centavosCnab(t.tarifa!), motivos, chequePendente: cheque,
     jurosMultaCentavos: centavosCnab(u.juros_multa!), descontoCentavos: centavosCnab(u.desconto!), abatimentoCentavos: centavosCnab(u.abatimento!),
     iofCentavos: centavosCnab(u.iof!), pagoCentavos: centavosCnab(u.valor_pago!), liquidoCentavos: centavosCnab(u.valor_liquido!),
     outrasDespesasCentavos: centavosCnab(u.outras_despesas!), outrosCreditosCentavos: centavosCnab(u.outros_creditos!),
-    dataOcorrencia: dia(linhaU, 'data da ocorrência', u.data_ocorrencia!), dataCredito: dia(linhaU, 'data do crédito', u.data_credito!),
+    dataOcorrencia: diaDaLinha(linhaU, 'data da ocorrência', u.data_ocorrencia!), dataCredito: diaDaLinha(linhaU, 'data do crédito', u.data_credito!),
   }
 }

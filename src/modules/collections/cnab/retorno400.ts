@@ -6,6 +6,7 @@
 // reads it through once to check it before applying a line of it.
 import { centavosCnab, diaCnab, ler, type Registro } from './layout.ts'
 import { LAYOUTS_400, type Banco400 } from './layouts/bancos400.ts'
+import { codigoDaLinha, diaDaLinha, sequenciaDe } from './campos-retorno.ts'
 import { ArquivoRecusado } from './linhas.ts'
 import { ocorrencia400, pagoComCheque400 } from './ocorrencias.ts'
 import type { ResumoRetorno, TituloRetornado } from './retorno240.ts'
@@ -77,10 +78,9 @@ export async function* lerRetorno400(
   return { nsa: banco === '341' ? header.nsa! : '', dataGeracao: diaCnab(header.data_geracao ?? ''), lotes: 0, registros, titulos }
 }
 
-const digits = (s: string) => (/^[0-9]+$/.test(s) ? s.replace(/^0+(?=.)/, '') : '')
 
 function titulo(banco: Banco400, linha: number, d: Record<string, string>): TituloRetornado {
-  const codigo = d.ocorrencia!
+  const codigo = codigoDaLinha(linha, d.ocorrencia!)
   const motivosRaw = banco === '237' ? d.motivos! : d.erros!
   const motivos = (motivosRaw.match(/.{2}/g) ?? []).filter((m) => m.trim() !== '' && m !== '00')
   const cheque = pagoComCheque400(banco, codigo, motivos, d.liquidacao)
@@ -91,12 +91,13 @@ function titulo(banco: Banco400, linha: number, d: Record<string, string>): Titu
   // another net amount: the fees come as their own occurrences (Bradesco 28, Itaú 26-56).
   const pago = centavosCnab(d.valor_pago!)
   return {
-    linha, codigo, ocorrencia, nossoNumero: nn, sequencia: digits(nn), seuNumero: d.seu_numero!.trim(), vencimento: diaCnab(d.vencimento!),
+    linha, codigo, ocorrencia, nossoNumero: nn, sequencia: sequenciaDe(nn), seuNumero: d.seu_numero!.trim(),
+    vencimento: diaDaLinha(linha, 'vencimento', d.vencimento!),
     valorTituloCentavos: centavosCnab(d.valor!), tarifaCentavos: centavosCnab(d.tarifa!), motivos,
     chequePendente: cheque || ocorrencia === 'liquidacao_cheque_pendente',
     jurosMultaCentavos: centavosCnab(d.juros_mora!), descontoCentavos: centavosCnab(d.desconto!), abatimentoCentavos: centavosCnab(d.abatimento!),
     iofCentavos: centavosCnab(d.iof!), pagoCentavos: pago, liquidoCentavos: pago,
     outrasDespesasCentavos: banco === '237' ? centavosCnab(d.outras_despesas!) : 0n, outrosCreditosCentavos: centavosCnab(d.outros_creditos!),
-    dataOcorrencia: diaCnab(d.data_ocorrencia!), dataCredito: diaCnab(d.data_credito!),
+    dataOcorrencia: diaDaLinha(linha, 'data da ocorrência', d.data_ocorrencia!), dataCredito: diaDaLinha(linha, 'data do crédito', d.data_credito!),
   }
 }

@@ -33,7 +33,7 @@ type Pending = {
 
 type Charge = {
   id: string, numero: string, estado: string, titulo_id: string, titulo_numero: string, titulo_estado: string, saldo: string, cedente_id: string,
-  desagio_pendente: string, desconto_max: string, abatimento_max: string, abatimento_lancado: string, criada: string
+  desagio_pendente: string, desconto_max: string, abatimento_max: string, abatimento_lancado: string, criada: string, valor: string
 }
 
 type Outcome =
@@ -52,7 +52,8 @@ async function chargeOf(tx: Orm, l: Pending): Promise<Charge | undefined> {
   const [c] = await queryRows<Charge>(tx, sql`SELECT c.id, c.numero::text AS numero, c.estado, c.titulo_id, t.numero AS titulo_numero,
       t.estado AS titulo_estado, t.saldo_centavos::text AS saldo, t.cedente_id,
       (coalesce(t.desagio_centavos, 0) - t.desagio_apropriado_centavos)::text AS desagio_pendente, c.desconto_valor_centavos::text AS desconto_max,
-      a.pedido::text AS abatimento_max, a.lancado::text AS abatimento_lancado, (c.criado_em AT TIME ZONE 'America/Sao_Paulo')::date::text AS criada
+      a.pedido::text AS abatimento_max, a.lancado::text AS abatimento_lancado, (c.criado_em AT TIME ZONE 'America/Sao_Paulo')::date::text AS criada,
+      c.valor_centavos::text AS valor
     FROM cobrancas c JOIN titulos t ON t.cliente_id = c.cliente_id AND t.id = c.titulo_id
     -- The abatimentos the charge's instructions asked (sent or confirmed), and those already posted on confirmation.
     CROSS JOIN LATERAL (SELECT coalesce(sum(i.abatimento_centavos) FILTER (WHERE i.estado IN ('enviada', 'confirmada')), 0) AS pedido,
@@ -95,9 +96,22 @@ const money = (l: Pending) => ({
   tarifaCentavos: BigInt(l.tarifa), outrasDespesasCentavos: BigInt(l.outras_despesas), outrosCreditosCentavos: BigInt(l.outros_creditos),
 })
 
-/** What a liquidation may not claim: a discount the boleto did not grant, an abatimento no instruction asked, a fee above the payment. */
+/**
+ * How many times its value a boleto's payment may be before it is held for a person to check with the bank: a sacado
+ * pays twice, or years late with juros, never a hundred times (red team: one line of R$ 99,999,999,999.99 on a
+ * R$ 10,000.00 charge was posted whole).
+ */
+export const PAGO_MAXIMO_VEZES_O_VALOR = 10n
+
+/**
+ * What a liquidation may not claim: a discount the boleto did not grant, an abatimento no instruction asked, a fee
+ * above the payment, a payment out of proportion to the boleto.
+ */
 function inconsistency(l: Pending, c: Charge): string | undefined {
   const v = money(l)
+  if (v.pagoCentavos > PAGO_MAXIMO_VEZES_O_VALOR * BigInt(c.valor)) {
+    return `pago ${v.pagoCentavos} centavos, mais de ${PAGO_MAXIMO_VEZES_O_VALOR} vezes o valor do boleto (${c.valor}): confira com o banco`
+  }
   if (v.descontoCentavos > BigInt(c.desconto_max)) return `desconto de ${v.descontoCentavos} centavos, e o boleto concede ${c.desconto_max}`
   if (v.abatimentoCentavos > BigInt(c.abatimento_max)) return `abatimento de ${v.abatimentoCentavos} centavos, e as instruções pediram ${c.abatimento_max}`
   if (v.tarifaCentavos + v.outrasDespesasCentavos > v.pagoCentavos) return 'a tarifa e as despesas passam do valor pago'

@@ -255,11 +255,14 @@ describe('/api/cnab/retornos', () => {
       mov(w.c2, { codigo: '06', pagoCentavos: 1n, tarifaCentavos: 9_999_999n, dataOcorrencia: '2026-11-23' }),
       mov(w.c2, { codigo: '06', pagoCentavos: 2_500_000n, dataOcorrencia: '2026-10-01' }),
       mov(w.c2, { codigo: '06', pagoCentavos: 2_500_000n, dataOcorrencia: '2027-03-01' }),
+      // A payment out of proportion (red team): the field's largest amount on a R$ 25.000,00 boleto, held for a person.
+      mov(w.c2, { codigo: '06', pagoCentavos: 999_999_999_999_999n, dataOcorrencia: '2026-11-22' }),
     ]))
     assert.equal(res.statusCode, 201, res.body)
     const lines = created(await w.get(`/api/cnab/retornos/${res.json().id}/linhas`), 200).itens as { motivo: string, detalhe: string }[]
     assert.deepEqual(lines.map((l) => l.motivo), ['valores_inconsistentes', 'valores_inconsistentes', 'valores_inconsistentes',
-      'data_fora_do_periodo', 'data_fora_do_periodo'])
+      'data_fora_do_periodo', 'data_fora_do_periodo', 'valores_inconsistentes'])
+    assert.match(lines[5]!.detalhe, /mais de 10 vezes o valor do boleto \(2500000\)/)
     assert.match(lines[0]!.detalhe, /o boleto concede 10000/)
     assert.match(lines[1]!.detalhe, /as instruções pediram 0/)
     assert.equal((await w.rows('SELECT id FROM lancamentos')).length, entries, 'nothing posted')

@@ -162,6 +162,11 @@ describe('a CNAB 240 retorno', () => {
     assert.deepEqual(await refusal('001', withLine(2, `${lines[2]!.slice(0, 73)}31022026${lines[2]!.slice(81)}`)),
       { linha: 3, motivo: 'vencimento "31022026" não é uma data' })
     assert.deepEqual(await refusal('001', ''), { linha: 1, motivo: 'arquivo vazio' })
+    const blank = (l: string) => `${l.slice(0, 15)}  ${l.slice(17)}`
+    assert.deepEqual(await refusal('001', file(lines.map((x, k) => (k === 2 || k === 3 ? blank(x) : x)))),
+      { linha: 3, motivo: 'código de ocorrência "  " inválido: são dois dígitos' })
+    assert.equal((await readAll('001', withLine(2, `${lines[2]!.slice(0, 37)}12345670000000000   ${lines[2]!.slice(57)}`))).titulos[0]!.sequencia, '',
+      'a nosso número of zeros names no charge')
     assert.deepEqual(await refusal('001', `${BB_BY_HAND}\r\n${lines[5]}`), { linha: 7, motivo: 'linha depois do trailer do arquivo' })
     assert.deepEqual(await refusal('001', 'x'.repeat(5000)), { linha: 1, motivo: 'linha com mais de 400 posições' })
   })

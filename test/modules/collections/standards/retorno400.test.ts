@@ -158,6 +158,11 @@ describe('a CNAB 400 retorno', () => {
     assert.deepEqual(await refusal('237', file(ls.slice(0, 3))), { linha: 4, motivo: 'o arquivo termina sem o trailer (registro 9)' })
     assert.deepEqual(await refusal('237', `${BRADESCO_BY_HAND}\r\n${put(ls[3]!, 395, '000005')}`), { linha: 5, motivo: 'linha depois do trailer do arquivo' })
     assert.deepEqual(await refusal('237', ''), { linha: 1, motivo: 'arquivo vazio' })
+    // A day no calendar has, and a blank occurrence code, refuse the file naming the line (red team: the day was read as none).
+    assert.deepEqual(await refusal('237', withLine(1, put(ls[1]!, 111, '310226'))), { linha: 2, motivo: 'data da ocorrência "310226" não é uma data' })
+    assert.deepEqual(await refusal('237', withLine(1, put(ls[1]!, 109, '  '))), { linha: 2, motivo: 'código de ocorrência "  " inválido: são dois dígitos' })
+    // A nosso número of zeros names no charge: read with no sequence (the line is then ignored as unknown), not refused by the database.
+    assert.equal((await readAll('237', withLine(1, put(ls[1]!, 71, '00000000000')))).titulos[0]!.sequencia, '')
     const it = ITAU_BY_HAND.split('\r\n')
     assert.deepEqual(await refusal('341', file([it[0]!, it[1]!, put(it[2]!, 213, '00000002')])),
       { linha: 3, motivo: 'o trailer diz 2 registros de transação e o arquivo tem 1' })
