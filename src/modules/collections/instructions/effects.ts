@@ -13,6 +13,7 @@ import { extensionConfirmed } from './prorrogacao.ts'
 
 type Confirmed = {
   id: string, cliente_id: string, instrucao: string, abatimento: string | null, vencimento: string | null, iof: string | null, lancamento_id: string | null,
+  desagio_pendente: string,
   cobranca_id: string, cobranca_numero: string,
   titulo_id: string, titulo_estado: string, saldo: string, cedente_id: string
 }
@@ -21,7 +22,8 @@ type Confirmed = {
 export async function instructionConfirmed(tx: Orm, id: string, now: Date): Promise<void> {
   const [i] = await queryRows<Confirmed>(tx, sql`SELECT i.id, i.cliente_id, i.instrucao, i.abatimento_centavos::text AS abatimento,
       i.vencimento::text AS vencimento, i.iof_centavos::text AS iof, i.lancamento_id,
-      c.id AS cobranca_id, c.numero::text AS cobranca_numero, t.id AS titulo_id, t.estado AS titulo_estado, t.saldo_centavos::text AS saldo, t.cedente_id
+      c.id AS cobranca_id, c.numero::text AS cobranca_numero, t.id AS titulo_id, t.estado AS titulo_estado, t.saldo_centavos::text AS saldo, t.cedente_id,
+      (coalesce(t.desagio_centavos, 0) - t.desagio_apropriado_centavos)::text AS desagio_pendente
     FROM cobranca_instrucoes i
     JOIN cobrancas c ON c.cliente_id = i.cliente_id AND c.id = i.cobranca_id
     JOIN titulos t ON t.cliente_id = c.cliente_id AND t.id = c.titulo_id
@@ -41,12 +43,19 @@ export async function instructionConfirmed(tx: Orm, id: string, now: Date): Prom
   // Never below zero: the rules keep an abatimento below the charged value, and the título may have been paid in part since.
   const valor = BigInt(i.abatimento!) < BigInt(i.saldo) ? BigInt(i.abatimento!) : BigInt(i.saldo)
   if (valor <= 0n) return
+  // An abatimento that takes the rest of a balance paid in part settles the título (red team: it was left acquired
+  // at zero): the deságio it had left is recognised, as a liquidation's would be.
+  const quitado = valor === BigInt(i.saldo)
+  const desagio = quitado ? BigInt(i.desagio_pendente) : 0n
   const lancamentoId = await postEntry(tx, {
     clienteId: i.cliente_id, data: brasiliaDay(now), historico: `Abatimento confirmado pelo banco na cobrança nº ${i.cobranca_numero}`,
     origem: { tipo: 'instrucao', id: i.id }, requestId: null,
-    linhas: [{ conta: 'conta_grafica_cedentes', cedenteId: i.cedente_id, debito: valor }, { conta: 'direitos_creditorios', credito: valor }],
+    linhas: [{ conta: 'conta_grafica_cedentes', cedenteId: i.cedente_id, debito: valor }, { conta: 'direitos_creditorios', credito: valor },
+      ...(desagio > 0n ? [{ conta: 'desagio_a_apropriar' as const, debito: desagio }, { conta: 'receita_desagio' as const, credito: desagio }] : [])],
   }, now)
-  await tx.execute(sql`UPDATE titulos SET saldo_centavos = saldo_centavos - ${valor.toString()}::bigint, atualizado_em = ${now.toISOString()}::timestamptz
+  await tx.execute(sql`UPDATE titulos SET saldo_centavos = saldo_centavos - ${valor.toString()}::bigint,
+      estado = CASE WHEN ${quitado} THEN 'liquidado' ELSE estado END,
+      desagio_apropriado_centavos = desagio_apropriado_centavos + ${desagio.toString()}::bigint, atualizado_em = ${now.toISOString()}::timestamptz
     WHERE id = ${i.titulo_id}::uuid`)
   await tx.execute(sql`UPDATE cobranca_instrucoes SET lancamento_id = ${lancamentoId}::uuid WHERE id = ${i.id}::uuid`)
 }

@@ -296,5 +296,30 @@ describe('/api/cnab/retornos', () => {
       WHERE conta = 'valores_a_identificar'`)
     assert.equal(sobra!.s, '0')
   })
-})
 
+  it('an abatimento confirmed after a payment in part that takes the rest settles the título, its deságio recognised (red team)', async () => {
+    const w = await world()
+    clock.set('2026-11-24T15:00:00Z')
+    const [abatimento] = await w.rows<{ id: string }>(`INSERT INTO cobranca_instrucoes (cliente_id, cobranca_id, instrucao, transporte, estado,
+      abatimento_centavos) VALUES ('${w.clienteId}', '${w.c2.id}', 'abatimento', 'cnab', 'enviada', 2400000) RETURNING id`)
+    const [before] = await w.rows<{ desagio: string, apropriado: string }>(`SELECT desagio_centavos::text AS desagio,
+      desagio_apropriado_centavos::text AS apropriado FROM titulos WHERE id = '${w.t2}'`)
+    // R$ 5.000,00 paid of R$ 25.000,00; then the bank confirms an abatimento of R$ 24.000,00, more than what is left.
+    created(await w.send(retornoSandbox240(CONTA, 14, '2026-11-24', [
+      mov(w.c2, { codigo: '06', pagoCentavos: 500_000n, dataOcorrencia: '2026-11-23' }),
+      mov(w.c2, { codigo: '14', dataOcorrencia: '2026-11-24' }),
+    ])))
+    const [t2] = await w.rows<{ estado: string, saldo: string, apropriado: string }>(`SELECT estado, saldo_centavos::text AS saldo,
+      desagio_apropriado_centavos::text AS apropriado FROM titulos WHERE id = '${w.t2}'`)
+    assert.deepEqual(t2, { estado: 'liquidado', saldo: '0', apropriado: before!.desagio })
+    const posted = await w.rows<{ conta: string, d: string, c: string }>(`SELECT x.conta, x.debito_centavos::text AS d, x.credito_centavos::text AS c
+      FROM lancamento_linhas x JOIN cobranca_instrucoes i ON i.lancamento_id = x.lancamento_id WHERE i.id = '${abatimento!.id}' ORDER BY x.conta`)
+    const pending = BigInt(before!.desagio) - BigInt(before!.apropriado)
+    assert.deepEqual(posted, [
+      { conta: 'conta_grafica_cedentes', d: '2000000', c: '0' }, { conta: 'desagio_a_apropriar', d: String(pending), c: '0' },
+      { conta: 'direitos_creditorios', d: '0', c: '2000000' }, { conta: 'receita_desagio', d: '0', c: String(pending) },
+    ].filter((l) => l.d !== '0' || l.c !== '0'), 'the rest of the balance, not the abatimento asked, and the deságio left')
+    const total = Object.values(await balances(w)).reduce((x, v) => x + v, 0n)
+    assert.equal(total, 0n, 'the trial balance closes')
+  })
+})
