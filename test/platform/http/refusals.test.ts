@@ -27,7 +27,8 @@ import {
   CollectionAccountConfirmerError, CollectionAccountExistsError, CollectionAccountOfAnotherError,
 } from '../../../src/modules/collections/accounts/errors.ts'
 import {
-  AccountInactiveError, AccountUnconfirmedError, NossoNumeroInUseError, SacadoWithoutEmailError, TitleChargedError, TitleNotAcquiredError,
+  AccountInactiveError, AccountUnconfirmedError, NossoNumeroExhaustedError, NossoNumeroInUseError,
+  SacadoWithoutEmailError, TitleChargedError, TitleNotAcquiredError,
 } from '../../../src/modules/collections/charges/errors.ts'
 import { ChargeNotRegisteredError, ExtensionPendingError, NoProtestError, WriteOffAskedError } from '../../../src/modules/collections/instructions/errors.ts'
 import { AccountByApiError, CustomerWithoutCnpjError, EmptyRemessaError } from '../../../src/modules/collections/remessas/errors.ts'
@@ -127,6 +128,9 @@ const ROWS: Record<string, Row> = {
     error: new ChargeNotRegisteredError('a_registrar'), code: 'cobranca_nao_registrada', status: 409, exit: 1, fields: { estado: 'a_registrar' },
   },
   WriteOffAskedError: { error: new WriteOffAskedError('0b9e'), code: 'baixa_ja_pedida', status: 409, exit: 1, fields: { id: '0b9e' } },
+  NossoNumeroExhaustedError: {
+    error: new NossoNumeroExhaustedError('0b9e'), code: 'nosso_numero_esgotado', status: 409, exit: 1, fields: { conta_cobranca_id: '0b9e' },
+  },
   ExtensionPendingError: { error: new ExtensionPendingError('0b9e'), code: 'prorrogacao_pendente', status: 409, exit: 1, fields: { id: '0b9e' } },
   NoProtestError: { error: new NoProtestError(), code: 'protesto_nao_pedido', status: 409, exit: 1 },
   EmptyRemessaError: { error: new EmptyRemessaError([]), code: 'remessa_vazia', status: 422, exit: 1, fields: { fora: [] } },

@@ -46,3 +46,15 @@ export class SacadoWithoutEmailError extends DomainError<'sacado_sem_email'> {
     this.fields = { sacado_id: sacadoId }
   }
 }
+
+/**
+ * The account's nosso número sequence reached its bank's digits (red team of issue 33: a sequence raised to its
+ * last number made every later charge fail with no field named): a charge gives its own `nosso_numero`, or another
+ * account is added.
+ */
+export class NossoNumeroExhaustedError extends DomainError<'nosso_numero_esgotado'> {
+  constructor(contaCobrancaId: string) {
+    super('nosso_numero_esgotado', 'the account\'s nosso número sequence has reached its bank\'s digits')
+    this.fields = { conta_cobranca_id: contaCobrancaId }
+  }
+}

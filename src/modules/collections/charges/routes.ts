@@ -81,7 +81,7 @@ export function chargeRoutes(deps: ChargeRoutesDeps) {
           const held = await holderOf(tx, conta.id, nossoNumero)
           if (held) throw new NossoNumeroInUseError(held)
         } else {
-          nossoNumero = await takeNossoNumero(tx, conta.id, conta.proximoNossoNumero)
+          nossoNumero = await takeNossoNumero(tx, conta.id, conta.proximoNossoNumero, 10 ** REGRAS[conta.banco].digitosDoNossoNumero - 1)
         }
         const regras = REGRAS[conta.banco]
         const beneficiario = {

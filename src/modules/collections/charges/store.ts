@@ -10,7 +10,7 @@ import { pageFrom } from '../../../platform/http/api-schemas.ts'
 import { titulos } from '../../operations/index.ts'
 import { cedentes, sacados } from '../../origination/index.ts'
 import { contasCobranca } from '../accounts/tables.ts'
-import { NossoNumeroInUseError, TitleChargedError } from './errors.ts'
+import { NossoNumeroExhaustedError, NossoNumeroInUseError, TitleChargedError } from './errors.ts'
 import { cobrancas, ESTADOS_VIVOS, type EstadoCobranca } from './tables.ts'
 
 export type Charge = typeof cobrancas.$inferSelect
@@ -39,9 +39,11 @@ export async function holderOf(tx: Orm, contaId: string, nossoNumero: string): P
  * The account's next nosso número, taken: the sequence as it is, past any number the customer chose for itself
  * since, and the sequence advanced beyond it (UPDATE … RETURNING on the account's row, which the caller holds locked).
  */
-export async function takeNossoNumero(tx: Orm, contaId: string, proximo: number): Promise<string> {
+export async function takeNossoNumero(tx: Orm, contaId: string, proximo: number, maximo: number): Promise<string> {
   let n = proximo
   while (await holderOf(tx, contaId, String(n)) !== undefined) n++
+  // The next number is kept within the bank's digits (migration 0035's CHECK): past them the account's sequence is spent.
+  if (n >= maximo) throw new NossoNumeroExhaustedError(contaId)
   const [row] = await tx.update(contasCobranca).set({ proximoNossoNumero: n + 1 }).where(eq(contasCobranca.id, contaId))
     .returning({ proximo: contasCobranca.proximoNossoNumero })
   return String(row!.proximo - 1)

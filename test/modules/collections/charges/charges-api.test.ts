@@ -117,6 +117,15 @@ describe('/api/cobrancas', () => {
     assert.equal((await w.aprovador.call('GET', `/api/cobrancas/${made.id}/boleto?formato=pdf`)).headers['content-type'], 'application/pdf')
   })
 
+  it('a sequence at its bank\'s last number is told as spent (red team), and a charge may still give its own number', async () => {
+    const w = await world()
+    created(await w.operador.call('PATCH' as 'POST', `/api/contas-cobranca/${w.account.id}`, { proximo_nosso_numero: 99_999_999 }), 200)
+    refused(await w.operador.call('POST', '/api/cobrancas', { titulo_id: w.t1, conta_cobranca_id: w.account.id }, key()),
+      409, { detail: 'nosso_numero_esgotado', conta_cobranca_id: w.account.id })
+    const own = created(await w.operador.call('POST', '/api/cobrancas', { titulo_id: w.t1, conta_cobranca_id: w.account.id, nosso_numero: '5' }, key()))
+    assert.equal(own.nosso_numero_sequencia, '5')
+  })
+
   it('the sequence advances past the customer\'s own numbers; a number given twice and a título charged twice are 409 with the holder\'s id', async () => {
     const w = await world()
     const own = created(await w.operador.call('POST', '/api/cobrancas', { titulo_id: w.t1, conta_cobranca_id: w.account.id, nosso_numero: '0002' }, key()))
