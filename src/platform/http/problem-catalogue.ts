@@ -73,6 +73,7 @@ export const PROBLEMS = {
   conta_cobranca_de_outro_cliente: { status: 409 },
   prorrogacao_pendente: { status: 409 },
   nosso_numero_esgotado: { status: 409 },
+  boleto_enviado_recentemente: { status: 409 },
   // Charges (src/modules/collections/charges): a título not acquired or with no open balance (`estado`); a título with a
   // live charge (`id` names it); an account not confirmed by a second person, or inactive; a nosso número given under
   // the account already (`id` names the charge that has it).

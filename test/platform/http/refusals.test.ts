@@ -27,7 +27,7 @@ import {
   CollectionAccountConfirmerError, CollectionAccountExistsError, CollectionAccountOfAnotherError,
 } from '../../../src/modules/collections/accounts/errors.ts'
 import {
-  AccountInactiveError, AccountUnconfirmedError, NossoNumeroExhaustedError, NossoNumeroInUseError,
+  AccountInactiveError, AccountUnconfirmedError, BoletoSentRecentlyError, NossoNumeroExhaustedError, NossoNumeroInUseError,
   SacadoWithoutEmailError, TitleChargedError, TitleNotAcquiredError,
 } from '../../../src/modules/collections/charges/errors.ts'
 import { ChargeNotRegisteredError, ExtensionPendingError, NoProtestError, WriteOffAskedError } from '../../../src/modules/collections/instructions/errors.ts'
@@ -128,6 +128,10 @@ const ROWS: Record<string, Row> = {
     error: new ChargeNotRegisteredError('a_registrar'), code: 'cobranca_nao_registrada', status: 409, exit: 1, fields: { estado: 'a_registrar' },
   },
   WriteOffAskedError: { error: new WriteOffAskedError('0b9e'), code: 'baixa_ja_pedida', status: 409, exit: 1, fields: { id: '0b9e' } },
+  BoletoSentRecentlyError: {
+    error: new BoletoSentRecentlyError(new Date('2026-11-30T12:00:00Z'), new Date('2026-11-30T13:00:00Z')), code: 'boleto_enviado_recentemente',
+    status: 409, exit: 1, fields: { enviado_em: '2026-11-30T12:00:00.000Z', proximo_envio_em: '2026-11-30T13:00:00.000Z' },
+  },
   NossoNumeroExhaustedError: {
     error: new NossoNumeroExhaustedError('0b9e'), code: 'nosso_numero_esgotado', status: 409, exit: 1, fields: { conta_cobranca_id: '0b9e' },
   },

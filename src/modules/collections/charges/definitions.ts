@@ -131,7 +131,8 @@ export const CHARGE_ROUTES = {
         ...Conflict('The charge is not registered at the bank (cobranca_nao_registrada, with `estado`: a boleto the bank does not hold '
           + 'cannot be paid); its título is no longer acquired, bought back or written off (titulo_nao_adquirido, with `estado`) or a baixa '
           + 'of it was asked (baixa_ja_pedida, with the instruction\'s `id`); its sacado has no e-mail in the register (sacado_sem_email, '
-          + 'with `sacado_id`); or the key is in use.'),
+          + 'with `sacado_id`); it was e-mailed less than an hour ago (boleto_enviado_recentemente, with `enviado_em` and `proximo_envio_em`); '
+          + 'or the key is in use.'),
       },
     },
   },

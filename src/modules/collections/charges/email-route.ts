@@ -4,7 +4,8 @@
 // caller names. Only a registered charge of a título still acquired and with no baixa asked: a boleto its bank does
 // not hold cannot be paid, and a título bought back is no longer the customer's to collect.
 import type { FastifyInstance } from 'fastify'
-import type { Database } from '../../../platform/db/database.ts'
+import { sql } from 'drizzle-orm'
+import { queryRows, type Database, type Orm } from '../../../platform/db/database.ts'
 import { problem } from '../../../platform/http/problem.ts'
 import type { Budget } from '../../../platform/http/rate-limit-config.ts'
 import { rateLimitFor } from '../../../platform/http/rate-limit.ts'
@@ -21,13 +22,22 @@ import { ChargeNotRegisteredError, WriteOffAskedError } from '../instructions/er
 import { instructionsOf } from '../instructions/store.ts'
 import { CHARGE_ROUTES } from './definitions.ts'
 import { renderBoletoMail } from './email.ts'
-import { SacadoWithoutEmailError, TitleNotAcquiredError } from './errors.ts'
+import { BoletoSentRecentlyError, SacadoWithoutEmailError, TitleNotAcquiredError } from './errors.ts'
 import { dadosDoBoleto } from './ficha-data.ts'
 import { boletoRows } from './store.ts'
 
 export type ChargeEmailDeps = { db: Database, clock: Clock, idempotency: Idempotency, dbTimeoutMs: number, budget: Budget }
 
 const NOT_FOUND = problem('nao_encontrado')
+/** How long a charge's boleto waits before it is e-mailed again: a sacado gets one notice, not a flood. */
+export const REENVIO_MS = 60 * 60_000
+
+/** When the charge's boleto was last e-mailed: its audit rows say (row security keeps them the customer's). */
+async function lastSent(tx: Orm, cobrancaId: string): Promise<Date | undefined> {
+  const [row] = await queryRows<{ em: string | null }>(tx, sql`SELECT max(em)::text AS em FROM auditoria_cliente
+    WHERE alvo_id = ${cobrancaId}::uuid AND acao = 'cobranca.boleto_enviado'`)
+  return row?.em ? new Date(row.em) : undefined
+}
 /** The key, the charge's read, the PDF drawn, the outbox's row, the audit, the answer. */
 const TIMEOUT_FACTOR = 8
 
@@ -49,6 +59,8 @@ export function chargeEmailRoute(deps: ChargeEmailDeps) {
         const baixa = (await instructionsOf(tx, rows.c.id)).find((i) => i.instrucao === 'baixa' && i.estado !== 'rejeitada')
         if (baixa) throw new WriteOffAskedError(baixa.id)
         if (!rows.sacado.email) throw new SacadoWithoutEmailError(rows.sacado.id)
+        const last = await lastSent(tx, rows.c.id)
+        if (last && action.now.getTime() - last.getTime() < REENVIO_MS) throw new BoletoSentRecentlyError(last, new Date(last.getTime() + REENVIO_MS))
         const dados = dadosDoBoleto(rows)
         const mail = renderBoletoMail({ dados, tipoTitulo: rows.titulo.tipo, numeroCobranca: rows.c.numero, pdf: await boletoPdf(dados, action.now) })
         const { protocolo } = await enqueueMessage(tx, {

@@ -58,3 +58,14 @@ export class NossoNumeroExhaustedError extends DomainError<'nosso_numero_esgotad
     this.fields = { conta_cobranca_id: contaCobrancaId }
   }
 }
+
+/**
+ * The charge's boleto was e-mailed less than an hour ago (red team of issue 33: thirty identical e-mails in seconds
+ * reached the sacado): the same notice is not sent again until `proximo_envio_em`.
+ */
+export class BoletoSentRecentlyError extends DomainError<'boleto_enviado_recentemente'> {
+  constructor(enviadoEm: Date, proximoEnvioEm: Date) {
+    super('boleto_enviado_recentemente', 'the boleto was e-mailed to the sacado less than an hour ago')
+    this.fields = { enviado_em: enviadoEm.toISOString(), proximo_envio_em: proximoEnvioEm.toISOString() }
+  }
+}

@@ -84,6 +84,14 @@ describe('the boleto e-mailed to the sacado', () => {
     assert.deepEqual(audit.map((r) => r.alvo_id), [c.id])
     await new Promise((r) => setTimeout(r, 200))
     assert.equal(smtp.received.length, 1, 'once')
+    // Asked again with another key within the hour: refused, and nothing sent (red team: thirty in seconds reached the sacado).
+    res = await send(c.id)
+    assert.deepEqual([res.statusCode, res.json().detail], [409, 'boleto_enviado_recentemente'])
+    assert.equal(new Date(res.json().proximo_envio_em).getTime() - new Date(res.json().enviado_em).getTime(), 3_600_000)
+    // An hour later it goes again.
+    clock.set(new Date(clock.now().getTime() + 3_601_000).toISOString())
+    created(await send(c.id), 202)
+    await smtp.waitFor(2)
 
     // A baixa asked, or the título bought back: no longer the customer's to collect, so no notice names it the payee.
     const c0 = created(await charge(0))
@@ -95,7 +103,7 @@ describe('the boleto e-mailed to the sacado', () => {
       descricao: 'Mercadoria devolvida', forma: 'pagamento' }, key()))
     res = await send(c.id)
     assert.deepEqual([res.statusCode, res.json()], [409, { detail: 'titulo_nao_adquirido', estado: 'recomprado' }])
-    assert.equal(smtp.received.length, 1, 'nothing more sent')
+    assert.equal(smtp.received.length, 2, 'nothing more sent')
 
     const other = await backOffice(ctx.db, ctx.app, clock)
     res = await other.operador.call('POST', `/api/cobrancas/${c.id}/email`, undefined, key())
