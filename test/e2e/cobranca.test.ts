@@ -7,6 +7,7 @@
 // JavaScript (the forms need none).
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { mod10 } from '../../src/modules/collections/boleto/modulos.ts'
 import { retornoSandbox240 } from '../../src/modules/collections/sandbox/retorno240.ts'
 import { brl, dataBr } from '../../src/platform/lib/brl.ts'
 import { colleagueWithPassword, personWithPassword } from '../helpers/account-web.ts'
@@ -42,7 +43,8 @@ describe('Cobrança in the browser', () => {
     const approve = await callerFor(server.db, server.app, admin.clienteId, aprovador.usuarioId)
     created(await approve('POST', `/api/contas-cobranca/${account.id}/confirmacao`, undefined, key()), 200)
     const charge = created(await call('POST', '/api/cobrancas', { titulo_id: op.titulos[0].id, conta_cobranca_id: account.id }, key()))
-    return { email: operador.email, charge, titulo: op.titulos[0].numero as string }
+    return { email: operador.email, aprovador: aprovador.email, charge, titulo: op.titulos[0].numero as string,
+      outro: op.titulos[1] as { id: string, numero: string } }
   }
 
   it('the charge listed, its remessa downloaded, the bank\'s retorno applied, and its entry in the Razão', { skip: noBrowser, timeout: 120_000 }, async () => {
@@ -105,4 +107,57 @@ describe('Cobrança in the browser', () => {
       await w.close()
     }
   })
+
+  it('a título charged by the new charge\'s form, and an account added and confirmed by two people, in the browser', { skip: noBrowser, timeout: 120_000 },
+    async () => {
+      const { email, aprovador, outro } = await charged()
+      const w = await openPage(chrome.browser, { viewport: { width: 1366, height: 900 } })
+      try {
+        const { page } = w
+        await signIn(page, server.base, email)
+        await page.goto(`${server.base}/conta/cobrancas`)
+        await Promise.all([page.waitForURL(`${server.base}/conta/cobrancas/nova`), page.click('#link-nova-cobranca')])
+        await axeChecked(page, 'the new charge')
+        const form = page.locator('#form-cobranca')
+        await form.locator('select[name="titulo_id"]').selectOption(outro.id)
+        await form.locator('select[name="juros_tipo"]').selectOption('valor_dia')
+        await form.locator('input[name="juros_valor"]').fill('4,12')
+        await form.locator('input[name="multa"]').fill('2')
+        await Promise.all([page.waitForURL(`${server.base}/conta/cobrancas?feito=cobrancas`), page.click('#emitir-cobranca')])
+        assert.match(await page.locator('#aviso').innerText(), /Cobrança emitida/)
+        const row = page.locator('#cobrancas tbody tr', { hasText: outro.numero })
+        assert.equal(await row.locator('td[data-rotulo="Estado"]').innerText(), 'a registrar')
+
+        // An Itaú account added by the operador; the aprovador confirms it.
+        await Promise.all([page.waitForURL(`${server.base}/conta/cobrancas/contas`), page.click('#link-contas-cobranca')])
+        await axeChecked(page, 'the collection accounts')
+        const add = page.locator('#form-conta-cobranca')
+        await add.locator('input[name="nome"]').fill('Itaú cobrança')
+        await add.locator('select[name="banco"]').selectOption('341')
+        await add.locator('input[name="agencia"]').fill('1234')
+        await add.locator('input[name="conta"]').fill('56789')
+        await add.locator('input[name="conta_digito"]').fill(String(mod10('123456789')))
+        await add.locator('input[name="carteira"]').fill('109')
+        await Promise.all([page.waitForURL(/\/conta\/cobrancas\/contas\?feito=contas-cobranca$/), page.click('#incluir-conta')])
+        const itau = page.locator('#contas-cobranca tbody tr', { hasText: 'Itaú cobrança' })
+        assert.match(await itau.locator('td[data-rotulo="Situação"]').innerText(), /^aguarda a confirmação de outra pessoa/)
+        await screenshot(page, 'cobranca-contas-1366')
+        assert.deepEqual(w.errors(), [])
+      } finally {
+        await w.close()
+      }
+      const other = await openPage(chrome.browser, { viewport: { width: 1366, height: 900 } })
+      try {
+        const { page } = other
+        await signIn(page, server.base, aprovador)
+        await page.goto(`${server.base}/conta/cobrancas/contas`)
+        const itau = page.locator('#contas-cobranca tbody tr', { hasText: 'Itaú cobrança' })
+        await Promise.all([page.waitForURL(/\/conta\/cobrancas\/contas\?feito=conta-cobranca%2Fconfirmacao$/), itau.getByRole('button').click()])
+        assert.match(await itau.locator('td[data-rotulo="Situação"]').innerText(), /^confirmada por /)
+        await axeChecked(page, 'the collection accounts, confirmed')
+        assert.deepEqual(other.errors(), [])
+      } finally {
+        await other.close()
+      }
+    })
 })

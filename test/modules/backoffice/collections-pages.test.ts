@@ -313,6 +313,7 @@ describe('the back office\'s Cobrança section', () => {
     const page = (await w.operador.get(contas)).body
     assert.match(rowCells(page, `data-conta="${w.account.id}"`)['Situação']!, /^confirmada por /)
     assert.match((await w.operador.get('/conta/cobrancas')).body, /<a href="\/conta\/cobrancas\/contas" id="link-contas-cobranca">/)
+    assert.deepEqual([...page.matchAll(/<option value="(\d{3})">\d{3} /g)].map((m) => m[1]), ['001', '033', '104', '237', '341'], 'the banks in code order')
 
     // A refusal names its field by its label and keeps what was typed.
     const itau = { nome: 'Itaú cobrança', banco: '341', agencia: '1234', conta: '56789', conta_digito: String(mod10('123456789')), carteira: '109',
