@@ -37,7 +37,7 @@ export const collectionsModule = defineModule({
     const deps = { db, clock, idempotency, dbTimeoutMs: config.dbTimeoutMs, budget: config.rateLimits.leitura }
     const accounts = accountRoutes(deps)
     const charges = chargeRoutes({ ...deps, production: config.ambiente === 'producao' })
-    const chargeEmail = chargeEmailRoute(deps)
+    const chargeEmail = chargeEmailRoute({ ...deps, production: config.ambiente === 'producao' })
     const instructions = instructionRoutes(deps)
     const remessas = remessaRoutes(deps)
     const recompras = recompraRoutes(deps)

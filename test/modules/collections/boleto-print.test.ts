@@ -8,7 +8,7 @@ import jsQRPackage from 'jsqr'
 import { boletoHtml } from '../../../src/modules/collections/boleto/html.ts'
 import { boletoPdf } from '../../../src/modules/collections/boleto/pdf.ts'
 import { qrMatrix } from '../../../src/modules/collections/boleto/qr.ts'
-import type { DadosDoBoleto } from '../../../src/modules/collections/boleto/ficha.ts'
+import { AVISO_SANDBOX, type DadosDoBoleto } from '../../../src/modules/collections/boleto/ficha.ts'
 import { dynamicBrCode } from '../../../src/modules/collections/pix/br-code.ts'
 import { isPdf, pdfText } from '../../helpers/pdf-text.ts'
 
@@ -45,6 +45,8 @@ async function rasterised(text: string): Promise<{ data: Uint8ClampedArray, size
 describe('the printed boleto', () => {
   it('as HTML: the ficha\'s fields, the barcode\'s bars and the QR code with its copia e cola', async () => {
     const page = (await boletoHtml(BOLETO)).toString()
+    assert.doesNotMatch(page, /boleto-aviso/, 'a production boleto carries no sandbox warning')
+    assert.match((await boletoHtml({ ...BOLETO, aviso: AVISO_SANDBOX })).toString(), /<p class="boleto-aviso" role="note">AMBIENTE DE TESTES/)
     for (const text of ['34191.10121 34567.880058 71234.570001 6 16670000012345', '341-7', 'Factoring Exemplo S.A. — CNPJ 11.444.777/0001-61',
       'Indústria Cedente Ltda. — CNPJ 60.701.190/0001-04', 'Comércio São João Ltda. — CNPJ 11.222.333/0001-81', '110/12345678-8', 'R$ 12.345,67',
       '15/12/2026', 'Juros de R$ 4,12 por dia de atraso.', 'Ficha de compensação', PIX]) {

@@ -34,7 +34,12 @@ export interface DadosDoBoleto {
   instrucoes: readonly string[]
   /** The dynamic BR Code of the charge's cobv, when the bank made one. */
   pixCopiaECola?: string
+  /** Printed above everything: outside production, that no bank registered the boleto and nobody should pay it. */
+  aviso?: string
 }
+
+/** The warning a boleto made outside production carries (AMBIENTE is not `producao`: no real bank registered it). */
+export const AVISO_SANDBOX = 'AMBIENTE DE TESTES (SANDBOX): nenhum banco registrou este boleto. Não o pague.'
 
 export interface Campo { rotulo: string, valor: string, largura: number, direita?: boolean }
 

@@ -19,6 +19,7 @@ export async function boletoHtml(d: DadosDoBoleto): Promise<Html> {
   const pix = d.pixCopiaECola
   const qr = pix && await qrSvg(pix, 30, 'QR code PIX da cobrança')
   return html`<article class="boleto" aria-label="${tituloDoBoleto(d)}">
+${d.aviso && html`<p class="boleto-aviso" role="note">${d.aviso}</p>`}
 <section class="recibo" aria-label="Recibo do pagador">
 ${cabecalho(d)}
 <dl>

@@ -40,8 +40,12 @@ export async function boletoPdf(d: DadosDoBoleto, now: Date): Promise<Buffer> {
   const width = doc.page.width - 2 * MARGIN
   const twelfth = width / 12
 
-  // The payer's receipt.
+  // The payer's receipt, under the sandbox's warning where there is one.
   let y = MARGIN
+  if (d.aviso) {
+    doc.font('Helvetica-Bold').fontSize(10).fillColor('#b00020').text(winAnsi(d.aviso), MARGIN, y, { width, align: 'center' }).fillColor('#000')
+    y += 22
+  }
   header(doc, d, y, width)
   y += 20
   const receipt: Array<[string, string, number, boolean?]> = [

@@ -26,7 +26,7 @@ import { BoletoSentRecentlyError, SacadoWithoutEmailError, TitleNotAcquiredError
 import { dadosDoBoleto } from './ficha-data.ts'
 import { boletoRows } from './store.ts'
 
-export type ChargeEmailDeps = { db: Database, clock: Clock, idempotency: Idempotency, dbTimeoutMs: number, budget: Budget }
+export type ChargeEmailDeps = { db: Database, clock: Clock, idempotency: Idempotency, dbTimeoutMs: number, budget: Budget, production: boolean }
 
 const NOT_FOUND = problem('nao_encontrado')
 /** How long a charge's boleto waits before it is e-mailed again: a sacado gets one notice, not a flood. */
@@ -61,7 +61,7 @@ export function chargeEmailRoute(deps: ChargeEmailDeps) {
         if (!rows.sacado.email) throw new SacadoWithoutEmailError(rows.sacado.id)
         const last = await lastSent(tx, rows.c.id)
         if (last && action.now.getTime() - last.getTime() < REENVIO_MS) throw new BoletoSentRecentlyError(last, new Date(last.getTime() + REENVIO_MS))
-        const dados = dadosDoBoleto(rows)
+        const dados = dadosDoBoleto(rows, !deps.production)
         const mail = renderBoletoMail({ dados, tipoTitulo: rows.titulo.tipo, numeroCobranca: rows.c.numero, pdf: await boletoPdf(dados, action.now) })
         const { protocolo } = await enqueueMessage(tx, {
           ...mail, kind: 'boleto', name: { prefix: 'BL' }, to: rows.sacado.email, requestId: action.requestId ?? 'cobranca-email',

@@ -33,12 +33,14 @@ export function renderBoletoMail(m: BoletoMail): RenderedMail {
     ['Nosso número', d.nossoNumero], ['Banco', `${d.banco} — ${d.bancoNome}`],
   ]
   const text = [
+    ...(d.aviso ? [d.aviso, ''] : []),
     `Prezado(a) ${oneLine(d.pagador.nome)},`, '', aviso, '',
     ...dados.map(([k, v]) => `${k}: ${v}`),
     ...(d.instrucoes.length ? ['', 'Instruções:', ...d.instrucoes.map((i) => `- ${i}`)] : []),
     '', `Em caso de dúvida sobre este título, fale com ${oneLine(d.beneficiario.nome)}; esta mensagem não pede nenhum dado seu.`,
   ].join('\n')
   const markup = html`<!doctype html><html lang="pt-BR"><body>
+${d.aviso ? html`<p><strong>${d.aviso}</strong></p>` : ''}
 <p>Prezado(a) ${oneLine(d.pagador.nome)},</p>
 <p>${aviso}</p>
 <table>${dados.map(([k, v]) => html`<tr><th scope="row" style="text-align:left">${k}</th><td>${v}</td></tr>`)}</table>
@@ -46,7 +48,7 @@ ${d.instrucoes.length ? html`<p>Instruções:</p><ul>${d.instrucoes.map((i) => h
 <p>Em caso de dúvida sobre este título, fale com ${oneLine(d.beneficiario.nome)}; esta mensagem não pede nenhum dado seu.</p>
 </body></html>`
   return {
-    subject: `Boleto do título nº ${numero}: ${valor}, vencimento em ${vencimento}`,
+    subject: `${d.aviso ? '[SANDBOX] ' : ''}Boleto do título nº ${numero}: ${valor}, vencimento em ${vencimento}`,
     text, html: markup.toString(),
     attachments: [{ filename: `boleto-cobranca-${m.numeroCobranca}.pdf`, contentType: 'application/pdf', content: m.pdf }],
   }

@@ -6,7 +6,7 @@ import { Decimal } from 'decimal.js'
 import { brasiliaDay } from '../../../platform/lib/brasilia-time.ts'
 import { brl, dataBr } from '../../../platform/lib/brl.ts'
 import { REGRAS, type Banco } from '../boleto/bancos.ts'
-import type { DadosDoBoleto } from '../boleto/ficha.ts'
+import { AVISO_SANDBOX, type DadosDoBoleto } from '../boleto/ficha.ts'
 import type { BoletoRows } from './store.ts'
 
 /** The título's kind as the boleto's espécie (FEBRABAN's codes): a CT-e is a service's, a CCB none of the list's. */
@@ -54,7 +54,8 @@ export function enderecoDe(s: Endereco): string | undefined {
   return parts.length ? parts.join(' — ') : undefined
 }
 
-export function dadosDoBoleto(r: BoletoRows): DadosDoBoleto {
+/** `sandbox`: made outside production, the boleto says no bank registered it (AVISO_SANDBOX). */
+export function dadosDoBoleto(r: BoletoRows, sandbox: boolean): DadosDoBoleto {
   const banco = r.conta.banco as Banco
   return {
     banco, bancoNome: REGRAS[banco].nome, linhaDigitavel: r.c.linhaDigitavel, codigoDeBarras: r.c.codigoBarras, vencimento: r.c.vencimento,
@@ -65,5 +66,6 @@ export function dadosDoBoleto(r: BoletoRows): DadosDoBoleto {
     sacadorAvalista: { nome: r.cedente.nome, documento: r.cedente.documento },
     instrucoes: instrucoes(r.c),
     ...(r.c.pixCopiaECola ? { pixCopiaECola: r.c.pixCopiaECola } : {}),
+    ...(sandbox ? { aviso: AVISO_SANDBOX } : {}),
   }
 }

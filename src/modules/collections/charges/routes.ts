@@ -131,7 +131,7 @@ export function chargeRoutes(deps: ChargeRoutesDeps) {
       const rows = isUuid(id) ? await withTenant(db, request.credential!.clienteId, (tx) => boletoRows(tx, id)) : undefined
       if (!rows) throw NOT_FOUND
       // Drawn after the transaction: the drawing holds no connection.
-      const dados = dadosDoBoleto(rows)
+      const dados = dadosDoBoleto(rows, !deps.production)
       reply.headers(securityHeaders(deps.production)).header('vary', 'Accept')
       if (form === 'pdf') {
         const pdf = await boletoPdf(dados, clock.now())

@@ -62,7 +62,9 @@ describe('the boleto e-mailed to the sacado', () => {
     const m = mail!.parsed
     const read = created(await office.aprovador.call('GET', `/api/cobrancas/${c.id}`), 200)
     assert.deepEqual(mail!.envelopeTo, ['contas@sacado.example'])
-    assert.equal(m.subject, 'Boleto do título nº T2: R$ 25.000,00, vencimento em 20/11/2026')
+    // Outside production (AMBIENTE unset here) the notice says no bank registered it, in its subject, its text and its PDF.
+    assert.equal(m.subject, '[SANDBOX] Boleto do título nº T2: R$ 25.000,00, vencimento em 20/11/2026')
+    assert.ok(m.text?.startsWith('AMBIENTE DE TESTES (SANDBOX): nenhum banco registrou este boleto. Não o pague.'))
     for (const part of ['cedeu a', 'pague-o somente a', 'Código Civil, art. 290', 'Cedente Exemplo Ltda', 'T2', 'R$ 25.000,00', '20/11/2026',
       read.linha_digitavel, read.pix_copia_e_cola]) {
       assert.ok(m.text?.includes(part), `the text has ${part}`)
@@ -74,6 +76,7 @@ describe('the boleto e-mailed to the sacado', () => {
     const text = (await pdfText(pdf!.content)).join('\n')
     assert.ok(text.includes(read.linha_digitavel), 'the PDF prints the linha digitável')
     assert.ok(text.includes('25.000,00'))
+    assert.ok(text.includes('AMBIENTE DE TESTES (SANDBOX)'), 'the PDF says it too')
 
     // Sent, the message's content (its attachment too) is erased; the audit names the charge.
     const rowOf = async () => (await ctx.db.orm.select().from(outbox).where(eq(outbox.protocolo, sent.protocolo)))[0]

@@ -114,6 +114,8 @@ describe('/api/cobrancas', () => {
     assert.ok(page.body.includes(`aria-label="Código de barras: ${made.codigo_barras}"`))
     assert.ok(page.body.includes(made.linha_digitavel) && page.body.includes('class="boleto"'))
     assert.doesNotMatch(page.body, /style=/)
+    assert.match(page.body, /<p class="boleto-aviso" role="note">AMBIENTE DE TESTES \(SANDBOX\): nenhum banco registrou este boleto\. Não o pague\.<\/p>/,
+      'outside production, the boleto says no bank registered it')
     assert.equal((await w.aprovador.call('GET', `/api/cobrancas/${made.id}/boleto?formato=pdf`)).headers['content-type'], 'application/pdf')
   })
 
