@@ -24,7 +24,7 @@ import { chargeQueryOf, chargesApiUrl, chargesPage, newChargePage } from './page
 import { collectionAccountsPage, type CollectionAccountAnswer } from './pages/collection-accounts.ts'
 import { linesApiUrl, linesQueryOf, retornoPage } from './pages/retorno.ts'
 import { retornosApiUrl, retornosPage } from './pages/retornos.ts'
-import { dashboardPage, type Painel } from './pages/dashboard.ts'
+import { dashboardPage, type Painel, type PainelCobranca } from './pages/dashboard.ts'
 import { readManualEntries } from './pages/manual-entries.ts'
 import { holidaysPage } from './pages/holidays.ts'
 import { cedentePage, ledgerPage } from './pages/ledger.ts'
@@ -132,8 +132,10 @@ async function draw(api: Api, ref: PageRef, v: ViewContext, query: Record<string
       const asked = new URLSearchParams(filters as Record<string, string>).toString()
       return auditPage(v, await read<List<AuditRowNamed>>(api, `/api/conta/auditoria?limite=100${antes}${asked ? `&${asked}` : ''}`), filters)
     }
-    case 'painel':
-      return dashboardPage(v, await read<Painel>(api, '/api/painel'))
+    case 'painel': {
+      const [painel, cobranca] = await Promise.all([read<Painel>(api, '/api/painel'), read<PainelCobranca>(api, '/api/cobrancas/painel')])
+      return dashboardPage(v, painel, cobranca)
+    }
     case 'recompras': {
       const [recompras, cedentes, titulos] = await Promise.all([
         read<List<RecompraAnswer>>(api, `/api/recompras?${LIST}`), read<List<Party>>(api, `/api/cedentes?${LIST}`),

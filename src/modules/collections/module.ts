@@ -28,6 +28,7 @@ import { recompraRoutes } from './recompras/routes.ts'
 import { retornosJob } from './retornos/job.ts'
 import { RETORNO_ROUTES } from './retornos/definitions.ts'
 import { retornoRoutes } from './retornos/routes.ts'
+import { PAINEL_COBRANCA_ROUTE, painelCobrancaRoute } from './painel.ts'
 import { sandboxRetornoCommand, SANDBOX_RETORNO_HELP } from './sandbox/cli.ts'
 
 export const collectionsModule = defineModule({
@@ -41,11 +42,13 @@ export const collectionsModule = defineModule({
     const instructions = instructionRoutes(deps)
     const remessas = remessaRoutes(deps)
     const recompras = recompraRoutes(deps)
+    const painel = painelCobrancaRoute(deps)
     const retornos = retornoRoutes({ db, clock, budget: config.rateLimits.leitura, uploads: config.rateLimits.arquivos, log, onLineError: lineError(log) })
     return {
       // Started on first use by the jobs (bank/configured.ts); stopped with the app.
       background: [{ start: () => {}, stop: () => bankConnection(config, log).close() }],
       routes: async (app) => {
+        await painel(app)
         await accounts(app)
         await charges(app)
         await chargeEmail(app)
@@ -56,7 +59,7 @@ export const collectionsModule = defineModule({
       },
       contributes: { mcp: { tools: collectionTools(db) } },
       customerApiPaths: () => pathItems([...Object.values(ACCOUNT_ROUTES), ...Object.values(CHARGE_ROUTES), ...Object.values(RETORNO_ROUTES),
-        ...Object.values(RECOMPRA_ROUTES), ...Object.values(INSTRUCTION_ROUTES), ...Object.values(REMESSA_ROUTES)]),
+        ...Object.values(RECOMPRA_ROUTES), ...Object.values(INSTRUCTION_ROUTES), ...Object.values(REMESSA_ROUTES), PAINEL_COBRANCA_ROUTE]),
     }
   },
   jobs: ({ db, config, log }) => {

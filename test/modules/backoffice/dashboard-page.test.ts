@@ -96,6 +96,13 @@ describe('the back office\'s shell and dashboard', () => {
     for (const [line, estado] of [['aguardando', 'aguardando_aprovacao'], ['aprovados', 'aprovado'], ['pagos-hoje', 'pago']]) {
       assert.match(page, new RegExp(`<tr data-desembolsos="${line}"><th scope="row"><a href="/conta/desembolsos\\?estado=${estado}">`), line)
     }
+    // The collections' block, as GET /api/cobrancas/painel answers (issue 33): the three títulos acquired, none charged yet.
+    const cobranca = created(await bearer(ctx.app, (await issueToken(ctx.db, admin.clienteId, { escopos: ['cobranca'], clock })).token, 'GET',
+      '/api/cobrancas/painel'), 200)
+    const toRegister = row(page, 'painel-cobranca', 'data-cobrancas="a-registrar"')
+    assert.deepEqual([Number(toRegister['Cobranças']), centavos(toRegister.Valor!)], [cobranca.a_registrar.quantidade, cobranca.a_registrar.valor_centavos])
+    assert.match(page, /<tr data-cobrancas="vencidas"><th scope="row"><a href="\/conta\/cobrancas\?estado=registrada">Registradas e vencidas<\/a>/)
+    assert.match(page, /<dd id="painel-valores-a-identificar"><a href="\/conta\/razao">R\$ 0,00<\/a><\/dd>/)
     const waitingList = (await web.get('/conta/desembolsos?estado=aguardando_aprovacao')).body
     assert.match(waitingList, /<option value="aguardando_aprovacao" selected>aguardando aprovação<\/option>/)
     assert.match(waitingList, /Página 1 de 1 · 1 item</)

@@ -21,6 +21,7 @@ import { CHARGE_ROUTES } from '../../../src/modules/collections/charges/definiti
 import { RETORNO_ROUTES } from '../../../src/modules/collections/retornos/definitions.ts'
 import { INSTRUCTION_ROUTES } from '../../../src/modules/collections/instructions/definitions.ts'
 import { REMESSA_ROUTES } from '../../../src/modules/collections/remessas/definitions.ts'
+import { PAINEL_COBRANCA_ROUTE } from '../../../src/modules/collections/painel.ts'
 import { retornoSandbox240 } from '../../../src/modules/collections/sandbox/retorno240.ts'
 import type { RouteDefinition } from '../../../src/platform/http/route-document.ts'
 import { SCOPES, type Scope } from '../../../src/modules/credentials/scopes.ts'
@@ -32,7 +33,7 @@ const ROUTES: RouteDefinition[] = [
   ...Object.values(OPERATION_ROUTES), SIMULATION_ROUTE, ...Object.values(LEDGER_ROUTES), ...Object.values(partyRoutes('cedente')),
   ...Object.values(partyRoutes('sacado')), ...Object.values(TERMS_ROUTES), ...Object.values(HOLIDAY_ROUTES), IOF_ROUTE,
   ...Object.values(TERM_ROUTES), ...Object.values(ACCOUNT_ROUTES), ...Object.values(CHARGE_ROUTES), ...Object.values(RETORNO_ROUTES),
-  ...Object.values(INSTRUCTION_ROUTES), ...Object.values(REMESSA_ROUTES),
+  ...Object.values(INSTRUCTION_ROUTES), ...Object.values(REMESSA_ROUTES), PAINEL_COBRANCA_ROUTE,
 ]
 
 /** A collection account Itaú takes (its account check digit is módulo 10 of agência and conta). */

@@ -138,12 +138,41 @@ function statesBlock(p: Painel): Html {
   numbersTable('painel-estados', 'Operações por estado', [{ text: 'Estado' }, { text: 'Operações', num: true }], rows, ''))
 }
 
-export function dashboardPage(v: ViewContext, p: Painel): Page {
-  return boPage(ACCOUNT_PATHS.painel, 'Painel', 'Os números do dia da empresa: exposição, vencimentos, desembolsos e operações.', v.shown, html`\
+/** GET /api/cobrancas/painel's answer, as the page reads it. */
+export type PainelCobranca = {
+  a_registrar: Amount, registradas: Amount, vencidas: Amount, liquidadas_hoje: Amount, instrucoes_em_andamento: number, retornos_aplicando: number,
+  linhas_ignoradas: number, valores_a_identificar_centavos: number
+}
+
+function collectionsBlock(p: Painel, c: PainelCobranca): Html {
+  const lines = [
+    { key: 'a-registrar', label: 'A registrar no banco', href: `${P.cobrancas}?estado=a_registrar`, ...c.a_registrar },
+    { key: 'registradas', label: 'Registradas, em aberto', href: `${P.cobrancas}?estado=registrada`, ...c.registradas },
+    { key: 'vencidas', label: 'Registradas e vencidas', href: `${P.cobrancas}?estado=registrada`, ...c.vencidas },
+    { key: 'liquidadas-hoje', label: `Liquidadas hoje (${data(p.hoje)})`, href: `${P.cobrancas}?estado=liquidada`, ...c.liquidadas_hoje },
+  ]
+  const bars = lines.map((l) => ({ label: `${l.label} (${l.quantidade})`, value: l.valor_centavos, shown: brl(l.valor_centavos) }))
+  const rows = lines.map((l) => html`<tr data-cobrancas="${l.key}"><th scope="row"><a href="${l.href}">${l.label}</a></th>\
+${numCell('Cobranças', String(l.quantidade))}${numCell('Valor', brl(l.valor_centavos))}</tr>`)
+  const pending = html`<dl class="dados" id="painel-cobranca-pendencias">
+<dt>Instruções a caminho do banco</dt><dd id="painel-instrucoes">${c.instrucoes_em_andamento}</dd>
+<dt>Retornos em aplicação</dt><dd id="painel-retornos-aplicando"><a href="${P.retornos}">${c.retornos_aplicando}</a></dd>
+<dt>Linhas de retorno ignoradas (30 dias)</dt><dd id="painel-linhas-ignoradas"><a href="${P.retornos}">${c.linhas_ignoradas}</a></dd>
+<dt>Valores a identificar</dt><dd id="painel-valores-a-identificar"><a href="${P.razao}">${brl(c.valores_a_identificar_centavos)}</a></dd>
+</dl>`
+  return pair('painel-cobranca', 'Cobrança', barChart('painel-cobranca', 'Cobrança',
+    'Cobranças a registrar no banco, registradas em aberto, as vencidas entre elas, e as liquidadas hoje, pelo valor.', bars),
+  html`${numbersTable('painel-cobranca', 'Cobranças', [{ text: 'Situação' }, { text: 'Cobranças', num: true }, { text: 'Valor', num: true }], rows, '')}
+${pending}`)
+}
+
+export function dashboardPage(v: ViewContext, p: Painel, cobranca?: PainelCobranca): Page {
+  return boPage(ACCOUNT_PATHS.painel, 'Painel', 'Os números do dia da empresa: exposição, vencimentos, desembolsos, cobrança e operações.', v.shown, html`\
 <p id="painel-hoje">Hoje, ${data(p.hoje)} (horário de Brasília).</p>
 <div class="painel">
 ${paymentsBlock(p)}
 ${dueBlock(p)}
+${cobranca && collectionsBlock(p, cobranca)}
 ${exposureBlock('painel-cedentes', 'Exposição por cedente', 'cedente', p.exposicao_cedentes)}
 ${exposureBlock('painel-sacados', 'Exposição por sacado', 'sacado', p.exposicao_sacados)}
 ${statesBlock(p)}

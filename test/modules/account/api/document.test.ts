@@ -38,7 +38,7 @@ describe('GET /api/conta/openapi.json', () => {
       '/lancamentos-manuais', '/lancamentos-manuais/{id}', '/lancamentos-manuais/{id}/confirmacao', '/lancamentos-manuais/{id}/recusa',
       // Collection accounts (issue 33).
       '/contas-cobranca', '/contas-cobranca/{id}', '/contas-cobranca/{id}/confirmacao',
-      '/cobrancas', '/cobrancas/{id}', '/cobrancas/{id}/boleto', '/cobrancas/{id}/email', '/cobrancas/{id}/instrucoes',
+      '/cobrancas', '/cobrancas/painel', '/cobrancas/{id}', '/cobrancas/{id}/boleto', '/cobrancas/{id}/email', '/cobrancas/{id}/instrucoes',
       '/cnab/remessas', '/cnab/remessas/{id}', '/cnab/remessas/{id}/arquivo', '/cnab/retornos', '/cnab/retornos/{id}', '/cnab/retornos/{id}/linhas',
       '/recompras', '/recompras/{id}', '/recompras/{id}/pagamento',
     ].sort())
