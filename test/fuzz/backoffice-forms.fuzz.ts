@@ -48,7 +48,7 @@ const FIELDS: Record<string, fc.Arbitrary<string>> = {
   juros_tipo: fc.oneof(fc.constantFrom('isento', 'valor_dia', 'taxa_mensal'), text), juros_valor: number, juros_taxa: number, multa: number,
   protesto_dias: fc.oneof(fc.constantFrom('0', '5', '99', '100'), text), conta_digito: fc.oneof(fc.constant('7'), text),
   carteira: fc.oneof(fc.constant('109'), text), convenio: text, layout_cnab: fc.oneof(fc.constantFrom('240', '400'), text),
-  transporte: fc.oneof(fc.constantFrom('cnab', 'api'), text), chave_pix: text,
+  transporte: fc.oneof(fc.constantFrom('cnab', 'api'), text), chave_pix: text, motivo_cancelamento: text,
 }
 
 const fields = fc.dictionary(fc.constantFrom(...Object.keys(FIELDS)), fc.constant(0)).chain((d) =>
@@ -75,7 +75,7 @@ describe('fuzz: the back office', () => {
       fc.constantFrom('/conta/cedentes', '/conta/sacados', '/conta/produtos', '/conta/feriados', '/conta/feriados/remover', '/conta/operacoes',
         '/conta/cobrancas/retornos', '/conta/cobrancas/instrucoes', '/conta/cobrancas/recompras', '/conta/cobrancas', '/conta/cobrancas/contas'),
       fc.tuple(ids, fc.constantFrom('email', 'nada')).map(([id, acao]) => `/conta/cobrancas/${id}/${acao}`),
-      fc.tuple(ids, fc.constantFrom('pagamento', 'nada')).map(([id, acao]) => `/conta/cobrancas/recompras/${id}/${acao}`),
+      fc.tuple(ids, fc.constantFrom('pagamento', 'cancelamento', 'nada')).map(([id, acao]) => `/conta/cobrancas/recompras/${id}/${acao}`),
       fc.tuple(ids, fc.constantFrom('confirmacao', 'nada')).map(([id, acao]) => `/conta/cobrancas/contas/${id}/${acao}`),
       fc.tuple(ids, fc.constantFrom('titulos', 'remover-titulo', 'cotacao', 'aceite', 'formalizacao', 'desembolso', 'cancelamento', 'nada'))
         .map(([id, acao]) => `/conta/operacoes/${id}/${acao}`),

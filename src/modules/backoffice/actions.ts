@@ -269,6 +269,13 @@ export const ACTIONS: Record<string, Action> = {
     },
     notice: 'Pagamento da recompra registrado.', done: () => P.recompras, page: () => ({ kind: 'recompras' }),
   },
+  'recompra/cancelamento': {
+    method: 'POST', url: (id) => `/api/recompras/${id}/cancelamento`,
+    build: (f) => ({ body: { motivo: f.get('motivo_cancelamento') ?? '' }, errors: {} }),
+    field: (loc) => (loc === 'motivo' ? 'motivo_cancelamento' : loc),
+    notice: 'Recompra cancelada: o lançamento dela foi estornado e os títulos voltaram a adquiridos (emita novas cobranças para eles).',
+    done: () => P.recompras, page: () => ({ kind: 'recompras' }),
+  },
   'remessas': {
     method: 'POST', url: () => '/api/cnab/remessas', build: (f) => ({ body: defined({ conta_cobranca_id: f.get('conta_cobranca_id') }), errors: {} }),
     notice: 'Remessa gerada: baixe o arquivo e envie-o ao banco.', done: () => P.remessas, page: () => ({ kind: 'remessas' }),

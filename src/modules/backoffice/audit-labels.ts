@@ -29,6 +29,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'conta_cobranca.confirmada': 'Conta de cobrança confirmada', 'cobranca.criada': 'Cobrança emitida',
   'cobranca.boleto_enviado': 'Boleto enviado ao sacado por e-mail',
   'retorno.enviado': 'Retorno CNAB enviado', 'recompra.criada': 'Recompra registrada', 'recompra.paga': 'Pagamento de recompra registrado',
+  'recompra.cancelada': 'Recompra cancelada',
   'cobranca.instrucao': 'Instrução de cobrança pedida', 'remessa.gerada': 'Remessa CNAB gerada',
   'mcp.listar_remessas': 'MCP: remessas listadas', 'mcp.ler_remessa': 'MCP: remessa lida', 'mcp.listar_instrucoes': 'MCP: instruções listadas',
   'mcp.listar_retornos': 'MCP: retornos listados', 'mcp.ler_retorno': 'MCP: retorno lido', 'mcp.listar_recompras': 'MCP: recompras listadas',

@@ -28,6 +28,7 @@ const LABELS: Record<string, string> = {
   'contas-cobranca:banco': 'Banco', 'contas-cobranca:agencia': 'Agência', 'contas-cobranca:conta': 'Conta', 'conta_digito': 'Dígito da conta',
   'carteira': 'Carteira', 'convenio': 'Convênio (código do beneficiário)', 'layout_cnab': 'Layout CNAB', 'transporte': 'Transporte',
   'chave_pix': 'Chave PIX',
+  'motivo_cancelamento': 'Motivo do cancelamento',
   'juros_tipo': 'Juros', 'juros_valor': 'Juros por dia (R$)', 'juros_taxa': 'Juros ao mês (%)', 'multa': 'Multa (%)', 'protesto_dias': 'Protestar após (dias)',
   'cobrancas:vencimento': 'Vencimento', 'nosso_numero': 'Nosso número',
   'logradouro': 'Logradouro', 'sacados:numero': 'Número', 'complemento': 'Complemento', 'bairro': 'Bairro', 'cep': 'CEP', 'cidade': 'Cidade',

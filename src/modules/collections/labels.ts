@@ -3,7 +3,7 @@
 // compile. The ignored lines' reasons have their words beside their codes already (retornos/ignored.ts).
 import type { Ocorrencia } from './cnab/ocorrencias.ts'
 import type { EstadoCobranca } from './charges/tables.ts'
-import type { FORMAS_RECOMPRA, MOTIVOS_RECOMPRA } from './recompras/definitions.ts'
+import type { ESTADOS_RECOMPRA, FORMAS_RECOMPRA, MOTIVOS_RECOMPRA } from './recompras/definitions.ts'
 import type { LinhaRetorno, Retorno } from './retornos/store.ts'
 
 export const ESTADO_COBRANCA_TEXTO: Record<EstadoCobranca, string> = {
@@ -30,7 +30,9 @@ export const MOTIVO_RECOMPRA_TEXTO: Record<(typeof MOTIVOS_RECOMPRA)[number], st
 export const FORMA_RECOMPRA_TEXTO: Record<(typeof FORMAS_RECOMPRA)[number], string> = {
   pagamento: 'pagamento pelo cedente', compensacao: 'compensação na próxima operação',
 }
-export const ESTADO_RECOMPRA_TEXTO: Record<'aberta' | 'paga' | 'compensada', string> = { aberta: 'em aberto', paga: 'paga', compensada: 'compensada' }
+export const ESTADO_RECOMPRA_TEXTO: Record<(typeof ESTADOS_RECOMPRA)[number], string> = {
+  aberta: 'em aberto', paga: 'paga', compensada: 'compensada', cancelada: 'cancelada',
+}
 
 /** An instruction to the bank, as the back office's form offers it. */
 export const INSTRUCAO_TEXTO: Record<'alteracao_vencimento' | 'abatimento' | 'baixa' | 'protestar' | 'sustar_protesto', string> = {

@@ -305,6 +305,19 @@ describe('the back office\'s Cobrança section', () => {
     const listed = (await w.operador.get(ok.headers.location as string)).body
     assert.match(listed, /Recompra registrada/)
     assert.match(listed, /<td data-rotulo="Descrição">Serviço não prestado<\/td>/)
+
+    // Made by mistake, it is cancelled on its row, with why: its título is acquired again and offered to a new buy-back.
+    const [second] = created(await call('GET', '/api/recompras?estado=aberta'), 200).itens as { id: string }[]
+    assert.doesNotMatch(after, new RegExp(`id="cancelar-${made.id}"`), 'a paid buy-back offers no cancellation')
+    const noReason = await w.operador.submit('/conta/cobrancas/recompras', `cancelar-${second!.id}`, { motivo_cancelamento: '' })
+    assert.equal(noReason.statusCode, 422)
+    assert.match(refusalsOn(noReason.body), /Motivo do cancelamento: /)
+    const cancelled = await w.operador.submit('/conta/cobrancas/recompras', `cancelar-${second!.id}`, { motivo_cancelamento: 'Registrada por engano' })
+    assert.equal(cancelled.statusCode, 303, refusalsOn(cancelled.body))
+    const back = (await w.operador.get(cancelled.headers.location as string)).body
+    assert.match(back, /Recompra cancelada/)
+    assert.equal(rowCells(back, `data-recompra="${second!.id}"`).Estado, 'cancelada')
+    assert.match(back, new RegExp(`<option value="${w.titulos[1]!.id}">`), 'its título is offered again')
   })
 
   it('adds a collection account by its form, confirmed by another person, and charges a título by the charges\' form', async () => {

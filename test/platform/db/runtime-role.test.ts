@@ -75,8 +75,10 @@ const GRANTS: Record<string, string[]> = {
   // A customer's ledger total: read, never written, by the runtime role (the owner's trigger writes it).
   razao_totais: ['SELECT'],
   // A buy-back's títulos and amounts never change; only its settlement (paid, or compensated by an operation) (migration 0042).
-  recompras: ['INSERT SELECT', 'UPDATE(atualizado_em estado id_transacao operacao_id pagamento_lancamento_id pago_em)'],
-  recompra_titulos: ['INSERT SELECT'],
+  // A buy-back open is paid, compensated or cancelled (0047): its títulos' rows then stop being live, never the other way.
+  recompras: ['INSERT SELECT', 'UPDATE(atualizado_em cancelada_em cancelamento_lancamento_id estado id_transacao motivo_cancelamento operacao_id '
+    + 'pagamento_lancamento_id pago_em)'],
+  recompra_titulos: ['INSERT SELECT', 'UPDATE(ativa)'],
   // A retorno's file and lines: what the bank said never changes; only the progress and each line's outcome (migration 0039).
   retornos: ['INSERT SELECT', 'UPDATE(aplicadas concluido_em estado ignoradas)'],
   retorno_linhas: ['INSERT SELECT',

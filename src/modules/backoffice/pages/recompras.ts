@@ -34,6 +34,15 @@ ${input(v.posted, id, { name: 'id_transacao', idSuffix: `-${r.id}`, label: 'Iden
 ${input(v.posted, id, { name: 'pago_em', idSuffix: `-${r.id}`, label: 'Paga em (horário de Brasília)', type: 'datetime-local', required: true,
     extra: html` step="1"` })}`)}`
   }
+  // An open buy-back made by mistake is cancelled, with why (the API reverses its entry and gives its títulos back).
+  const cancel = (r: RecompraAnswer) => {
+    if (!changes || r.estado !== 'aberta') return ''
+    const id = `cancelar-${r.id}`
+    return html`<br>${form({ id, action: P.acaoRecompra(r.id, 'cancelamento'), csrf: v.csrf, button: 'Cancelar a recompra', buttonId: `botao-${id}` },
+      html`
+${input(v.posted, id, { name: 'motivo_cancelamento', idSuffix: `-${r.id}`, label: 'Motivo do cancelamento', required: true,
+    hint: 'Por que ela não vale: fica no registro.' })}`)}`
+  }
   const fid = 'form-recompra'
   const made = changes && titulos.length > 0 && html`
 <h2>Nova recompra</h2>
@@ -49,7 +58,7 @@ ${cell('Cedente', html`<a href="${P.cedente(r.cedente_id)}">${nome.get(r.cedente
 ${cell('Descrição', r.descricao)}${numCell('Títulos', r.titulos.length)}${numCell('Saldo', brl(r.principal_centavos))}\
 ${numCell('Juros e multa', brl(r.encargos_centavos))}${numCell('Valor', brl(r.valor_centavos))}${cell('Forma', formaRecompra(r.forma))}\
 ${cell('Estado', r.operacao_id ? html`${estadoRecompra(r.estado)} na <a href="${P.operacao(r.operacao_id)}">operação</a>`
-    : html`${estadoRecompra(r.estado)}${pay(r)}`)}</tr>`)
+    : html`${estadoRecompra(r.estado)}${pay(r)}${cancel(r)}`)}</tr>`)
   return boPage(P.recompras, 'Recompras', 'Os títulos que os cedentes recompraram: por quê, o que custaram a eles e como foram liquidados.', v.shown, html`
 <p><a href="${P.cobrancas}" id="link-cobrancas">Cobranças</a> · <a href="${P.retornos}" id="link-retornos">Retornos do banco</a> · \
 <a href="${P.remessas}" id="link-remessas">Remessas</a></p>

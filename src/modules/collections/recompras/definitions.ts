@@ -11,6 +11,7 @@ const Uuid = Type.String({ format: 'uuid' })
 
 export const MOTIVOS_RECOMPRA = ['vicio_de_origem', 'inadimplencia'] as const
 export const FORMAS_RECOMPRA = ['pagamento', 'compensacao'] as const
+export const ESTADOS_RECOMPRA = ['aberta', 'paga', 'compensada', 'cancelada'] as const
 
 export const RecompraIn = Type.Object({
   titulo_ids: Type.Array(Uuid, { minItems: 1, maxItems: 500, uniqueItems: true, description: 'Acquired títulos of one cedente, with an open balance.' }),
@@ -28,6 +29,10 @@ export const RecompraPagamentoIn = Type.Object({
   pago_em: Type.String({ format: 'date-time', description: 'When the money came in: on or after the buy-back\'s day, not in the future.' }),
 }, { additionalProperties: false })
 
+export const RecompraCancelamentoIn = Type.Object({
+  motivo: Type.String({ minLength: 3, maxLength: 500, description: 'Why the buy-back is cancelled (made by mistake, the cedente disputes it…).' }),
+}, { additionalProperties: false })
+
 export const RecompraOut = Type.Object({
   id: Uuid,
   cedente_id: Uuid,
@@ -39,11 +44,14 @@ export const RecompraOut = Type.Object({
   principal_centavos: Type.Integer({ description: 'The títulos\' open balances.' }),
   encargos_centavos: Type.Integer({ description: 'The juros and multa they owed that day, by their charges\' terms.' }),
   valor_centavos: Type.Integer({ description: 'What the cedente owes: principal and encargos.' }),
-  estado: Type.String({ enum: ['aberta', 'paga', 'compensada'] }),
+  estado: Type.String({ enum: [...ESTADOS_RECOMPRA] }),
   lancamento_id: Uuid,
   id_transacao: OrNull(Type.String()),
   pago_em: OrNull(Type.String({ format: 'date-time' })),
   operacao_id: OrNull(Type.String({ format: 'uuid', description: 'The operation whose quote compensated it.' })),
+  cancelada_em: OrNull(Type.String({ format: 'date-time' })),
+  motivo_cancelamento: OrNull(Type.String({ description: 'Why it was cancelled, as the person wrote it.' })),
+  cancelamento_lancamento_id: OrNull(Type.String({ format: 'uuid', description: 'The entry that reversed the buy-back\'s.' })),
   titulos: Type.Array(Type.Object({
     titulo_id: Uuid, saldo_centavos: Type.Integer(), juros_centavos: Type.Integer(), multa_centavos: Type.Integer(),
     desagio_reconhecido_centavos: Type.Integer({ description: 'The deságio the título had not yet earned, recognised by the buy-back.' }),
@@ -78,7 +86,7 @@ export const RECOMPRA_ROUTES = {
     schema: {
       hide: true, operationId: 'listarRecompras', tags, summary: 'The buy-backs, newest first',
       querystring: Type.Object({
-        ...PageQuery, cedente_id: Type.Optional(Uuid), estado: Type.Optional(Type.String({ enum: ['aberta', 'paga', 'compensada'] })),
+        ...PageQuery, cedente_id: Type.Optional(Uuid), estado: Type.Optional(Type.String({ enum: [...ESTADOS_RECOMPRA] })),
       }, { additionalProperties: false }),
       response: {
         200: Type.Object({ itens: Type.Array(RecompraOut), proximo: OrNull(Type.Integer()) }), ...refusals,
@@ -103,6 +111,18 @@ export const RECOMPRA_ROUTES = {
         422: ValidationProblem('pago_em before the buy-back\'s day or in the future: every item.'),
         ...Conflict('The buy-back is paid already, or compensated, or to be compensated (estado_invalido, with `estado`); the transfer is '
           + 'recorded for another buy-back (id_transacao_em_uso, with its `recompra_id`); or the key is in use.'),
+      },
+    },
+  },
+  cancelamento: {
+    method: 'POST', url: '/api/recompras/:id/cancelamento', escopo: ESCOPO,
+    schema: {
+      hide: true, operationId: 'cancelarRecompra', tags, params: Params, body: RecompraCancelamentoIn, headers: KeyHeader,
+      summary: 'Cancel an open buy-back: its entry reversed, its títulos acquired again with the balances and deságio they had',
+      response: {
+        200: RecompraOut, ...refusals, ...idempotencyProblems, ...NotFound('buy-back'),
+        422: ValidationProblem('The body breaks the schema: every item.'),
+        ...Conflict('The buy-back is paid, compensated or cancelled already (estado_invalido, with `estado`); or the key is in use.'),
       },
     },
   },

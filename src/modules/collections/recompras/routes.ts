@@ -31,7 +31,7 @@ import { TitleNotAcquiredError } from '../charges/errors.ts'
 import { encargosDevidos, type Juros } from '../encargos.ts'
 import { RECOMPRA_ROUTES, type RecompraInT } from './definitions.ts'
 import { BuyBackStateError, BuyBackTransactionInUseError, BuyBackWithoutRecourseError } from './errors.ts'
-import { getRecompra, insertRecompra, listRecompras, lockTitulos, setPaid, type TituloARecomprar } from './store.ts'
+import { cancelRecompra, getRecompra, insertRecompra, listRecompras, lockTitulos, setPaid, type TituloARecomprar } from './store.ts'
 import { recompraView } from './views.ts'
 
 export type RecompraRoutesDeps = { db: Database, clock: Clock, idempotency: Idempotency, dbTimeoutMs: number, budget: Budget }
@@ -79,7 +79,7 @@ async function writeOffCharges(tx: Orm, tituloIds: string[], now: Date): Promise
 export function recompraRoutes(deps: RecompraRoutesDeps) {
   const { db, clock } = deps
   const mutation = { idempotency: deps.idempotency, clock, dbTimeoutMs: deps.dbTimeoutMs }
-  const { criar, listar, ler, pagamento } = RECOMPRA_ROUTES
+  const { criar, listar, ler, pagamento, cancelamento } = RECOMPRA_ROUTES
   const config = { rateLimit: rateLimitFor(deps.budget), credencial: { escopo: criar.escopo } }
 
   return async function (app: FastifyInstance) {
@@ -158,6 +158,38 @@ export function recompraRoutes(deps: RecompraRoutesDeps) {
         }, action.now)
         await setPaid(tx, r.id, { idTransacao: req.body.id_transacao, pagoEm: pagoEm.toISOString(), lancamentoId }, action.now)
         return { answer: jsonAnswer(200, recompraView((await getRecompra(tx, r.id))!)), audit: { acao: 'recompra.paga', alvoId: r.id } }
+      },
+    })
+
+    mutationRoute<{ Params: { id: string }, Body: { motivo: string } }, ActionContext>(app, mutation, {
+      method: cancelamento.method, url: cancelamento.url, idempotency: 'required', config, schema: cancelamento.schema, caller: byCredential,
+      timeoutFactor: TIMEOUT_FACTOR,
+      work: async ({ tx, req, action }) => {
+        const r = isUuid(req.params.id) ? await getRecompra(tx, req.params.id, true) : undefined
+        if (!r) return { answer: problemAnswer(NOT_FOUND) }
+        // Open only: a payment or a compensation moved money after it, which a cancellation would have to undo too.
+        if (r.estado !== 'aberta') throw new BuyBackStateError(r.estado)
+        const titulos = await lockTitulos(tx, r.titulos.map((t) => t.tituloId))
+        const moved = titulos.find((t) => t.estado !== 'recomprado')
+        if (moved) throw new BuyBackStateError(`com o título ${moved.numero} ${moved.estado}`)
+        const principal = BigInt(r.principalCentavos)
+        const encargos = BigInt(r.encargosCentavos)
+        const desagio = r.titulos.reduce((s, t) => s + BigInt(t.desagioReconhecidoCentavos), 0n)
+        // The buy-back's entry, reversed line by line.
+        const lancamentoId = await postEntry(tx, {
+          clienteId: req.credential!.clienteId, data: brasiliaDay(action.now),
+          historico: `Cancelamento da recompra de ${r.titulos.length} título(s): ${req.body.motivo}`.slice(0, 300),
+          origem: { tipo: 'recompra', id: r.id }, requestId: action.requestId ?? null,
+          linhas: [
+            { conta: 'conta_grafica_cedentes', cedenteId: r.cedenteId, credito: principal + encargos },
+            { conta: 'direitos_creditorios', debito: principal },
+            { conta: 'receita_juros_multa', debito: encargos },
+            { conta: 'desagio_a_apropriar', credito: desagio },
+            { conta: 'receita_desagio', debito: desagio },
+          ],
+        }, action.now)
+        await cancelRecompra(tx, r, { motivo: req.body.motivo.trim(), lancamentoId }, action.now)
+        return { answer: jsonAnswer(200, recompraView((await getRecompra(tx, r.id))!)), audit: { acao: 'recompra.cancelada', alvoId: r.id } }
       },
     })
 

@@ -45,6 +45,7 @@ export type Recompra = {
   id: string, seq: number, cedenteId: string, motivo: string, descricao: string, forma: string, coobrigacao: boolean, data: string,
   principalCentavos: number, encargosCentavos: number, valorCentavos: number, estado: string, lancamentoId: string, idTransacao: string | null,
   pagoEm: Date | null, pagamentoLancamentoId: string | null, operacaoId: string | null, criadoEm: Date, atualizadoEm: Date,
+  canceladaEm: Date | null, motivoCancelamento: string | null, cancelamentoLancamentoId: string | null,
   titulos: { tituloId: string, saldoCentavos: number, jurosCentavos: number, multaCentavos: number, desagioReconhecidoCentavos: number }[]
 }
 
@@ -70,13 +71,14 @@ type RecompraRow = {
   id: string, seq: string, cedente_id: string, motivo: string, descricao: string, forma: string, coobrigacao: boolean, data: string, principal: string,
   encargos: string, valor: string, estado: string, lancamento_id: string, id_transacao: string | null, pago_em: string | null,
   pagamento_lancamento_id: string | null, operacao_id: string | null, criado_em: string, atualizado_em: string,
+  cancelada_em: string | null, motivo_cancelamento: string | null, cancelamento_lancamento_id: string | null,
   titulos: { titulo_id: string, saldo_centavos: number, juros_centavos: number, multa_centavos: number, desagio_reconhecido_centavos: number }[]
 }
 
 const COLUMNS = sql`r.id, r.seq::text AS seq, r.cedente_id, r.motivo, r.descricao, r.forma, r.coobrigacao, r.data::text AS data,
   r.principal_centavos::text AS principal, r.encargos_centavos::text AS encargos, r.valor_centavos::text AS valor, r.estado, r.lancamento_id,
   r.id_transacao, r.pago_em::text AS pago_em, r.pagamento_lancamento_id, r.operacao_id, r.criado_em::text AS criado_em,
-  r.atualizado_em::text AS atualizado_em,
+  r.atualizado_em::text AS atualizado_em, r.cancelada_em::text AS cancelada_em, r.motivo_cancelamento, r.cancelamento_lancamento_id,
   (SELECT coalesce(json_agg(json_build_object('titulo_id', x.titulo_id, 'saldo_centavos', x.saldo_centavos, 'juros_centavos', x.juros_centavos,
      'multa_centavos', x.multa_centavos, 'desagio_reconhecido_centavos', x.desagio_reconhecido_centavos) ORDER BY x.titulo_id), '[]'::json)
    FROM recompra_titulos x WHERE x.cliente_id = r.cliente_id AND x.recompra_id = r.id) AS titulos`
@@ -86,6 +88,8 @@ const recompraOf = (r: RecompraRow): Recompra => ({
   data: r.data, principalCentavos: Number(r.principal), encargosCentavos: Number(r.encargos), valorCentavos: Number(r.valor), estado: r.estado,
   lancamentoId: r.lancamento_id, idTransacao: r.id_transacao, pagoEm: r.pago_em ? new Date(r.pago_em) : null,
   pagamentoLancamentoId: r.pagamento_lancamento_id, operacaoId: r.operacao_id, criadoEm: new Date(r.criado_em), atualizadoEm: new Date(r.atualizado_em),
+  canceladaEm: r.cancelada_em ? new Date(r.cancelada_em) : null, motivoCancelamento: r.motivo_cancelamento,
+  cancelamentoLancamentoId: r.cancelamento_lancamento_id,
   titulos: r.titulos.map((t) => ({
     tituloId: t.titulo_id, saldoCentavos: Number(t.saldo_centavos), jurosCentavos: Number(t.juros_centavos), multaCentavos: Number(t.multa_centavos),
     desagioReconhecidoCentavos: Number(t.desagio_reconhecido_centavos),
@@ -108,4 +112,21 @@ export async function setPaid(tx: Orm, id: string, p: { idTransacao: string, pag
   await tx.execute(sql`UPDATE recompras SET estado = 'paga', id_transacao = ${p.idTransacao}, pago_em = ${p.pagoEm}::timestamptz,
       pagamento_lancamento_id = ${p.lancamentoId}::uuid, atualizado_em = ${now.toISOString()}::timestamptz
     WHERE id = ${id}::uuid`)
+}
+
+/**
+ * The buy-back cancelled: its títulos acquired again with the balances and the deságio not yet earned that it took
+ * (recompra_titulos keeps them), its rows no longer live (a título may be bought back again), its state, reason and
+ * reversing entry recorded.
+ */
+export async function cancelRecompra(tx: Orm, r: Recompra, c: { motivo: string, lancamentoId: string }, now: Date): Promise<void> {
+  const at = now.toISOString()
+  await tx.execute(sql`UPDATE titulos t SET estado = 'adquirido', saldo_centavos = x.saldo_centavos,
+      desagio_apropriado_centavos = t.desagio_apropriado_centavos - x.desagio_reconhecido_centavos, atualizado_em = ${at}::timestamptz
+    FROM recompra_titulos x WHERE x.cliente_id = t.cliente_id AND x.titulo_id = t.id AND x.recompra_id = ${r.id}::uuid AND x.ativa
+      AND t.estado = 'recomprado'`)
+  await tx.execute(sql`UPDATE recompra_titulos SET ativa = false WHERE recompra_id = ${r.id}::uuid`)
+  await tx.execute(sql`UPDATE recompras SET estado = 'cancelada', cancelada_em = ${at}::timestamptz, motivo_cancelamento = ${c.motivo},
+      cancelamento_lancamento_id = ${c.lancamentoId}::uuid, atualizado_em = ${at}::timestamptz
+    WHERE id = ${r.id}::uuid`)
 }

@@ -30,7 +30,7 @@ export const AUDIT_ACTIONS = [
   'desembolso.recusado',
   // Collection accounts (issue 33).
   'conta_cobranca.criada', 'conta_cobranca.alterada', 'conta_cobranca.confirmada', 'cobranca.criada', 'cobranca.boleto_enviado',
-  'retorno.enviado', 'recompra.criada', 'recompra.paga',
+  'retorno.enviado', 'recompra.criada', 'recompra.paga', 'recompra.cancelada',
   'cobranca.instrucao', 'remessa.gerada', 'mcp.listar_remessas', 'mcp.ler_remessa', 'mcp.listar_instrucoes',
   'mcp.listar_retornos', 'mcp.ler_retorno', 'mcp.listar_recompras', 'mcp.ler_recompra',
 ] as const

@@ -40,7 +40,7 @@ describe('GET /api/conta/openapi.json', () => {
       '/contas-cobranca', '/contas-cobranca/{id}', '/contas-cobranca/{id}/confirmacao',
       '/cobrancas', '/cobrancas/painel', '/cobrancas/{id}', '/cobrancas/{id}/boleto', '/cobrancas/{id}/email', '/cobrancas/{id}/instrucoes',
       '/cnab/remessas', '/cnab/remessas/{id}', '/cnab/remessas/{id}/arquivo', '/cnab/retornos', '/cnab/retornos/{id}', '/cnab/retornos/{id}/linhas',
-      '/recompras', '/recompras/{id}', '/recompras/{id}/pagamento',
+      '/recompras', '/recompras/{id}', '/recompras/{id}/cancelamento', '/recompras/{id}/pagamento',
     ].sort())
     const mcp = doc.paths['/mcp'].post.description as string
     for (const tool of ['status_servicos', 'enviar_contato', 'revogar_token', 'auditoria']) assert.ok(mcp.includes(`\`${tool}\``), tool)

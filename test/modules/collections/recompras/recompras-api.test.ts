@@ -5,7 +5,7 @@
 // cedente's payment closes its conta gráfica. Another customer's títulos are not found; nothing is bought back twice.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { rowsAs } from '../../../helpers/credentials.ts'
+import { dbError, rowsAs } from '../../../helpers/credentials.ts'
 import { useTestApp } from '../../../helpers/fixture.ts'
 import {
   backOffice, created, EXAMPLE_NOW, EXAMPLE_PRODUCT, exampleRegisters, formalizedExample, key, settableClock,
@@ -49,7 +49,8 @@ describe('/api/recompras', () => {
     assert.deepEqual({ ...made, id: undefined, lancamento_id: undefined, criado_em: undefined, atualizado_em: undefined }, {
       id: undefined, cedente_id: w.cedente, motivo: 'vicio_de_origem', descricao: 'Mercadoria devolvida pelo sacado', forma: 'pagamento',
       coobrigacao: false, data: '2026-11-10', principal_centavos: Number(t2!.saldo), encargos_centavos: 0, valor_centavos: Number(t2!.saldo),
-      estado: 'aberta', lancamento_id: undefined, id_transacao: null, pago_em: null, operacao_id: null,
+      estado: 'aberta', lancamento_id: undefined, id_transacao: null, pago_em: null, operacao_id: null, cancelada_em: null, motivo_cancelamento: null,
+      cancelamento_lancamento_id: null,
       titulos: [{ titulo_id: w.t2, saldo_centavos: Number(t2!.saldo), juros_centavos: 0, multa_centavos: 0,
         desagio_reconhecido_centavos: Number(t2!.pendente) }],
       criado_em: undefined, atualizado_em: undefined,
@@ -157,5 +158,48 @@ describe('/api/recompras', () => {
     const open = created(await w.admin.call('GET', `/api/recompras/${made.id}`), 200)
     assert.deepEqual([open.estado, open.operacao_id], ['aberta', null])
     assert.equal(await w.balance('conta_grafica_cedentes', w.cedente), grafica, 'the cancellation leaves the cedente owing the buy-back again')
+  })
+
+  it('an open buy-back is cancelled: its entry reversed, its títulos acquired again as they were; a título is then bought back anew', async () => {
+    const w = await world(false)
+    clock.set('2026-11-10T15:00:00Z')
+    const before = await w.rows<{ id: string, estado: string, saldo: string, apropriado: string }>(`SELECT id, estado, saldo_centavos::text AS saldo,
+      desagio_apropriado_centavos::text AS apropriado FROM titulos WHERE id IN ('${w.t2}', '${w.t3}') ORDER BY id`)
+    const accounts = async () => Object.fromEntries((await w.rows<{ conta: string, s: string }>(`SELECT conta,
+      sum(debito_centavos - credito_centavos)::text AS s FROM lancamento_linhas GROUP BY conta`)).map((r) => [r.conta, BigInt(r.s)]))
+    const ledger = await accounts()
+    const made = created(await w.operador.call('POST', '/api/recompras', { titulo_ids: [w.t2, w.t3], motivo: 'vicio_de_origem',
+      descricao: 'Duplicatas emitidas em duplicidade', forma: 'pagamento' }, key()))
+    const cancel = (id: string, k = key()) => w.operador.call('POST', `/api/recompras/${id}/cancelamento`, { motivo: 'Registrada por engano' }, k)
+    const k = key()
+    const cancelled = created(await cancel(made.id, k), 200)
+    assert.deepEqual([cancelled.estado, cancelled.motivo_cancelamento], ['cancelada', 'Registrada por engano'])
+    assert.ok(cancelled.cancelada_em && cancelled.cancelamento_lancamento_id)
+    assert.deepEqual(created(await cancel(made.id, k), 200), cancelled, 'a retry with the key answers the first')
+    // The títulos as they were, the ledger where it was, account by account.
+    const after = await w.rows<{ id: string, estado: string, saldo: string, apropriado: string }>(`SELECT id, estado, saldo_centavos::text AS saldo,
+      desagio_apropriado_centavos::text AS apropriado FROM titulos WHERE id IN ('${w.t2}', '${w.t3}') ORDER BY id`)
+    assert.deepEqual(after, before)
+    const now = await accounts()
+    for (const conta of new Set([...Object.keys(ledger), ...Object.keys(now)])) assert.equal(now[conta] ?? 0n, ledger[conta] ?? 0n, conta)
+    // Once: cancelled, it is neither cancelled again nor paid.
+    const again = await cancel(made.id)
+    assert.deepEqual([again.statusCode, again.json()], [409, { detail: 'estado_invalido', estado: 'cancelada' }])
+    const pay = await w.operador.call('POST', `/api/recompras/${made.id}/pagamento`, { id_transacao: 'E9', pago_em: '2026-11-10T14:00:00Z' }, key())
+    assert.equal(pay.statusCode, 409)
+    // A título of it is bought back anew, and that one, paid, is not cancelled.
+    const anew = created(await w.operador.call('POST', '/api/recompras', { titulo_ids: [w.t2], motivo: 'vicio_de_origem', descricao: 'Devolução',
+      forma: 'pagamento' }, key()))
+    created(await w.operador.call('POST', `/api/recompras/${anew.id}/pagamento`, { id_transacao: 'E10', pago_em: '2026-11-10T14:00:00Z' }, key()), 200)
+    const paid = await cancel(anew.id)
+    assert.deepEqual([paid.statusCode, paid.json()], [409, { detail: 'estado_invalido', estado: 'paga' }])
+    assert.deepEqual(created(await w.operador.call('GET', '/api/recompras?estado=cancelada'), 200).itens.map((r: { id: string }) => r.id), [made.id])
+    const audit = await w.rows<{ acao: string }>(`SELECT acao FROM auditoria_cliente WHERE alvo_id = '${made.id}' ORDER BY numero`)
+    assert.deepEqual(audit.map((a) => a.acao), ['recompra.criada', 'recompra.cancelada'])
+    // Another customer's is not found; the database keeps a cancelled buy-back's títulos from being live again.
+    const other = await backOffice(ctx.db, ctx.app, clock)
+    const theirs = await other.operador.call('POST', `/api/recompras/${anew.id}/cancelamento`, { motivo: 'Alheia' }, key())
+    assert.deepEqual([theirs.statusCode, theirs.json()], [404, { detail: 'nao_encontrado' }])
+    await assert.rejects(w.rows(`UPDATE recompra_titulos SET ativa = true WHERE recompra_id = '${made.id}'`), dbError('23514', /not bought back again/))
   })
 })
