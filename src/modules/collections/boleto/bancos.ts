@@ -130,6 +130,9 @@ const BRADESCO: RegrasDoBanco = {
 // over carteira and nosso número only), agência (4), conta (5), the account's DAC (módulo 10 over agência and
 // conta) and 000.
 const CARTEIRAS_ITAU_SEM_CONTA = new Set(['126', '131', '146', '150', '168'])
+// The special carteiras put the seu número and the customer's code in the campo livre instead of agência and conta:
+// a barcode of this layout would be wrong for them, so an account under one is refused rather than charged wrongly.
+export const CARTEIRAS_ITAU_ESPECIAIS = new Set(['106', '107', '122', '142', '143', '195', '196', '198'])
 const dacItau = (b: Beneficiario, n: string): number =>
   mod10(CARTEIRAS_ITAU_SEM_CONTA.has(b.carteira) ? `${b.carteira}${n}` : `${b.agencia}${b.conta}${b.carteira}${n}`)
 const ITAU: RegrasDoBanco = {
@@ -139,6 +142,8 @@ const ITAU: RegrasDoBanco = {
     ...need(isDigits(b.agencia, 4), 'agencia', 'a agência do Itaú tem 4 dígitos'),
     ...need(isDigits(b.conta, 5), 'conta', 'a conta do Itaú tem 5 dígitos'),
     ...need(isDigits(b.carteira, 3), 'carteira', 'a carteira do Itaú tem 3 dígitos'),
+    ...need(!CARTEIRAS_ITAU_ESPECIAIS.has(b.carteira), 'carteira', 'as carteiras especiais do Itaú (106, 107, 122, 142, 143, 195, 196 e 198) levam '
+      + 'o seu número e o código do cliente no código de barras: a plataforma não as emite'),
     ...need(isDigits(b.agencia, 4) && isDigits(b.conta, 5) && String(mod10(`${b.agencia}${b.conta}`)) === b.contaDigito, 'contaDigito',
       'o dígito da conta do Itaú é o módulo 10 de agência e conta'),
   }),

@@ -69,6 +69,10 @@ describe('/api/contas-cobranca', () => {
     const wrongDigit = String((Number(ITAU.conta_digito) + 1) % 10)
     assert.deepEqual(itemsOf(await operador.call('POST', '/api/contas-cobranca', { ...ITAU, conta_digito: wrongDigit })),
       [['value_error', 'body.conta_digito']])
+    // Itaú's special carteiras carry another campo livre, which the platform does not emit: refused, not charged wrongly.
+    const special = await operador.call('POST', '/api/contas-cobranca', { ...ITAU, carteira: '198' })
+    assert.deepEqual(itemsOf(special), [['value_error', 'body.carteira']])
+    assert.match(special.json().detail[0].msg, /carteiras especiais do Itaú/)
     const { convenio: _c, ...noConvenio } = BB
     const missing = await operador.call('POST', '/api/contas-cobranca', noConvenio)
     assert.deepEqual(itemsOf(missing), [['missing', 'body.convenio']])
