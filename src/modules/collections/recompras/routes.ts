@@ -24,9 +24,10 @@ import type { Clock } from '../../../platform/lib/clock.ts'
 import { isUuid } from '../../../platform/lib/uuid.ts'
 import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
 import { withTenant } from '../../../platform/tenancy/tenancy.ts'
-import { nationalHolidaysBetween, nextBusinessDay } from '../../calendar/index.ts'
+import { addDays, nationalHolidaysBetween, nextBusinessDay, ownHolidays, type OwnHoliday } from '../../calendar/index.ts'
 import { byCredential } from '../../credentials/index.ts'
 import { postEntry } from '../../ledger/index.ts'
+import { holidayAppliesTo } from '../../operations/index.ts'
 import { TitleNotAcquiredError } from '../charges/errors.ts'
 import { encargosDevidos, type Juros } from '../encargos.ts'
 import { RECOMPRA_ROUTES, type RecompraInT } from './definitions.ts'
@@ -42,16 +43,21 @@ const TIMEOUT_FACTOR = 14
 
 const item = (loc: string[], msg: string, input: unknown): ValidationItem => ({ type: 'value_error', loc: ['body', ...loc], msg: `Value error, ${msg}`, input })
 
-/** The national holidays from a due date to today (or to the due date, when it is later): what moves a due date to a business day. */
-const holidaysFrom = (vencimento: string, hoje: string) =>
-  new Set(nationalHolidaysBetween(vencimento, hoje > vencimento ? hoje : vencimento).map((h) => h.data))
+/**
+ * The holidays that move a título's due date to a business day: the national ones and the customer's own at its
+ * sacado's place (its municipality or state), from the due date on.
+ */
+function holidaysOf(t: TituloARecomprar, hoje: string, own: readonly OwnHoliday[]): Set<string> {
+  const ate = hoje > t.vencimento ? hoje : t.vencimento
+  return new Set([...nationalHolidaysBetween(t.vencimento, ate).map((h) => h.data),
+    ...own.filter((h) => h.data >= t.vencimento && holidayAppliesTo(h, t.sacadoLugar)).map((h) => h.data)])
+}
 
 /** What a título owes today beyond its balance, by its live charge's terms (none without a charge, or before its due date). */
-function lateCharges(t: TituloARecomprar, hoje: string): { juros: bigint, multa: bigint } {
+function lateCharges(t: TituloARecomprar, hoje: string, feriados: Set<string>): { juros: bigint, multa: bigint } {
   if (!t.juros) return { juros: 0n, multa: 0n }
   const juros: Juros = t.juros.tipo === 'valor_dia' && t.juros.valorCentavos ? { tipo: 'valor_dia', centavos: t.juros.valorCentavos }
     : t.juros.tipo === 'taxa_mensal' && t.juros.taxaMensal ? { tipo: 'taxa_mensal', taxa: t.juros.taxaMensal } : { tipo: 'isento' }
-  const feriados = holidaysFrom(t.vencimento, hoje)
   const e = encargosDevidos({
     vencimento: t.vencimento, pagoEm: hoje, valorCentavos: t.saldo, ...(t.multa ? { multa: t.multa } : {}), juros,
     consumidor: t.sacadoDocumento.length === 11, feriados,
@@ -91,6 +97,9 @@ export function recompraRoutes(deps: RecompraRoutesDeps) {
         if (list.length !== b.titulo_ids.length) return { answer: problemAnswer(NOT_FOUND) }
         for (const t of list) if (t.estado !== 'adquirido' || t.saldo <= 0n) throw new TitleNotAcquiredError(t.estado)
         const hoje = brasiliaDay(action.now)
+        const earliest = list.reduce((d, t) => (t.vencimento < d ? t.vencimento : d), hoje)
+        const own = await ownHolidays(tx, { de: earliest, ate: addDays(list.reduce((d, t) => (t.vencimento > d ? t.vencimento : d), hoje), 40) })
+        const feriados = new Map(list.map((t) => [t.id, holidaysOf(t, hoje, own)]))
         const items: ValidationItem[] = []
         if (new Set(list.map((t) => t.cedenteId)).size > 1) {
           items.push(item(['titulo_ids'], 'os títulos são de mais de um cedente: uma recompra é de um cedente', b.titulo_ids))
@@ -99,13 +108,13 @@ export function recompraRoutes(deps: RecompraRoutesDeps) {
           const without = list.filter((t) => !t.coobrigacao).map((t) => t.id)
           if (without.length) throw new BuyBackWithoutRecourseError(without)
           for (const t of list) {
-            const util = nextBusinessDay(t.vencimento, holidaysFrom(t.vencimento, hoje))
+            const util = nextBusinessDay(t.vencimento, feriados.get(t.id))
             if (util >= hoje) items.push(item(['titulo_ids'], `o título ${t.numero} ainda não está em atraso (vence, em dia útil, em ${util})`, t.id))
           }
         }
         if (items.length) throw new RequestValidationError(items)
 
-        const parts = list.map((t) => ({ t, ...lateCharges(t, hoje) }))
+        const parts = list.map((t) => ({ t, ...lateCharges(t, hoje, feriados.get(t.id)!) }))
         const principal = parts.reduce((s, p) => s + p.t.saldo, 0n)
         const encargos = parts.reduce((s, p) => s + p.juros + p.multa, 0n)
         const desagio = parts.reduce((s, p) => s + p.t.desagioPendente, 0n)

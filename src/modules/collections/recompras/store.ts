@@ -7,18 +7,20 @@ import { queryRows } from '../../../platform/db/database.ts'
 
 export type TituloARecomprar = {
   id: string, numero: string, estado: string, saldo: bigint, vencimento: string, cedenteId: string, desagioPendente: bigint, sacadoDocumento: string,
+  sacadoLugar: { municipioIbge: string | null, uf: string | null },
   coobrigacao: boolean, juros: { tipo: string, valorCentavos: bigint | null, taxaMensal: string | null } | null, multa: string | null,
 }
 
 type Row = {
   id: string, numero: string, estado: string, saldo: string, vencimento: string, cedente_id: string, pendente: string, documento: string,
+  municipio_ibge: string | null, uf: string | null,
   coobrigacao: boolean | null, juros_tipo: string | null, juros_valor: string | null, juros_taxa: string | null, multa: string | null
 }
 
 /** The títulos asked for, locked in a fixed order (by id): the customer's only (row security). */
 export async function lockTitulos(tx: Orm, ids: readonly string[]): Promise<TituloARecomprar[]> {
   const rows = await queryRows<Row>(tx, sql`SELECT t.id, t.numero, t.estado, t.saldo_centavos::text AS saldo, t.vencimento::text AS vencimento,
-      t.cedente_id, (coalesce(t.desagio_centavos, 0) - t.desagio_apropriado_centavos)::text AS pendente, s.documento, pv.coobrigacao,
+      t.cedente_id, (coalesce(t.desagio_centavos, 0) - t.desagio_apropriado_centavos)::text AS pendente, s.documento, s.municipio_ibge, s.uf, pv.coobrigacao,
       c.juros_tipo, c.juros_valor_centavos::text AS juros_valor, c.juros_taxa_mensal::text AS juros_taxa, c.multa_percentual::text AS multa
     FROM titulos t
     JOIN sacados s ON s.cliente_id = t.cliente_id AND s.id = t.sacado_id
@@ -29,7 +31,8 @@ export async function lockTitulos(tx: Orm, ids: readonly string[]): Promise<Titu
     WHERE t.id = ANY(${sql.param([...ids])}::uuid[]) ORDER BY t.id FOR UPDATE OF t`)
   return rows.map((r) => ({
     id: r.id, numero: r.numero, estado: r.estado, saldo: BigInt(r.saldo), vencimento: r.vencimento, cedenteId: r.cedente_id,
-    desagioPendente: BigInt(r.pendente), sacadoDocumento: r.documento, coobrigacao: r.coobrigacao === true,
+    desagioPendente: BigInt(r.pendente), sacadoDocumento: r.documento, sacadoLugar: { municipioIbge: r.municipio_ibge, uf: r.uf },
+    coobrigacao: r.coobrigacao === true,
     juros: r.juros_tipo ? { tipo: r.juros_tipo, valorCentavos: r.juros_valor === null ? null : BigInt(r.juros_valor), taxaMensal: r.juros_taxa } : null,
     multa: r.multa,
   }))

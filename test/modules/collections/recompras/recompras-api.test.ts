@@ -97,7 +97,15 @@ describe('/api/recompras', () => {
     created(await w.aprovador.call('POST', `/api/contas-cobranca/${account.id}/confirmacao`, undefined, key()), 200)
     created(await w.operador.call('POST', '/api/cobrancas', { titulo_id: w.t1, conta_cobranca_id: account.id,
       juros: { tipo: 'valor_dia', valor_centavos: 100 }, multa_percentual: '0.02' }, key()))
-    // T1 (R$ 10.000,00) was due on Wednesday 2026-11-04: six days late on the 10th.
+    // The customer's own holiday at the sacado's place on T1's due date (Wednesday 2026-11-04) moves it to Thursday:
+    // on the 5th it is not yet in default.
+    created(await w.operador.call('POST', '/api/feriados', { data: '2026-11-04', descricao: 'Feriado estadual do cliente', uf: 'SP' }))
+    clock.set('2026-11-05T15:00:00Z')
+    const onTheDay = await w.operador.call('POST', '/api/recompras', { titulo_ids: [w.t1], motivo: 'inadimplencia', descricao: 'Atraso',
+      forma: 'compensacao' }, key())
+    assert.equal(onTheDay.statusCode, 422, onTheDay.body)
+    assert.match(JSON.stringify(onTheDay.json()), /T1 ainda não está em atraso \(vence, em dia útil, em 2026-11-05\)/)
+    // T1 (R$ 10.000,00) was due on 2026-11-04, a holiday: five days late on the 10th, from the 5th.
     clock.set('2026-11-10T15:00:00Z')
     const notYet = await w.operador.call('POST', '/api/recompras', { titulo_ids: [w.t1, w.t3], motivo: 'inadimplencia', descricao: 'Atraso',
       forma: 'compensacao' }, key())
@@ -106,7 +114,7 @@ describe('/api/recompras', () => {
     const made = created(await w.operador.call('POST', '/api/recompras', { titulo_ids: [w.t1], motivo: 'inadimplencia', descricao: 'Sacado inadimplente',
       forma: 'compensacao' }, key()))
     const multa = 1_000_000 * 2 / 100
-    const juros = 100 * 6
+    const juros = 100 * 5
     assert.deepEqual([made.coobrigacao, made.principal_centavos, made.encargos_centavos, made.valor_centavos],
       [true, 1_000_000, multa + juros, 1_000_000 + multa + juros])
     assert.deepEqual([made.titulos[0].juros_centavos, made.titulos[0].multa_centavos], [juros, multa])
