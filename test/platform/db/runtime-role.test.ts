@@ -43,7 +43,7 @@ const GRANTS: Record<string, string[]> = {
   // A collection account is never deleted; its bank, agência, conta and carteira never change (migration 0035); who last
   // changed where its money goes is kept, for the confirmation (0046).
   contas_cobranca: ['INSERT SELECT',
-    'UPDATE(ativa atualizada_em chave_pix confirmada_em confirmada_por_usuario_id convenio layout_cnab nome pendente_por_usuario_id proxima_remessa '
+    'UPDATE(ativa atualizada_em chave_pix confirmada_em confirmada_por_usuario_id convenio layout_cnab nome pendente_por_usuario_ids proxima_remessa '
     + 'proximo_nosso_numero transporte)'],
   // A charge is never deleted, and what it charges never changes: only the bank's registration is written (migration 0036),
   // and the due date a confirmed extension gives it, with the barcode that carries it (0044).

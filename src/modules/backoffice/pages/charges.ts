@@ -3,6 +3,7 @@
 // collection account, newest first, a page at a time by the API's cursor.
 import { html } from '../../../platform/lib/html.ts'
 import { brl, dataBr } from '../../../platform/lib/brl.ts'
+import { UNSAFE_NAME_CHARACTER } from '../../../platform/lib/chosen-name.ts'
 import { isUuid } from '../../../platform/lib/uuid.ts'
 import type { Page } from '../../account/index.ts'
 import { ESTADO_COBRANCA_TEXTO, INSTRUCAO_TEXTO } from '../../collections/index.ts'
@@ -17,11 +18,14 @@ import { mayChange, type ViewContext } from '../view-context.ts'
 export const PAGE = 50
 
 /** What the page's query asks, of the names it knows and the values the API takes (anything else dropped, not refused). */
-export type ChargeQuery = { estado?: string, conta?: string, antes?: string }
+export type ChargeQuery = { estado?: string, conta?: string, antes?: string, busca?: string }
 
 export function chargeQueryOf(query: Record<string, string | undefined>): ChargeQuery {
   const { estado, conta_cobranca_id: conta, antes } = query
+  // As the API takes it: some text besides blanks, no control character, up to 100 characters.
+  const busca = query.busca?.trim()
   return {
+    ...(busca && busca.length <= 100 && !UNSAFE_NAME_CHARACTER.test(busca) ? { busca } : {}),
     ...(estado && Object.hasOwn(ESTADO_COBRANCA_TEXTO, estado) ? { estado } : {}),
     ...(conta && isUuid(conta) ? { conta } : {}),
     ...(antes && /^[1-9][0-9]{0,14}$/.test(antes) ? { antes } : {}),
@@ -32,6 +36,7 @@ const searchOf = (q: ChargeQuery, antes?: string | number) => {
   const s = new URLSearchParams()
   if (q.estado) s.set('estado', q.estado)
   if (q.conta) s.set('conta_cobranca_id', q.conta)
+  if (q.busca) s.set('busca', q.busca)
   if (antes !== undefined) s.set('antes', String(antes))
   return s
 }
@@ -98,7 +103,7 @@ ${cell('Vencimento', dataBr(c.vencimento))}${numCell('Valor', brl(c.valor_centav
 ${cell('Boleto', html`<a href="/api/cobrancas/${c.id}/boleto">Imprimir<span class="visualmente-oculto"> o boleto da cobrança nº ${c.numero}</span></a> · \
 <a href="/api/cobrancas/${c.id}/boleto?formato=pdf" type="application/pdf">PDF<span class="visualmente-oculto"> da cobrança nº ${c.numero}</span></a>\
 ${send(c)}`)}</tr>`)
-  const filtered = Boolean(q.estado || q.conta)
+  const filtered = Boolean(q.estado || q.conta || q.busca)
   // Instructions go to a charge the bank holds: the form offers this page's registered ones.
   const registered = list.itens.filter((c) => c.estado === 'registrada')
   const fid = 'form-instrucao'
@@ -112,7 +117,7 @@ ${input(v.posted, fid, { name: 'vencimento', label: 'Novo vencimento', type: 'da
     + 'acrescentados é lançado na conta gráfica do cedente quando o banco confirmar.' })}
 ${input(v.posted, fid, { name: 'abatimento', label: 'Abatimento (R$)', hint: 'Só no abatimento: o valor que o sacado deixa de pagar.',
     extra: html` inputmode="decimal"` })}`)}`
-  const exporting = searchOf({ ...(q.estado ? { estado: q.estado } : {}), ...(q.conta ? { conta: q.conta } : {}) })
+  const exporting = searchOf({ ...(q.estado ? { estado: q.estado } : {}), ...(q.conta ? { conta: q.conta } : {}), ...(q.busca ? { busca: q.busca } : {}) })
   exporting.set('formato', 'csv')
   const exportHref = `${P.cobrancas}?${exporting.toString()}`
   return boPage(P.cobrancas, 'Cobrança', 'As cobranças dos títulos por boleto, e os retornos do banco.', v.shown, html`
@@ -124,6 +129,9 @@ adquirido.</p>`}
 <p><a href="${P.contasCobranca}" id="link-contas-cobranca">Contas de cobrança</a>: as contas em que os boletos são registrados, incluídas e \
 confirmadas por duas pessoas.</p>
 <form method="get" action="${P.cobrancas}" class="filtros" role="search" aria-label="Filtrar as cobranças">
+<div class="filtro"><label for="filtro-busca">Buscar</label><input id="filtro-busca" name="busca" type="search" value="${q.busca ?? ''}" \
+maxlength="100" aria-describedby="filtro-busca-dica"><small id="filtro-busca-dica">Nosso número, número do título, nome ou documento do sacado.\
+</small></div>
 ${filterSelect('estado', 'Estado', opcoes(ESTADO_COBRANCA_TEXTO), q.estado)}
 ${filterSelect('conta_cobranca_id', 'Conta de cobrança', contas.map((c) => ({ value: c.id, label: accountName(c) })), q.conta)}
 <div class="filtro-acoes"><button type="submit" id="filtrar">Filtrar</button> <a href="${P.cobrancas}" id="limpar-filtros">Limpar</a></div>

@@ -85,7 +85,7 @@ export function accountRoutes(deps: AccountRoutesDeps) {
         const current = isUuid(id) ? await getAccount(tx, id, true) : undefined
         if (!current) return { answer: problemAnswer(NOT_FOUND) }
         const { change, moved, unconfirm } = accountChange(current, req.body)
-        const changed = (await changeAccount(tx, id, change, { moved, unconfirm }, { usuarioId: req.credential!.usuarioId, now: action.now }))!
+        const changed = (await changeAccount(tx, current, change, { moved, unconfirm }, { usuarioId: req.credential!.usuarioId, now: action.now }))!
         return {
           answer: jsonAnswer(200, accountView(changed)),
           audit: { acao: 'conta_cobranca.alterada', alvoId: id, alteracoes: changes(current, changed) },

@@ -39,7 +39,7 @@ export async function createAccount(tx: Orm, input: NewCollectionAccount, by: By
   try {
     // A savepoint: a duplicate's failure leaves the caller's transaction usable to find the row that holds it.
     id = await tx.transaction(async (sp) => (await sp.insert(contasCobranca).values({
-      ...input, ativa: true, incluidaEm: by.now, incluidaPorUsuarioId: by.usuarioId!, pendentePorUsuarioId: by.usuarioId!, atualizadaEm: by.now,
+      ...input, ativa: true, incluidaEm: by.now, incluidaPorUsuarioId: by.usuarioId!, pendentePorUsuarioIds: [by.usuarioId!], atualizadaEm: by.now,
     }).returning({ id: contasCobranca.id }))[0]!.id)
   } catch (err) {
     // Another customer's account (migration 0046): said without saying whose.
@@ -88,8 +88,9 @@ export async function listAccounts(
  * goes changed). Undefined when the customer has no account with this id.
  */
 export async function changeAccount(
-  tx: Orm, id: string, change: CollectionAccountChange, route: { moved: boolean, unconfirm: boolean }, by: By,
+  tx: Orm, current: CollectionAccount, change: CollectionAccountChange, route: { moved: boolean, unconfirm: boolean }, by: By,
 ): Promise<CollectionAccount | undefined> {
+  const id = current.id
   // Where the sacados' money goes is changed by a person, who then may not confirm it: that takes a second one.
   if (route.moved && by.usuarioId === null) {
     throw new CollectionAccountConfirmerError('a token with no person cannot change where the sacados\' money goes: a person changes it, '
@@ -97,12 +98,19 @@ export async function changeAccount(
   }
   const [row] = await tx.update(contasCobranca).set({
     ...change, ...(route.unconfirm ? { confirmadaEm: null, confirmadaPorUsuarioId: null } : {}),
-    ...(route.moved ? { pendentePorUsuarioId: by.usuarioId! } : {}), atualizadaEm: by.now,
+    // A change after a confirmation starts the list anew; one before it joins those it already waits for.
+    ...(route.moved ? { pendentePorUsuarioIds: pendingAfter(current, by.usuarioId!, route.unconfirm) } : {}), atualizadaEm: by.now,
   }).where(eq(contasCobranca.id, id)).returning({ id: contasCobranca.id }).catch((err: unknown) => {
     // A transport turned to the API on another customer's account (migration 0046).
     throw isUniqueViolation(err, 'contas_cobranca_titular') ? new CollectionAccountOfAnotherError() : err
   })
   return row ? getAccount(tx, id) : undefined
+}
+
+/** Who awaits the confirmation once `usuarioId` changes where the money goes. */
+function pendingAfter(current: CollectionAccount, usuarioId: string, confirmedUntilNow: boolean): string[] {
+  if (confirmedUntilNow || current.confirmadaEm !== null) return [usuarioId]
+  return current.pendentePorUsuarioIds.includes(usuarioId) ? current.pendentePorUsuarioIds : [...current.pendentePorUsuarioIds, usuarioId]
 }
 
 /**
@@ -113,7 +121,7 @@ export async function confirmAccount(tx: Orm, id: string, by: By): Promise<{ acc
   const current = await getAccount(tx, id, true)
   if (!current) return undefined
   if (current.confirmadaEm) return { account: current, changed: false }
-  if (by.usuarioId === null || by.usuarioId === current.incluidaPorUsuarioId || by.usuarioId === current.pendentePorUsuarioId) {
+  if (by.usuarioId === null || by.usuarioId === current.incluidaPorUsuarioId || current.pendentePorUsuarioIds.includes(by.usuarioId)) {
     throw new CollectionAccountConfirmerError(by.usuarioId === null
       ? 'a token with no person cannot confirm a collection account'
       : by.usuarioId === current.incluidaPorUsuarioId ? 'the person who added a collection account cannot confirm it'

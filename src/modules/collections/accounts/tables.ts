@@ -30,7 +30,7 @@ export const contasCobranca = pgTable('contas_cobranca', {
   incluidaPorUsuarioId: uuid('incluida_por_usuario_id').notNull(),
   confirmadaEm: tz('confirmada_em'),
   confirmadaPorUsuarioId: uuid('confirmada_por_usuario_id'),
-  /** The person whose version awaits (or had) the confirmation: who added it, or who last changed where the money goes (0046). */
-  pendentePorUsuarioId: uuid('pendente_por_usuario_id').notNull(),
+  /** The people whose changes await (or had) the confirmation: who added it, and who changed where the money goes since (0046). */
+  pendentePorUsuarioIds: uuid('pendente_por_usuario_ids').array().notNull(),
   atualizadaEm: tz('atualizada_em').notNull(),
 })

@@ -64,7 +64,9 @@ export function httpBankAdapter(o: HttpAdapterOptions): BankAdapter {
       return r.ok ? { ok: true, resposta: r.json } : r
     },
     async consultar(p: { conta: ContaNoBanco, nossoNumero: string }): Promise<SituacaoNoBanco> {
-      const r = await call('GET', `/boletos/${encodeURIComponent(p.nossoNumero)}?conta=${encodeURIComponent(`${p.conta.agencia}-${p.conta.conta}`)}`)
+      const q = new URLSearchParams({ banco: p.conta.banco, conta: `${p.conta.agencia}-${p.conta.conta}`,
+        ...(p.conta.convenio ? { convenio: p.conta.convenio } : {}) })
+      const r = await call('GET', `/boletos/${encodeURIComponent(p.nossoNumero)}?${q}`)
       if (!r.ok) return r
       const j = (r.json ?? {}) as { situacao?: string, pago_centavos?: unknown, pago_em?: string }
       if (j.situacao !== 'registrada' && j.situacao !== 'liquidada' && j.situacao !== 'baixada') {

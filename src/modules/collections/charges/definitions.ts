@@ -3,6 +3,7 @@
 // the sacado's obligation to pay at the bank, so an Idempotency-Key is required.
 import { Type, type Static } from 'typebox'
 import { Conflict, Day, guardRefusals, NotFound, PageQuery } from '../../../platform/http/api-schemas.ts'
+import { Busca } from '../../../platform/http/list-query.ts'
 import type { RouteDefinition } from '../../../platform/http/route-document.ts'
 import { ValidationProblem } from '../../../platform/http/schemas.ts'
 import { idempotencyProblems } from '../../../platform/idempotency/schemas.ts'
@@ -106,6 +107,7 @@ export const CHARGE_ROUTES = {
         estado: Type.Optional(Type.String({ enum: [...ESTADOS_COBRANCA] })),
         conta_cobranca_id: Type.Optional(Type.String({ format: 'uuid' })),
         titulo_id: Type.Optional(Type.String({ format: 'uuid' })),
+        busca: Busca,
       }, { additionalProperties: false }),
       response: {
         200: Type.Object({ itens: Type.Array(CobrancaListada), proximo: OrNull(Type.Integer()) }), ...refusals,

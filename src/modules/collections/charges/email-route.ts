@@ -51,6 +51,8 @@ export function chargeEmailRoute(deps: ChargeEmailDeps) {
       method: enviar.method, url: enviar.url, idempotency: 'accepted', config, schema: enviar.schema, caller: byCredential,
       timeoutFactor: TIMEOUT_FACTOR,
       work: async ({ tx, req, action }) => {
+        // The charge locked first: two requests at once take turns, and the second sees the first's send (red team).
+        if (isUuid(req.params.id)) await tx.execute(sql`SELECT 1 FROM cobrancas WHERE id = ${req.params.id}::uuid FOR UPDATE`)
         const rows = isUuid(req.params.id) ? await boletoRows(tx, req.params.id) : undefined
         if (!rows) return { answer: problemAnswer(NOT_FOUND) }
         if (rows.c.estado !== 'registrada') throw new ChargeNotRegisteredError(rows.c.estado)

@@ -48,7 +48,7 @@ const TIMEOUT_FACTOR = 12
 /** The most a fine may be (CDC art. 52 §1º for a person, whose document is a CPF; Decreto 22.626/1933 art. 9 otherwise). */
 export const MULTA_MAXIMA = { pessoa: '0.02', empresa: '0.1' } as const
 
-type ListQuery = { limite?: string, antes?: string, estado?: EstadoCobranca, conta_cobranca_id?: string, titulo_id?: string }
+type ListQuery = { limite?: string, antes?: string, estado?: EstadoCobranca, conta_cobranca_id?: string, titulo_id?: string, busca?: string }
 
 export function chargeRoutes(deps: ChargeRoutesDeps) {
   const { db, clock } = deps
@@ -109,7 +109,7 @@ export function chargeRoutes(deps: ChargeRoutesDeps) {
       const q = (request as FastifyRequest<{ Querystring: ListQuery }>).query
       const filter = {
         ...(q.estado ? { estado: q.estado } : {}), ...(q.conta_cobranca_id ? { contaCobrancaId: q.conta_cobranca_id } : {}),
-        ...(q.titulo_id ? { tituloId: q.titulo_id } : {}),
+        ...(q.titulo_id ? { tituloId: q.titulo_id } : {}), ...(q.busca !== undefined ? { busca: q.busca.trim() } : {}),
       }
       const clienteId = request.credential!.clienteId
       if (wantsCsv(request)) return sendCsv(reply, chargesCsv(db, clienteId, filter, csvFilename('cobrancas', brasiliaDay(clock.now()))), clienteId)

@@ -2,9 +2,10 @@
 // caller's tenant transaction (row-level security: another customer's charge, título or account is not found). What
 // two charges may not share (a nosso número under an account, a título while live) is the database's to find (its
 // unique constraint and partial unique index, race-free), answered with the id of the charge that holds it.
-import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/database.ts'
 import { isUniqueViolation } from '../../../platform/db/driver-errors.ts'
+import { digitsOf, holds } from '../../../platform/db/list-sql.ts'
 import { clientes } from '../../../platform/db/schema.ts'
 import { pageFrom } from '../../../platform/http/api-schemas.ts'
 import { titulos } from '../../operations/index.ts'
@@ -77,7 +78,7 @@ export async function getCharge(tx: Orm, id: string): Promise<(Charge & { banco:
   return row && { ...row.c, banco: row.banco }
 }
 
-export type ChargeFilter = { estado?: EstadoCobranca, contaCobrancaId?: string, tituloId?: string }
+export type ChargeFilter = { estado?: EstadoCobranca, contaCobrancaId?: string, tituloId?: string, busca?: string }
 
 /** A charge as its list names it: with its título's number and its sacado, so a page needs no read per row. */
 export type ListedCharge = Charge & { banco: string, tituloNumero: string, sacado: { id: string, razaoSocial: string } }
@@ -91,6 +92,15 @@ export async function listCharges(
   if (filter.estado !== undefined) where.push(eq(cobrancas.estado, filter.estado))
   if (filter.contaCobrancaId !== undefined) where.push(eq(cobrancas.contaCobrancaId, filter.contaCobrancaId))
   if (filter.tituloId !== undefined) where.push(eq(cobrancas.tituloId, filter.tituloId))
+  if (filter.busca !== undefined) {
+    // A nosso número as the bank's statement prints it (with its carteira, dots or check digit), or its sequence; a
+    // título's number; the sacado's name or document.
+    const digits = digitsOf(filter.busca)
+    const sequencia = digits.replace(/^0+/, '')
+    const doc = digits.length >= 3 ? sql` OR ${sacados.documento} LIKE ${`%${digits}%`}` : sql``
+    where.push(sql`(${holds(cobrancas.nossoNumeroImpresso, filter.busca)}${sequencia ? sql` OR ${cobrancas.nossoNumero} = ${sequencia}` : sql``}
+      OR ${holds(titulos.numero, filter.busca)} OR ${holds(sacados.razaoSocial, filter.busca)}${doc})`)
+  }
   const rows = await tx.select({
     c: cobrancas, banco: contasCobranca.banco, tituloNumero: titulos.numero, sacado: { id: sacados.id, razaoSocial: sacados.razaoSocial },
   }).from(cobrancas)

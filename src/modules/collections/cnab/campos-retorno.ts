@@ -13,6 +13,16 @@ export function diaDaLinha(linha: number, campo: string, raw: string): string | 
   return d
 }
 
+/**
+ * The day of the occurrence, which every bank writes: a line without it refuses the file. The day is part of what
+ * makes an occurrence once (a red team of issue 33 applied one payment twice, dated and then with zeros).
+ */
+export function dataDaOcorrencia(linha: number, raw: string): string {
+  const d = diaDaLinha(linha, 'data da ocorrência', raw)
+  if (d === undefined) throw new ArquivoRecusado(linha, 'data da ocorrência em branco: toda ocorrência do banco tem a sua data')
+  return d
+}
+
 /** The bank's occurrence code: two digits or capitals, as every table of the banks has them. */
 export function codigoDaLinha(linha: number, raw: string): string {
   if (!/^[0-9A-Z]{2}$/.test(raw)) throw new ArquivoRecusado(linha, `código de ocorrência ${JSON.stringify(raw)} inválido: são dois dígitos`)

@@ -7,7 +7,7 @@ import { brl } from '../../../platform/lib/brl.ts'
 import type { Banco } from '../boleto/bancos.ts'
 import { centavosCnab, diaCnab, ler, type Registro } from './layout.ts'
 import { LAYOUTS_240 } from './layouts/bancos240.ts'
-import { codigoDaLinha, diaDaLinha, sequenciaDe } from './campos-retorno.ts'
+import { codigoDaLinha, dataDaOcorrencia, diaDaLinha, sequenciaDe } from './campos-retorno.ts'
 import { ArquivoRecusado } from './linhas.ts'
 import { ocorrencia240, pagoComCheque, type Ocorrencia } from './ocorrencias.ts'
 
@@ -175,6 +175,6 @@ function titulo(banco: Banco, linha: number, t: Record<string, string>, u: Recor
     jurosMultaCentavos: centavosCnab(u.juros_multa!), descontoCentavos: centavosCnab(u.desconto!), abatimentoCentavos: centavosCnab(u.abatimento!),
     iofCentavos: centavosCnab(u.iof!), pagoCentavos: centavosCnab(u.valor_pago!), liquidoCentavos: centavosCnab(u.valor_liquido!),
     outrasDespesasCentavos: centavosCnab(u.outras_despesas!), outrosCreditosCentavos: centavosCnab(u.outros_creditos!),
-    dataOcorrencia: diaDaLinha(linhaU, 'data da ocorrência', u.data_ocorrencia!), dataCredito: diaDaLinha(linhaU, 'data do crédito', u.data_credito!),
+    dataOcorrencia: dataDaOcorrencia(linhaU, u.data_ocorrencia!), dataCredito: diaDaLinha(linhaU, 'data do crédito', u.data_credito!),
   }
 }

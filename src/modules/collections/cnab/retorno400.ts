@@ -6,7 +6,7 @@
 // reads it through once to check it before applying a line of it.
 import { centavosCnab, diaCnab, ler, type Registro } from './layout.ts'
 import { LAYOUTS_400, type Banco400 } from './layouts/bancos400.ts'
-import { codigoDaLinha, diaDaLinha, sequenciaDe } from './campos-retorno.ts'
+import { codigoDaLinha, dataDaOcorrencia, diaDaLinha, sequenciaDe } from './campos-retorno.ts'
 import { ArquivoRecusado } from './linhas.ts'
 import { ocorrencia400, pagoComCheque400 } from './ocorrencias.ts'
 import type { ResumoRetorno, TituloRetornado } from './retorno240.ts'
@@ -98,6 +98,6 @@ function titulo(banco: Banco400, linha: number, d: Record<string, string>): Titu
     jurosMultaCentavos: centavosCnab(d.juros_mora!), descontoCentavos: centavosCnab(d.desconto!), abatimentoCentavos: centavosCnab(d.abatimento!),
     iofCentavos: centavosCnab(d.iof!), pagoCentavos: pago, liquidoCentavos: pago,
     outrasDespesasCentavos: banco === '237' ? centavosCnab(d.outras_despesas!) : 0n, outrosCreditosCentavos: centavosCnab(d.outros_creditos!),
-    dataOcorrencia: diaDaLinha(linha, 'data da ocorrência', d.data_ocorrencia!), dataCredito: diaDaLinha(linha, 'data do crédito', d.data_credito!),
+    dataOcorrencia: dataDaOcorrencia(linha, d.data_ocorrencia!), dataCredito: diaDaLinha(linha, 'data do crédito', d.data_credito!),
   }
 }

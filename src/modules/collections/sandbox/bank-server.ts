@@ -90,12 +90,20 @@ export async function startSandboxBank(o: SandboxBankOptions): Promise<SandboxBa
     const m = /^\/sandbox-bank\/v1\/boletos\/([0-9]{1,20})(\/instrucoes|\/liquidacao)?$/.exec(url.pathname)
     const r = /^\/sandbox-bank\/v1\/retornos\/([0-9]{3})\/([0-9]{4})-([0-9]{1,12})$/.exec(url.pathname)
     if (m && req.method === 'PUT' && !m[2]) return registrar(res, m[1]!, body)
-    if (m && req.method === 'GET' && !m[2]) return consultar(res, m[1]!, url.searchParams.get('conta') ?? '')
+    if (m && req.method === 'GET' && !m[2]) return consultar(res, m[1]!, contaDaQuery(url.searchParams))
     if (m && req.method === 'POST' && m[2] === '/instrucoes') return instruir(res, m[1]!, body)
-    if (m && req.method === 'POST' && m[2] === '/liquidacao') return liquidar(res, m[1]!, url.searchParams.get('conta') ?? '', body)
+    if (m && req.method === 'POST' && m[2] === '/liquidacao') return liquidar(res, m[1]!, contaDaQuery(url.searchParams), body)
     if (r && req.method === 'GET') return retorno(res, r[1] as Banco, r[2]!, r[3]!)
     return refuse(res, 404, 'nao_encontrado', 'rota do banco sandbox desconhecida')
   }
+
+  /**
+   * Whose boletos: the bank and its beneficiary, which at Banco do Brasil, Santander and Caixa is the convênio and at
+   * the others the agência and conta (a red team of issue 33 wrote off another bank's boleto when only the agência,
+   * the conta and the nosso número were compared).
+   */
+  const beneficiario = (c: { banco?: string, agencia?: string, conta?: string, convenio?: string | undefined }) =>
+    (['001', '033', '104'].includes(c.banco ?? '') && c.convenio ? `${c.banco}/c${c.convenio.replace(/^0+/, '')}` : `${c.banco}/${c.agencia}-${c.conta}`)
 
   function registrar(res: ServerResponse, nn: string, b: Record<string, unknown>) {
     const c = (b.conta ?? {}) as Record<string, string>
@@ -105,7 +113,7 @@ export async function startSandboxBank(o: SandboxBankOptions): Promise<SandboxBa
     if (!Number.isSafeInteger(valor) || valor <= 0) return refuse(res, 422, 'valor_invalido', 'o valor do boleto deve ser positivo')
     if (!/^([0-9]{11}|[0-9A-Z]{12}[0-9]{2})$/.test(pagador.documento ?? '')) return refuse(res, 422, 'pagador_invalido', 'CPF ou CNPJ do pagador inválido')
     if (typeof b.vencimento !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(b.vencimento)) return refuse(res, 422, 'vencimento_invalido', 'vencimento inválido')
-    const chave = `${c.banco}/${c.agencia}-${c.conta}/${nn}`
+    const chave = `${beneficiario(c)}/${nn}`
     const pedido = JSON.stringify({ c, nn, valor, vencimento: b.vencimento, pagador: pagador.documento })
     const held = boletos.get(chave)
     if (held && held.pedido !== pedido) return refuse(res, 409, 'nosso_numero_duplicado', 'nosso número já registrado com outros dados')
@@ -120,12 +128,21 @@ export async function startSandboxBank(o: SandboxBankOptions): Promise<SandboxBa
     return send(res, held ? 200 : 201, { nosso_numero: nn, situacao: boleto.situacao, pix: { txid: boleto.txid, location, pix_copia_e_cola: emv } })
   }
 
-  function find(nn: string, conta: string): Boleto | undefined {
-    for (const b of boletos.values()) if (b.nossoNumero === nn && (!conta || `${b.agencia}-${b.conta}` === conta)) return b
+  /** The boleto of this beneficiary; `conta` alone (AGENCIA-CONTA, the payer's route) when no bank is named. */
+  function find(nn: string, c: { banco?: string, agencia?: string, conta?: string, convenio?: string } | string): Boleto | undefined {
+    if (typeof c !== 'string') return boletos.get(`${beneficiario(c)}/${nn}`)
+    for (const b of boletos.values()) if (b.nossoNumero === nn && (!c || `${b.agencia}-${b.conta}` === c)) return b
     return undefined
   }
 
-  function consultar(res: ServerResponse, nn: string, conta: string) {
+  /** The account a query names: the bank, AGENCIA-CONTA and the convênio; the AGENCIA-CONTA alone without a bank. */
+  const contaDaQuery = (q: URLSearchParams) => {
+    const [agencia, conta] = (q.get('conta') ?? '').split('-')
+    const banco = q.get('banco')
+    return banco ? { banco, agencia: agencia ?? '', conta: conta ?? '', ...(q.get('convenio') ? { convenio: q.get('convenio')! } : {}) } : q.get('conta') ?? ''
+  }
+
+  function consultar(res: ServerResponse, nn: string, conta: ReturnType<typeof contaDaQuery>) {
     const b = find(nn, conta)
     if (!b) return refuse(res, 404, 'boleto_desconhecido', 'nosso número não registrado')
     return send(res, 200, { nosso_numero: nn, situacao: b.situacao, ...(b.pagoCentavos ? { pago_centavos: b.pagoCentavos, pago_em: b.pagoEm } : {}) })
@@ -142,7 +159,7 @@ export async function startSandboxBank(o: SandboxBankOptions): Promise<SandboxBa
       return send(res, status, out)
     }
     const c = (body.conta ?? {}) as Record<string, string>
-    const b = find(nn, `${c.agencia}-${c.conta}`)
+    const b = find(nn, c)
     if (!b) return answer(404, { codigo: 'boleto_desconhecido', motivo: 'nosso número não registrado' })
     if (b.situacao !== 'registrada') return answer(409, { codigo: 'boleto_encerrado', motivo: `boleto ${b.situacao}: não aceita instrução` })
     if (body.instrucao === 'baixa') b.situacao = 'baixada'
@@ -151,9 +168,11 @@ export async function startSandboxBank(o: SandboxBankOptions): Promise<SandboxBa
     return answer(200, { nosso_numero: nn, situacao: b.situacao, instrucao: body.instrucao })
   }
 
-  function liquidar(res: ServerResponse, nn: string, conta: string, body: Record<string, unknown>) {
-    // The account too (`?conta=AGENCIA-CONTA`): the same nosso número may be two accounts' boletos.
-    if (!/^[0-9]{4}-[0-9]{1,12}$/.test(conta)) return refuse(res, 400, 'conta_invalida', 'informe ?conta=AGENCIA-CONTA')
+  function liquidar(res: ServerResponse, nn: string, conta: ReturnType<typeof contaDaQuery>, body: Record<string, unknown>) {
+    // The account too (`?conta=AGENCIA-CONTA`, and `&banco=` with `&convenio=` where the bank has one): the same nosso
+    // número may be two accounts' boletos.
+    const named = typeof conta === 'string' ? conta : `${conta.agencia}-${conta.conta}`
+    if (!/^[0-9]{4}-[0-9]{1,12}$/.test(named)) return refuse(res, 400, 'conta_invalida', 'informe ?conta=AGENCIA-CONTA')
     const b = find(nn, conta)
     if (!b) return refuse(res, 404, 'boleto_desconhecido', 'nosso número não registrado')
     if (b.situacao !== 'registrada') return refuse(res, 409, 'boleto_encerrado', `boleto ${b.situacao}`)

@@ -71,7 +71,7 @@ export function retornoSandbox240(c: ContaSandbox, nsa: number, dia: string, mov
       lines.push(escrever(l.u, {
         ...common, sequencial: ++seq, juros_multa: m.jurosMultaCentavos ?? 0n, desconto: m.descontoCentavos ?? 0n, abatimento: m.abatimentoCentavos ?? 0n,
         valor_pago: m.pagoCentavos ?? 0n, valor_liquido: m.liquidoCentavos ?? 0n,
-        data_ocorrencia: m.dataOcorrencia ? cnabDia(m.dataOcorrencia) : '', data_credito: m.dataCredito ? cnabDia(m.dataCredito) : '',
+        data_ocorrencia: cnabDia(m.dataOcorrencia ?? dia), data_credito: m.dataCredito ? cnabDia(m.dataCredito) : '',
       }))
     }
     lines.push(escrever(l.trailerLote, {

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test'
 import { mod10 } from '../../../../src/modules/collections/boleto/modulos.ts'
 import { auditRows, dbError, rowsAs } from '../../../helpers/credentials.ts'
 import { useTestApp } from '../../../helpers/fixture.ts'
-import { backOffice, created, key } from '../../operations/helpers.ts'
+import { backOffice, created, key, person } from '../../operations/helpers.ts'
 
 const ITAU = {
   nome: 'Itaú cobrança 109', banco: '341', agencia: '1234', conta: '56789', conta_digito: String(mod10('123456789')), carteira: '109',
@@ -189,6 +189,14 @@ describe('/api/contas-cobranca', () => {
     refused(await a.operador.call('POST', '/api/contas-cobranca', { ...bradesco, carteira: '06', conta: '0198765' }))
     refused(await a.operador.call('POST', '/api/contas-cobranca', { ...bradesco, transporte: 'cnab' }))
     assert.deepEqual(await rowsAs(ctx.db, a.clienteId, 'SELECT id FROM contas_cobranca'), [])
+    // At Banco do Brasil, Santander and Caixa the beneficiary is the convênio too: another agência and conta with B's
+    // convênio would print B's barcodes (red team).
+    created(await b.operador.call('POST', '/api/contas-cobranca', { ...BB, agencia: '2000', convenio: '1400000', transporte: 'api' }))
+    refused(await a.operador.call('POST', '/api/contas-cobranca', { ...BB, agencia: '2001', conta: '999999', conta_digito: '1', convenio: '1400000',
+      transporte: 'api' }))
+    const bbA = created(await a.operador.call('POST', '/api/contas-cobranca', { ...BB, agencia: '2001', conta: '999999', conta_digito: '1',
+      convenio: '1400001' }))
+    refused(await a.operador.call('PATCH' as 'POST', `/api/contas-cobranca/${bbA.id}`, { convenio: '1400000' }))
     // The same customer adds its own account again under another carteira.
     created(await b.operador.call('POST', '/api/contas-cobranca', { ...bradesco, carteira: '06' }))
     // Two by CNAB files may share it; neither turns it to the API while the other holds it.
@@ -198,8 +206,8 @@ describe('/api/contas-cobranca', () => {
     assert.equal(created(await a.admin.call('GET', `/api/contas-cobranca/${itauA.id}`), 200).transporte, 'cnab')
     // The database refuses it by itself, whatever the service asks.
     await assert.rejects(rowsAs(ctx.db, a.clienteId, `INSERT INTO contas_cobranca (cliente_id, nome, banco, agencia, conta, conta_digito, carteira,
-        layout_cnab, transporte, incluida_por_usuario_id, pendente_por_usuario_id)
-      SELECT cliente_id, 'x', '237', '4321', '198765', '0', '02', '240', 'cnab', incluida_por_usuario_id, incluida_por_usuario_id
+        layout_cnab, transporte, incluida_por_usuario_id)
+      SELECT cliente_id, 'x', '237', '4321', '198765', '0', '02', '240', 'cnab', incluida_por_usuario_id
         FROM contas_cobranca WHERE id = '${itauA.id}'`), dbError('23505', /another customer/))
   })
 
@@ -216,6 +224,12 @@ describe('/api/contas-cobranca', () => {
     const fresh = created(await operador.call('POST', '/api/contas-cobranca', SANTANDER))
     created(await admin.call('PATCH' as 'POST', `/api/contas-cobranca/${fresh.id}`, { convenio: '1234567' }), 200)
     assert.equal((await admin.call('POST', `/api/contas-cobranca/${fresh.id}/confirmacao`, undefined, key())).statusCode, 403)
+    // Nor after someone else changes something too (red team): every changer since the last confirmation is held apart.
+    const admin2 = await person(ctx.db, clienteId, 'administrador', ctx.app)
+    created(await admin2.call('PATCH' as 'POST', `/api/contas-cobranca/${made.id}`, { convenio: '7777778' }), 200)
+    const stillAlone = await admin.call('POST', `/api/contas-cobranca/${made.id}/confirmacao`, undefined, key())
+    assert.deepEqual([stillAlone.statusCode, stillAlone.json()], [403, { detail: 'aprovacao_pelo_mesmo_usuario' }])
+    assert.equal((await admin2.call('POST', `/api/contas-cobranca/${made.id}/confirmacao`, undefined, key())).statusCode, 403)
     // Another person confirms it.
     created(await aprovador.call('POST', `/api/contas-cobranca/${made.id}/confirmacao`, undefined, key()), 200)
     // A token with no person changes a name, not where the money goes.
@@ -223,7 +237,7 @@ describe('/api/contas-cobranca', () => {
     const byToken = await integration('PATCH' as 'POST', `/api/contas-cobranca/${made.id}`, { chave_pix: 'outra@exemplo.com.br' })
     assert.deepEqual([byToken.statusCode, byToken.json()], [403, { detail: 'aprovacao_pelo_mesmo_usuario' }])
     // The database holds the changer and the confirmer apart by itself.
-    await assert.rejects(rowsAs(ctx.db, clienteId, `UPDATE contas_cobranca SET confirmada_por_usuario_id = pendente_por_usuario_id
+    await assert.rejects(rowsAs(ctx.db, clienteId, `UPDATE contas_cobranca SET confirmada_por_usuario_id = pendente_por_usuario_ids[1]
       WHERE id = '${made.id}'`), dbError('23514', /contas_cobranca_segunda_pessoa_da_alteracao/))
   })
 })

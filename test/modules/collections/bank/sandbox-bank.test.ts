@@ -47,6 +47,21 @@ describe('the bank adapter and the sandbox bank', () => {
       ['nosso_numero_duplicado', 'nosso número já registrado com outros dados'])
   })
 
+  it('tells apart boletos of one nosso número at two banks, or two convênios, sharing an agência and conta (red team)', async () => {
+    const bb = { banco: '001' as const, agencia: '1248', conta: '02124', contaDigito: '6', carteira: '17', convenio: '1400000' }
+    const caixa = { ...bb, banco: '104' as const, carteira: '14', convenio: '654321' }
+    assert.ok((await adapter().registrar(pedido('10020', { conta: bb }))).ok)
+    // Another bank with the same agência and conta, and the same nosso número: another boleto, registered apart.
+    assert.ok((await adapter().registrar(pedido('10020', { conta: caixa, valorCentavos: 99n }))).ok)
+    const baixa = await adapter().instruir({ id: 'i-caixa', conta: caixa, nossoNumero: '10020', instrucao: 'baixa' })
+    assert.ok(baixa.ok, JSON.stringify(baixa))
+    const own = await adapter().consultar({ conta: bb, nossoNumero: '10020' })
+    assert.deepEqual(own.ok && own.situacao, 'registrada', 'Banco do Brasil\'s boleto is untouched')
+    // The same bank, another agência and conta, the same convênio: the same beneficiary's boleto (the convênio names it).
+    const sameConvenio = await adapter().consultar({ conta: { ...bb, agencia: '9999', conta: '1' }, nossoNumero: '10020' })
+    assert.deepEqual(sameConvenio.ok && sameConvenio.situacao, 'registrada')
+  })
+
   it('passes the bank\'s refusals on as final, with its code', async () => {
     const r = await adapter().registrar(pedido('10003', { pagador: { documento: '123', nome: 'X' } }))
     assert.ok(!r.ok && r.tipo === 'recusada')

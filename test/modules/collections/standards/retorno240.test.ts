@@ -162,6 +162,8 @@ describe('a CNAB 240 retorno', () => {
     assert.deepEqual(await refusal('001', withLine(2, `${lines[2]!.slice(0, 73)}31022026${lines[2]!.slice(81)}`)),
       { linha: 3, motivo: 'vencimento "31022026" não é uma data' })
     assert.deepEqual(await refusal('001', ''), { linha: 1, motivo: 'arquivo vazio' })
+    assert.deepEqual(await refusal('001', withLine(3, `${lines[3]!.slice(0, 137)}00000000${lines[3]!.slice(145)}`)),
+      { linha: 4, motivo: 'data da ocorrência em branco: toda ocorrência do banco tem a sua data' })
     const blank = (l: string) => `${l.slice(0, 15)}  ${l.slice(17)}`
     assert.deepEqual(await refusal('001', file(lines.map((x, k) => (k === 2 || k === 3 ? blank(x) : x)))),
       { linha: 3, motivo: 'código de ocorrência "  " inválido: são dois dígitos' })

@@ -160,6 +160,9 @@ describe('a CNAB 400 retorno', () => {
     assert.deepEqual(await refusal('237', ''), { linha: 1, motivo: 'arquivo vazio' })
     // A day no calendar has, and a blank occurrence code, refuse the file naming the line (red team: the day was read as none).
     assert.deepEqual(await refusal('237', withLine(1, put(ls[1]!, 111, '310226'))), { linha: 2, motivo: 'data da ocorrência "310226" não é uma data' })
+    // A line without the day of its occurrence, refused: the day is part of what makes it once (red team: a payment applied twice).
+    assert.deepEqual(await refusal('237', withLine(1, put(ls[1]!, 111, '000000'))),
+      { linha: 2, motivo: 'data da ocorrência em branco: toda ocorrência do banco tem a sua data' })
     assert.deepEqual(await refusal('237', withLine(1, put(ls[1]!, 109, '  '))), { linha: 2, motivo: 'código de ocorrência "  " inválido: são dois dígitos' })
     // A nosso número of zeros names no charge: read with no sequence (the line is then ignored as unknown), not refused by the database.
     assert.equal((await readAll('237', withLine(1, put(ls[1]!, 71, '00000000000')))).titulos[0]!.sequencia, '')
