@@ -65,6 +65,11 @@ describe('the back office\'s Cobrança section', () => {
     const liquidadas = (await w.operador.get('/conta/cobrancas?estado=liquidada')).body
     assert.match(liquidadas, /<p id="cobrancas-vazio">Nenhuma cobrança com estes filtros\.<\/p>/)
     assert.match(liquidadas, /<option value="liquidada" selected>liquidada<\/option>/)
+    // Searched by what a person has at hand (here the título's number), the search kept in its box and in the export.
+    const searched = (await w.operador.get(`/conta/cobrancas?busca=${encodeURIComponent(w.titulos[1]!.numero)}`)).body
+    assert.deepEqual([...searched.matchAll(/data-cobranca="([^"]+)"/g)].map((m) => m[1]), [w.charges[1]!.id])
+    assert.match(searched, new RegExp(`<input id="filtro-busca" name="busca" type="search" value="${w.titulos[1]!.numero}"`))
+    assert.match(searched, new RegExp(`id="cobrancas-exportar"`))
     // A value the API does not take is dropped, not refused: the whole list.
     assert.equal(rowCells((await w.operador.get('/conta/cobrancas?estado=nenhum')).body, `data-cobranca="${c1!.id}"`).Estado, 'a registrar')
 

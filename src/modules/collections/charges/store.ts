@@ -96,7 +96,8 @@ export async function listCharges(
     // A nosso número as the bank's statement prints it (with its carteira, dots or check digit), or its sequence; a
     // título's number; the sacado's name or document.
     const digits = digitsOf(filter.busca)
-    const sequencia = digits.replace(/^0+/, '')
+    // Only a number (with the dots, bars and dashes a bank prints) is read as a nosso número's sequence: "T2" is a título.
+    const sequencia = /^[0-9./\- ]+$/.test(filter.busca) ? digits.replace(/^0+/, '') : ''
     const doc = digits.length >= 3 ? sql` OR ${sacados.documento} LIKE ${`%${digits}%`}` : sql``
     where.push(sql`(${holds(cobrancas.nossoNumeroImpresso, filter.busca)}${sequencia ? sql` OR ${cobrancas.nossoNumero} = ${sequencia}` : sql``}
       OR ${holds(titulos.numero, filter.busca)} OR ${holds(sacados.razaoSocial, filter.busca)}${doc})`)

@@ -138,6 +138,16 @@ describe('/api/cobrancas', () => {
     const second = created(await w.operador.call('POST', '/api/cobrancas', { titulo_id: w.t3, conta_cobranca_id: w.account.id }, key()))
     assert.deepEqual([first.nosso_numero_sequencia, second.nosso_numero_sequencia], ['1', '3'], '2 was the customer\'s: skipped')
     assert.equal(created(await w.operador.call('GET', `/api/contas-cobranca/${w.account.id}`), 200).proximo_nosso_numero, 4)
+    // Found by what a person has at hand: the nosso número as the bank prints it, or its sequence; the título's number; the sacado.
+    const found = async (busca: string) => (created(await w.operador.call('GET', `/api/cobrancas?busca=${encodeURIComponent(busca)}`), 200)
+      .itens as { id: string }[]).map((c) => c.id).sort()
+    assert.deepEqual(await found(own.nosso_numero), [own.id])
+    assert.deepEqual(await found('00000003'), [second.id])
+    assert.deepEqual(await found('T2'), [first.id])
+    const t3 = (w.op.titulos as { id: string, sacado_id: string }[]).find((t) => t.id === w.t3)!
+    const sacado = (w.regs.sacados as { id: string, razao_social: string, documento: string }[]).find((s) => s.id === t3.sacado_id)!
+    assert.deepEqual(await found(sacado.razao_social.toUpperCase()), [second.id])
+    assert.deepEqual(await found('nada disso'), [])
     refused(await w.operador.call('POST', '/api/cobrancas', { titulo_id: w.t1, conta_cobranca_id: w.account.id }, key()),
       409, { detail: 'titulo_ja_cobrado', id: own.id })
     assert.equal(created(await w.operador.call('GET', `/api/contas-cobranca/${w.account.id}`), 200).proximo_nosso_numero, 4, 'a refusal takes no number')
