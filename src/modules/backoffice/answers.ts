@@ -104,7 +104,7 @@ export type AuditRowNamed = AuditRow & {
 /** A collection account (GET /api/contas-cobranca): what names it on a page. */
 export type CollectionAccount = {
   id: string, nome: string, banco: string, banco_nome: string, agencia: string, conta: string, conta_digito: string, carteira: string,
-  layout_cnab: string, ativa: boolean, confirmada: boolean,
+  layout_cnab: string, transporte: string, ativa: boolean, confirmada: boolean,
 }
 
 /** A charge as GET /api/cobrancas lists it: its título's number and its sacado beside the ids. */

@@ -112,8 +112,8 @@ ${next !== undefined && html`<a href="${next}" rel="next" id="${id}-proximos">${
 </nav>`
 }
 
-/** A select of a list's GET form, "Todos" first, for a list without the search of filterForm. */
-export const filterSelect = (name: string, label: string, options: readonly Option[], chosen: string | undefined): Html =>
+/** A select of a list's GET form, "Todos" (or "Todas", for a feminine noun) first, for a list without the search of filterForm. */
+export const filterSelect = (name: string, label: string, options: readonly Option[], chosen: string | undefined, all = 'Todos'): Html =>
   html`<div class="filtro"><label for="filtro-${name}">${label}</label><select id="filtro-${name}" name="${name}">\
-${[{ value: '', label: 'Todos' }, ...options].map((o) => html`<option value="${o.value}"${o.value === (chosen ?? '') && html` selected`}>${o.label}</option>`)}\
+${[{ value: '', label: all }, ...options].map((o) => html`<option value="${o.value}"${o.value === (chosen ?? '') && html` selected`}>${o.label}</option>`)}\
 </select></div>`

@@ -1,6 +1,7 @@
 // What the API refused, in the back office's words: a sentence per catalogued code, and a 422's items per field
 // (the form shows each beside its field; `loc[1]` is the body's field, as the API's docs tell integrators), each
 // with its reason (refusal-reasons.ts).
+import { instantLabel } from '../../platform/lib/brasilia-time.ts'
 import { brl } from '../../platform/lib/brl.ts'
 import { reasonOf, type RefusedItem } from './refusal-reasons.ts'
 
@@ -88,6 +89,12 @@ export function refusalOf(status: number, body: unknown): Refusal {
   if (field) return { message: 'Corrija os campos indicados.', fields: { [field[0]]: field[1] } }
   if (code === 'limite_excedido') return { message: limitsTold(body), fields: {} }
   if (code === 'remessa_vazia') return { message: leftOutTold(body), fields: {} }
+  if (code === 'boleto_enviado_recentemente') {
+    const next = (body as { proximo_envio_em?: unknown } | null)?.proximo_envio_em
+    if (typeof next === 'string' && !Number.isNaN(Date.parse(next))) {
+      return { message: `${CODES[code]} Ele pode ser enviado de novo a partir de ${instantLabel(next)}.`, fields: {} }
+    }
+  }
   if (code === 'arquivo_cnab_recusado') {
     // The line and the reason the file was refused at (the parser's words, in Portuguese), beside the file's field.
     const { linha, motivo } = (body ?? {}) as { linha?: unknown, motivo?: unknown }

@@ -2,6 +2,7 @@
 // with its `ctx` (a length, a bound), and the domain checks' `value_error` messages, which name the rule broken
 // ("due after the operation's date (2026-10-05)"), put in Portuguese with dates as dd/mm/aaaa. What no rule here
 // knows is still answered, as "valor inválido": a new check of the API reads badly, never breaks the page.
+import { Decimal } from 'decimal.js'
 import { brl, dataBr } from '../../platform/lib/brl.ts'
 
 export type RefusedItem = { loc?: unknown[], type?: string, msg?: string, ctx?: Record<string, unknown> }
@@ -70,9 +71,18 @@ const count = (n: unknown, one: string, many: string) => `${String(n)} ${n === 1
 
 const isWhole = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v)
 
+/** A message the API wrote in Portuguese for a person (its accents, or its words), not an English validator's. */
+const PORTUGUESE = /[ãõçáéíóúâêôà]|\b(?:dos|das|deve|pode)\b/i
+
+/** A fraction a percentage field takes ("0.02"), told as the person types it: "2 %". */
+const PERCENT_FIELDS = /percentual|taxa/
+
 /** A limit as the person typed its field: centavos in reais, a day as dd/mm/aaaa, anything else as it is. */
 const bound = (v: unknown, field: string): string => {
   if (field.endsWith('_centavos') && isWhole(v)) return brl(v)
+  if (PERCENT_FIELDS.test(field) && (typeof v === 'string' || typeof v === 'number') && /^\d+(\.\d+)?$/.test(String(v))) {
+    return `${new Decimal(String(v)).times(100).toFixed().replace('.', ',')} %`
+  }
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return day(v)
   return String(v)
 }
@@ -103,7 +113,8 @@ export function reasonOf(i: RefusedItem, key: string): string {
         const m = pattern.exec(msg)
         if (m) return words(m)
       }
-      return 'valor inválido'
+      // The rules written in Portuguese (a bank's account check digit, a payment in the future) are told as written.
+      return PORTUGUESE.test(msg) ? msg : 'valor inválido'
     }
   }
   if (i.type?.startsWith('datetime') || i.type === 'timezone_aware') return 'data e hora inválidas'

@@ -26,7 +26,8 @@ export const PainelCobrancaOut = Type.Object({
   a_registrar: Amount('Charges waiting for their bank: in the next remessa, or for the bank\'s API.'),
   registradas: Amount('Charges the bank holds, open.'),
   vencidas: Amount('Registered charges past their due date (before today, Brasília\'s day).'),
-  liquidadas_hoje: Amount('Charges paid today (the bank\'s answer applied today).'),
+  liquidadas_hoje: Amount('Payments the bank reported and the service applied today (Brasília\'s day): the charges paid, and what came in '
+    + '(what was paid, which a payment in part or above the charge makes differ from the charges\' value).'),
   instrucoes_em_andamento: Type.Integer({ minimum: 0, description: 'Instructions asked and not yet answered by the bank (pendente or enviada).' }),
   retornos_aplicando: Type.Integer({ minimum: 0, description: 'Retorno files still being applied.' }),
   linhas_ignoradas: Type.Integer({ minimum: 0,
@@ -54,6 +55,9 @@ export function painelCobrancaRoute(deps: { db: Database, clock: Clock, budget: 
 
 type Counted = { quantidade: number | string, valor_centavos: string }
 
+/** Midnight of a Brasília day, as an instant (Brasília keeps UTC−3 all year since 2019). */
+const dayStart = (day: string): string => `${day}T00:00:00-03:00`
+
 /** The numbers as of `now`, in the customer's transaction (row security keeps them to its rows). */
 export async function readPainelCobranca(tx: Orm, now: Date): Promise<PainelCobranca> {
   const hoje = brasiliaDay(now)
@@ -66,10 +70,10 @@ export async function readPainelCobranca(tx: Orm, now: Date): Promise<PainelCobr
       'valor_centavos', coalesce(sum(valor_centavos) FILTER (WHERE estado = 'registrada'), 0)::text),
     'vencidas', json_build_object('quantidade', count(*) FILTER (WHERE estado = 'registrada' AND vencimento < ${hoje}::date),
       'valor_centavos', coalesce(sum(valor_centavos) FILTER (WHERE estado = 'registrada' AND vencimento < ${hoje}::date), 0)::text),
-    'liquidadas_hoje', json_build_object(
-      'quantidade', count(*) FILTER (WHERE estado = 'liquidada' AND (atualizado_em AT TIME ZONE 'America/Sao_Paulo')::date = ${hoje}::date),
-      'valor_centavos', coalesce(sum(valor_centavos) FILTER (WHERE estado = 'liquidada'
-        AND (atualizado_em AT TIME ZONE 'America/Sao_Paulo')::date = ${hoje}::date), 0)::text),
+    'liquidadas_hoje', (SELECT json_build_object('quantidade', count(DISTINCT cobranca_id), 'valor_centavos', coalesce(sum(pago_centavos), 0)::text)
+      FROM retorno_linhas WHERE resultado = 'aplicada' AND estornada_em IS NULL
+        AND ocorrencia IN ('liquidacao', 'liquidacao_apos_baixa', 'liquidacao_cheque_pendente')
+        AND aplicada_em >= ${dayStart(hoje)}::timestamptz AND aplicada_em < ${dayStart(addDays(hoje, 1))}::timestamptz),
     'instrucoes_em_andamento', (SELECT count(*) FROM cobranca_instrucoes WHERE estado IN ('pendente', 'enviada')),
     'retornos_aplicando', (SELECT count(*) FROM retornos WHERE estado = 'aplicando'),
     'linhas_ignoradas', (SELECT count(*) FROM retornos r JOIN retorno_linhas l ON l.cliente_id = r.cliente_id AND l.retorno_id = r.id

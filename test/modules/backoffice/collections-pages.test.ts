@@ -340,6 +340,9 @@ describe('the back office\'s Cobrança section', () => {
     assert.equal(bad.statusCode, 422)
     assert.match(refusalsOn(bad.body), /Agência: /)
     assert.match(bad.body, /name="nome"[^>]* value="Itaú cobrança"/)
+    // A bank's rule is told in its own words, not as "valor inválido".
+    const digit = await w.operador.submit(contas, 'form-conta-cobranca', { ...itau, conta_digito: String((mod10('123456789') + 1) % 10) })
+    assert.match(refusalsOn(digit.body), /Dígito da conta: o dígito da conta do Itaú é o módulo 10 de agência e conta/)
     const added = await w.operador.submit(contas, 'form-conta-cobranca', itau)
     assert.equal(added.statusCode, 303, refusalsOn(added.body))
     const mine = (await w.operador.get(added.headers.location as string)).body
@@ -368,6 +371,9 @@ describe('the back office\'s Cobrança section', () => {
       juros_tipo: 'valor_dia', juros_valor: 'quatro' })
     assert.equal(wrong.statusCode, 422)
     assert.match(refusalsOn(wrong.body), /Juros por dia \(R\$\): escreva o valor por dia em reais/)
+    // A limit in a percentage field is told in percent (the sacado of T3 is a person: 2 % at most).
+    const fine = await w.operador.submit(nova, 'form-cobranca', { titulo_id: third.id, conta_cobranca_id: row!.id, multa: '5' })
+    assert.match(refusalsOn(fine.body), /Multa \(%\): no máximo 2 %/)
     const made = await w.operador.submit(nova, 'form-cobranca', { titulo_id: third.id, conta_cobranca_id: row!.id,
       juros_tipo: 'valor_dia', juros_valor: '4,12', multa: '2', protesto_dias: '5' })
     assert.equal(made.statusCode, 303, refusalsOn(made.body))

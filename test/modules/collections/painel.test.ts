@@ -53,7 +53,7 @@ describe('/api/cobrancas/painel', () => {
     assert.equal(paid.statusCode, 201, paid.body)
     assert.deepEqual(await get(), {
       hoje: '2026-11-24', a_registrar: { quantidade: 1, valor_centavos: total(c3) }, registradas: { quantidade: 1, valor_centavos: total(c1) },
-      vencidas: { quantidade: 1, valor_centavos: total(c1) }, liquidadas_hoje: { quantidade: 1, valor_centavos: total(c2) }, instrucoes_em_andamento: 1,
+      vencidas: { quantidade: 1, valor_centavos: total(c1) }, liquidadas_hoje: { quantidade: 1, valor_centavos: 2_520_000 }, instrucoes_em_andamento: 1,
       retornos_aplicando: 0, linhas_ignoradas: 1, valores_a_identificar_centavos: 2_520_000 - 18_000 - total(c2),
     })
 

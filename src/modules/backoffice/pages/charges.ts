@@ -133,7 +133,7 @@ confirmadas por duas pessoas.</p>
 maxlength="100" aria-describedby="filtro-busca-dica"><small id="filtro-busca-dica">Nosso número, número do título, nome ou documento do sacado.\
 </small></div>
 ${filterSelect('estado', 'Estado', opcoes(ESTADO_COBRANCA_TEXTO), q.estado)}
-${filterSelect('conta_cobranca_id', 'Conta de cobrança', contas.map((c) => ({ value: c.id, label: accountName(c) })), q.conta)}
+${filterSelect('conta_cobranca_id', 'Conta de cobrança', contas.map((c) => ({ value: c.id, label: accountName(c) })), q.conta, 'Todas')}
 <div class="filtro-acoes"><button type="submit" id="filtrar">Filtrar</button> <a href="${P.cobrancas}" id="limpar-filtros">Limpar</a></div>
 </form>
 <p class="exportar"><a href="${exportHref}" id="cobrancas-exportar" \

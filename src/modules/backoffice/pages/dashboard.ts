@@ -146,13 +146,14 @@ export type PainelCobranca = {
 
 function collectionsBlock(p: Painel, c: PainelCobranca): Html {
   const lines = [
+    // A line links to the list only where the list's filter gives the same rows.
     { key: 'a-registrar', label: 'A registrar no banco', href: `${P.cobrancas}?estado=a_registrar`, ...c.a_registrar },
     { key: 'registradas', label: 'Registradas, em aberto', href: `${P.cobrancas}?estado=registrada`, ...c.registradas },
-    { key: 'vencidas', label: 'Registradas e vencidas', href: `${P.cobrancas}?estado=registrada`, ...c.vencidas },
-    { key: 'liquidadas-hoje', label: `Liquidadas hoje (${data(p.hoje)})`, href: `${P.cobrancas}?estado=liquidada`, ...c.liquidadas_hoje },
+    { key: 'vencidas', label: 'Registradas e vencidas', href: undefined, ...c.vencidas },
+    { key: 'liquidadas-hoje', label: `Pagas hoje (${data(p.hoje)}), pelo valor recebido`, href: P.retornos, ...c.liquidadas_hoje },
   ]
   const bars = lines.map((l) => ({ label: `${l.label} (${l.quantidade})`, value: l.valor_centavos, shown: brl(l.valor_centavos) }))
-  const rows = lines.map((l) => html`<tr data-cobrancas="${l.key}"><th scope="row"><a href="${l.href}">${l.label}</a></th>\
+  const rows = lines.map((l) => html`<tr data-cobrancas="${l.key}"><th scope="row">${l.href ? html`<a href="${l.href}">${l.label}</a>` : l.label}</th>\
 ${numCell('Cobranças', String(l.quantidade))}${numCell('Valor', brl(l.valor_centavos))}</tr>`)
   const pending = html`<dl class="dados" id="painel-cobranca-pendencias">
 <dt>Instruções a caminho do banco</dt><dd id="painel-instrucoes">${c.instrucoes_em_andamento}</dd>
@@ -161,7 +162,7 @@ ${numCell('Cobranças', String(l.quantidade))}${numCell('Valor', brl(l.valor_cen
 <dt>Valores a identificar</dt><dd id="painel-valores-a-identificar"><a href="${P.razao}">${brl(c.valores_a_identificar_centavos)}</a></dd>
 </dl>`
   return pair('painel-cobranca', 'Cobrança', barChart('painel-cobranca', 'Cobrança',
-    'Cobranças a registrar no banco, registradas em aberto, as vencidas entre elas, e as liquidadas hoje, pelo valor.', bars),
+    'Cobranças a registrar no banco, registradas em aberto e as vencidas entre elas, pelo valor; e os pagamentos aplicados hoje, pelo valor recebido.', bars),
   html`${numbersTable('painel-cobranca', 'Cobranças', [{ text: 'Situação' }, { text: 'Cobranças', num: true }, { text: 'Valor', num: true }], rows, '')}
 ${pending}`)
 }

@@ -76,7 +76,7 @@ ${progress(r)}
 <dt>Enviado em</dt><dd>${instante(r.criado_em)}</dd>
 <dt>Gerado pelo banco em</dt><dd>${data(r.data_geracao) || '—'}</dd>
 <dt>Layout</dt><dd>CNAB ${r.layout}</dd>
-<dt>Títulos no arquivo</dt><dd id="resumo-titulos">${r.titulos}</dd>
+<dt>Ocorrências no arquivo</dt><dd id="resumo-titulos">${r.titulos}</dd>
 <dt>Aplicadas</dt><dd id="resumo-aplicadas">${r.aplicadas}</dd>
 <dt>Ignoradas</dt><dd id="resumo-ignoradas">${r.ignoradas}</dd>
 <dt>Pendentes</dt><dd id="resumo-pendentes">${r.pendentes}</dd>

@@ -24,8 +24,8 @@ export function renderBoletoMail(m: BoletoMail): RenderedMail {
   const numero = oneLine(d.numeroDocumento, 60)
   const valor = brl(d.valorCentavos)
   const vencimento = dataBr(d.vencimento)
-  const aviso = `${cedente ? `${cedente} cedeu` : 'Foi cedido'} a ${comprador} o título nº ${numero} (${tipo}), de ${valor}, com vencimento em `
-    + `${vencimento}. A partir deste aviso, pague-o somente a ${oneLine(d.beneficiario.nome)}, pelo boleto anexo ou pelos dados abaixo `
+  const aviso = `${cedente ? `${cedente} cedeu` : 'Foi cedido'} à ${comprador} o título nº ${numero} (${tipo}), de ${valor}, com vencimento em `
+    + `${vencimento}. A partir deste aviso, pague-o somente à ${oneLine(d.beneficiario.nome)}, pelo boleto anexo ou pelos dados abaixo `
     + '(Código Civil, art. 290).'
   const dados: [string, string][] = [
     ['Beneficiário', comprador], ['Valor', valor], ['Vencimento', vencimento], ['Linha digitável', d.linhaDigitavel],

@@ -106,7 +106,8 @@ export async function sandboxRetornoCommand(argv: string[], ctx: CommandContext)
     throw new UsageError(err.code === 'EEXIST' ? `${file} exists already: name another with --saida` : `cannot write ${file}: ${err.code ?? err.message}`)
   })
   ctx.out.log(`SANDBOX: ${file} written, retorno ${nsa} of CNAB ${first.layout} for the account ${first.conta_id}, ${rows.length} charge(s) paid on ${dia}.`)
-  ctx.out.log(`Send it: curl -X POST "$API/api/cnab/retornos?conta_cobranca_id=${first.conta_id}" -H "Authorization: Bearer $TOKEN" `
+  ctx.out.log('Send it with a token of the scope cobranca:')
+  ctx.out.log(`curl -X POST "$API/api/cnab/retornos?conta_cobranca_id=${first.conta_id}" -H "Authorization: Bearer $OPERADOR" `
     + `-H 'Content-Type: text/plain' --data-binary @${file}`)
   return 0
 }

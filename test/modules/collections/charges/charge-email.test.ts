@@ -65,7 +65,7 @@ describe('the boleto e-mailed to the sacado', () => {
     // Outside production (AMBIENTE unset here) the notice says no bank registered it, in its subject, its text and its PDF.
     assert.equal(m.subject, '[SANDBOX] Boleto do título nº T2: R$ 25.000,00, vencimento em 20/11/2026')
     assert.ok(m.text?.startsWith('AMBIENTE DE TESTES (SANDBOX): nenhum banco registrou este boleto. Não o pague.'))
-    for (const part of ['cedeu a', 'pague-o somente a', 'Código Civil, art. 290', 'Cedente Exemplo Ltda', 'T2', 'R$ 25.000,00', '20/11/2026',
+    for (const part of ['cedeu à', 'pague-o somente à', 'Código Civil, art. 290', 'Cedente Exemplo Ltda', 'T2', 'R$ 25.000,00', '20/11/2026',
       read.linha_digitavel, read.pix_copia_e_cola]) {
       assert.ok(m.text?.includes(part), `the text has ${part}`)
       assert.ok(String(m.html).includes(part.replaceAll('&', '&amp;')), `the HTML has ${part}`)
