@@ -28,20 +28,22 @@ export function recomprasPage(v: ViewContext, recompras: List<RecompraAnswer>, c
   const pay = (r: RecompraAnswer) => {
     if (!changes || r.estado !== 'aberta' || r.forma !== 'pagamento') return ''
     const id = `pagar-${r.id}`
-    return html`<br>${form({ id, action: P.acaoRecompra(r.id, 'pagamento'), csrf: v.csrf, button: 'Registrar o pagamento', buttonId: `botao-${id}` }, html`
+    // Folded until asked: two forms open in a row would widen the table past a laptop's screen.
+    const opts = { id, action: P.acaoRecompra(r.id, 'pagamento'), csrf: v.csrf, button: 'Registrar o pagamento', buttonId: `botao-${id}` }
+    return html`<details class="acao-linha"${v.posted?.form === id && html` open`}><summary>Registrar o pagamento</summary>${form(opts, html`
 ${input(v.posted, id, { name: 'id_transacao', idSuffix: `-${r.id}`, label: 'Identificador da transferência', required: true,
     hint: 'O end-to-end do PIX ou o número da TED do cedente.' })}
 ${input(v.posted, id, { name: 'pago_em', idSuffix: `-${r.id}`, label: 'Paga em (horário de Brasília)', type: 'datetime-local', required: true,
-    extra: html` step="1"` })}`)}`
+    extra: html` step="1"` })}`)}</details>`
   }
   // An open buy-back made by mistake is cancelled, with why (the API reverses its entry and gives its títulos back).
   const cancel = (r: RecompraAnswer) => {
     if (!changes || r.estado !== 'aberta') return ''
     const id = `cancelar-${r.id}`
-    return html`<br>${form({ id, action: P.acaoRecompra(r.id, 'cancelamento'), csrf: v.csrf, button: 'Cancelar a recompra', buttonId: `botao-${id}` },
-      html`
+    const opts = { id, action: P.acaoRecompra(r.id, 'cancelamento'), csrf: v.csrf, button: 'Cancelar a recompra', buttonId: `botao-${id}` }
+    return html`<details class="acao-linha"${v.posted?.form === id && html` open`}><summary>Cancelar</summary>${form(opts, html`
 ${input(v.posted, id, { name: 'motivo_cancelamento', idSuffix: `-${r.id}`, label: 'Motivo do cancelamento', required: true,
-    hint: 'Por que ela não vale: fica no registro.' })}`)}`
+    hint: 'Por que ela não vale: fica no registro.' })}`)}</details>`
   }
   const fid = 'form-recompra'
   const made = changes && titulos.length > 0 && html`
