@@ -83,6 +83,7 @@ describe('Cobrança in the browser', () => {
       const file = retornoSandbox240(CONTA, 7, hoje, [{ ...mov, codigo: '02', dataOcorrencia: hoje },
         { ...mov, codigo: '06', pagoCentavos: BigInt(charge.valor_centavos), tarifaCentavos: 350n, dataOcorrencia: hoje, dataCredito: hoje }])
       const form = page.locator('#form-retorno')
+      await form.locator('select[name="conta_cobranca_id"]').selectOption(charge.conta_cobranca_id)
       const bytes = Buffer.from(file, 'latin1')
       await form.locator('input[name="arquivo"]').setInputFiles({ name: 'CBR0007.ret', mimeType: 'application/octet-stream', buffer: bytes })
       await Promise.all([page.waitForURL(/\/conta\/cobrancas\/retornos\/[0-9a-f-]{36}\?feito=retornos$/), form.locator('button[type="submit"]').click()])

@@ -55,9 +55,6 @@ export function painelCobrancaRoute(deps: { db: Database, clock: Clock, budget: 
 
 type Counted = { quantidade: number | string, valor_centavos: string }
 
-/** Midnight of a Brasília day, as an instant (Brasília keeps UTC−3 all year since 2019). */
-const dayStart = (day: string): string => `${day}T00:00:00-03:00`
-
 /** The numbers as of `now`, in the customer's transaction (row security keeps them to its rows). */
 export async function readPainelCobranca(tx: Orm, now: Date): Promise<PainelCobranca> {
   const hoje = brasiliaDay(now)
@@ -70,14 +67,17 @@ export async function readPainelCobranca(tx: Orm, now: Date): Promise<PainelCobr
       'valor_centavos', coalesce(sum(valor_centavos) FILTER (WHERE estado = 'registrada'), 0)::text),
     'vencidas', json_build_object('quantidade', count(*) FILTER (WHERE estado = 'registrada' AND vencimento < ${hoje}::date),
       'valor_centavos', coalesce(sum(valor_centavos) FILTER (WHERE estado = 'registrada' AND vencimento < ${hoje}::date), 0)::text),
-    'liquidadas_hoje', (SELECT json_build_object('quantidade', count(DISTINCT cobranca_id), 'valor_centavos', coalesce(sum(pago_centavos), 0)::text)
-      FROM retorno_linhas WHERE resultado = 'aplicada' AND estornada_em IS NULL
-        AND ocorrencia IN ('liquidacao', 'liquidacao_apos_baixa', 'liquidacao_cheque_pendente')
-        AND aplicada_em >= ${dayStart(hoje)}::timestamptz AND aplicada_em < ${dayStart(addDays(hoje, 1))}::timestamptz),
+    -- Read through the retornos received since yesterday (their lines by the primary key), not every line ever applied:
+    -- a file's lines are applied on its arrival, or by the next run of the retornos job.
+    'liquidadas_hoje', (SELECT json_build_object('quantidade', count(DISTINCT l.cobranca_id), 'valor_centavos', coalesce(sum(l.pago_centavos), 0)::text)
+      FROM retornos r JOIN retorno_linhas l ON l.cliente_id = r.cliente_id AND l.retorno_id = r.id
+      WHERE (r.criado_em AT TIME ZONE 'America/Sao_Paulo')::date >= ${addDays(hoje, -1)}::date
+        AND l.resultado = 'aplicada' AND l.estornada_em IS NULL AND l.ocorrencia IN ('liquidacao', 'liquidacao_apos_baixa', 'liquidacao_cheque_pendente')
+        AND (l.aplicada_em AT TIME ZONE 'America/Sao_Paulo')::date = ${hoje}::date),
     'instrucoes_em_andamento', (SELECT count(*) FROM cobranca_instrucoes WHERE estado IN ('pendente', 'enviada')),
     'retornos_aplicando', (SELECT count(*) FROM retornos WHERE estado = 'aplicando'),
     'linhas_ignoradas', (SELECT count(*) FROM retornos r JOIN retorno_linhas l ON l.cliente_id = r.cliente_id AND l.retorno_id = r.id
-      WHERE r.criado_em >= ${desde}::date AND l.resultado = 'ignorada'),
+      WHERE (r.criado_em AT TIME ZONE 'America/Sao_Paulo')::date >= ${desde}::date AND l.resultado = 'ignorada'),
     'valores_a_identificar_centavos', (SELECT coalesce(sum(credito_centavos - debito_centavos), 0) FROM lancamento_linhas
       WHERE conta = 'valores_a_identificar')::text
   ) AS p FROM cobrancas`)

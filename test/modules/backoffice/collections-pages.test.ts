@@ -20,6 +20,10 @@ const BB = { nome: 'BB cobrança', banco: '001', agencia: '3064', conta: '123456
 const CONTA = { banco: '001' as const, agencia: '3064', conta: '123456', contaDigito: 'X', convenio: '1234567', inscricao: '11444777000161',
   empresa: 'FACTORING EXEMPLO' }
 
+/** A retorno form's fields with its account chosen (the form chooses none for the person). */
+const withAccount = (form: { action: string, fields: Record<string, string> }, conta: string) =>
+  ({ action: form.action, fields: { ...form.fields, conta_cobranca_id: conta } })
+
 type Charge = { id: string, numero: number, nosso_numero: string, nosso_numero_sequencia: string, valor_centavos: number, vencimento: string }
 
 describe('the back office\'s Cobrança section', () => {
@@ -108,7 +112,7 @@ describe('the back office\'s Cobrança section', () => {
     ])
     const list = (await w.operador.get('/conta/cobrancas/retornos')).body
     assert.match(list, /<p id="retornos-vazio">Nenhum retorno enviado ainda\.<\/p>/)
-    const form = hiddenFields(list, 'form-retorno')
+    const form = withAccount(hiddenFields(list, 'form-retorno'), w.account.id)
     assert.match(list, /<form method="post" action="\/conta\/cobrancas\/retornos" id="form-retorno" enctype="multipart\/form-data">/)
     const sent = await postMultipart(ctx.app, form.action, w.operador.cookie, form.fields,
       { name: 'arquivo', filename: 'CBR6437.ret', type: 'application/octet-stream', bytes: Buffer.from(file, 'latin1') })
@@ -125,7 +129,7 @@ describe('the back office\'s Cobrança section', () => {
     assert.doesNotMatch(page, /id="aplicando"/)
 
     // The same file again: the page it landed on before, told it was received already and nothing moved again.
-    const again = await postMultipart(ctx.app, form.action, w.operador.cookie, hiddenFields(list, 'form-retorno').fields,
+    const again = await postMultipart(ctx.app, form.action, w.operador.cookie, form.fields,
       { name: 'arquivo', filename: 'CBR6437.ret', type: 'application/octet-stream', bytes: Buffer.from(file, 'latin1') })
     assert.equal(again.statusCode, 303, refusalsOn(again.body))
     assert.equal(again.headers.location, to.replace('feito=retornos', 'feito=retornos.repetido'))
@@ -179,7 +183,7 @@ describe('the back office\'s Cobrança section', () => {
     const lines = good.split('\r\n')
     lines[lines.length - 2] = `${lines.at(-2)!.slice(0, 23)}${String(Number(lines.at(-2)!.slice(23, 29)) + 1).padStart(6, '0')}${lines.at(-2)!.slice(29)}`
     const list = (await w.operador.get('/conta/cobrancas/retornos')).body
-    const form = hiddenFields(list, 'form-retorno')
+    const form = withAccount(hiddenFields(list, 'form-retorno'), w.account.id)
     const refused = await postMultipart(ctx.app, form.action, w.operador.cookie, form.fields,
       { name: 'arquivo', filename: 'ret.txt', type: 'text/plain', bytes: Buffer.from(lines.join('\r\n'), 'latin1') })
     assert.equal(refused.statusCode, 422)
@@ -189,10 +193,11 @@ describe('the back office\'s Cobrança section', () => {
     assert.match(refused.body, new RegExp(`<option value="${w.account.id}" selected>`))
     assert.equal((await rowsAs(ctx.db, w.clienteId, 'SELECT id FROM retornos')).length, 0)
 
-    // A form without its file is refused before any request.
+    // A form without its file, or its account (none is chosen for the person), is refused before any request.
     const none = await w.operador.submit('/conta/cobrancas/retornos', 'form-retorno')
     assert.equal(none.statusCode, 422)
     assert.match(refusalsOn(none.body), /Arquivo de retorno do banco: escolha o arquivo de retorno que o banco entregou/)
+    assert.match(refusalsOn(none.body), /Conta de cobrança: escolha a conta de cobrança do arquivo/)
 
     // Halfway: the page says how far it got, and a reload shows it.
     const sent = await postMultipart(ctx.app, form.action, w.operador.cookie, form.fields,
@@ -217,7 +222,7 @@ describe('the back office\'s Cobrança section', () => {
     // The bank's retorno confirms c1's entry: it is registered, c2 is not.
     const file = retornoSandbox240(CONTA, 11, '2026-10-06', [mov(c1!, { codigo: '02', dataOcorrencia: '2026-10-06' })])
     const list = (await w.operador.get('/conta/cobrancas/retornos')).body
-    const form = hiddenFields(list, 'form-retorno')
+    const form = withAccount(hiddenFields(list, 'form-retorno'), w.account.id)
     assert.equal((await postMultipart(ctx.app, form.action, w.operador.cookie, form.fields,
       { name: 'arquivo', filename: 'ret.txt', type: 'text/plain', bytes: Buffer.from(file, 'latin1') })).statusCode, 303)
     const page = (await w.operador.get('/conta/cobrancas')).body

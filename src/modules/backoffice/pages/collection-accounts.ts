@@ -4,6 +4,7 @@
 // button that confirms it. A charge is made only under a confirmed, active account.
 import { html } from '../../../platform/lib/html.ts'
 import type { Page } from '../../account/index.ts'
+import { BANCOS, REGRAS } from '../../collections/index.ts'
 import type { List } from '../answers.ts'
 import { form, input, select } from '../forms.ts'
 import { instante, opcoes } from '../labels.ts'
@@ -17,9 +18,8 @@ export type CollectionAccountAnswer = {
   incluida_em: string, incluida_por_usuario_id: string, incluida_por: string | null, confirmada_em: string | null, confirmada_por: string | null,
 }
 
-// In the banks' code order: an object's integer-like keys ('104') would come before '001' and '033'.
-const BANCOS = [['001', 'Banco do Brasil'], ['033', 'Santander'], ['104', 'Caixa'], ['237', 'Bradesco'], ['341', 'Itaú']]
-  .map(([value, nome]) => ({ value: value!, label: `${value} ${nome}` }))
+// The banks the platform collects for, in their codes' order, named as the boleto names them.
+const BANCOS_OPCOES = BANCOS.map((b) => ({ value: b, label: `${b} ${REGRAS[b].nome}` }))
 const LAYOUTS = { 240: 'CNAB 240', 400: 'CNAB 400 (só Bradesco e Itaú)' }
 const TRANSPORTES = { cnab: 'arquivos CNAB (remessa e retorno)', api: 'API do banco' }
 
@@ -45,7 +45,7 @@ ${cell('Situação', situacao(v, c))}</tr>`)
 <p>Os dados do contrato de cobrança com o banco. Outra pessoa confirma a conta antes do primeiro boleto.</p>
 ${form({ id: fid, action: P.contasCobranca, csrf: v.csrf, button: 'Incluir a conta', buttonId: 'incluir-conta' }, html`
 ${input(v.posted, fid, { name: 'nome', label: 'Nome', required: true, hint: 'Como a equipe a chama, por exemplo “Itaú cobrança”.' })}
-${select(v.posted, fid, { name: 'banco', label: 'Banco', options: BANCOS })}
+${select(v.posted, fid, { name: 'banco', label: 'Banco', options: BANCOS_OPCOES })}
 ${input(v.posted, fid, { name: 'agencia', label: 'Agência', required: true, extra: html` inputmode="numeric"` })}
 ${input(v.posted, fid, { name: 'conta', label: 'Conta', required: true, extra: html` inputmode="numeric"` })}
 ${input(v.posted, fid, { name: 'conta_digito', label: 'Dígito da conta', required: true })}

@@ -35,10 +35,8 @@ ${cursorPager('retornos', antes ? P.retornos : undefined, list.proximo === null 
 
 function sendForm(v: ViewContext, contas: CollectionAccount[]) {
   const id = 'form-retorno'
-  // A retorno is a file of an account the bank talks to by files: an API account's answers come by the API.
-  const porArquivo = contas.filter((c) => c.transporte !== 'api')
-  if (!porArquivo.length) {
-    return html`<p id="sem-contas">Para enviar um retorno, a empresa precisa de uma conta de cobrança com transporte por arquivos CNAB \
+  if (!contas.length) {
+    return html`<p id="sem-contas">Para enviar um retorno, a empresa precisa de uma conta de cobrança \
 (<a href="${P.contasCobranca}">Contas de cobrança</a>).</p>`
   }
   const mine = v.posted?.form === id ? v.posted : undefined
@@ -46,7 +44,10 @@ function sendForm(v: ViewContext, contas: CollectionAccount[]) {
 <h2 id="titulo-enviar">Enviar um retorno</h2>
 ${form({ id, action: P.retornos, csrf: v.csrf, button: 'Enviar o retorno', buttonId: 'enviar-retorno', multipart: true }, html`
 ${select(v.posted, id, { name: 'conta_cobranca_id', label: 'Conta de cobrança',
-    options: porArquivo.map((c) => ({ value: c.id, label: `${accountName(c)}, CNAB ${c.layout_cnab}` })) })}
+    // No account chosen for the person: a file sent under the wrong one is refused at its first line, which hides why.
+    // An API account's payments come by retorno files too (the bank's API registers and instructs; it does not pay).
+    options: [{ value: '', label: 'Escolha a conta do arquivo' },
+      ...contas.map((c) => ({ value: c.id, label: `${accountName(c)}, CNAB ${c.layout_cnab}` }))] })}
 ${inputField({ name: 'arquivo', label: 'Arquivo de retorno do banco', type: 'file', required: true,
     hint: 'O arquivo como o banco o entregou (CNAB 240, ou 400 no Bradesco e no Itaú). Um arquivo já enviado para a conta não é aplicado de novo. '
       + 'Depois de uma recusa, escolha o arquivo de novo.',

@@ -99,7 +99,7 @@ export async function changeAccount(
   const [row] = await tx.update(contasCobranca).set({
     ...change, ...(route.unconfirm ? { confirmadaEm: null, confirmadaPorUsuarioId: null } : {}),
     // A change after a confirmation starts the list anew; one before it joins those it already waits for.
-    ...(route.moved ? { pendentePorUsuarioIds: pendingAfter(current, by.usuarioId!, route.unconfirm) } : {}), atualizadaEm: by.now,
+    ...(route.moved ? { pendentePorUsuarioIds: pendingAfter(current, by.usuarioId!) } : {}), atualizadaEm: by.now,
   }).where(eq(contasCobranca.id, id)).returning({ id: contasCobranca.id }).catch((err: unknown) => {
     // A transport turned to the API on another customer's account (migration 0046).
     throw isUniqueViolation(err, 'contas_cobranca_titular') ? new CollectionAccountOfAnotherError() : err
@@ -108,8 +108,8 @@ export async function changeAccount(
 }
 
 /** Who awaits the confirmation once `usuarioId` changes where the money goes. */
-function pendingAfter(current: CollectionAccount, usuarioId: string, confirmedUntilNow: boolean): string[] {
-  if (confirmedUntilNow || current.confirmadaEm !== null) return [usuarioId]
+function pendingAfter(current: CollectionAccount, usuarioId: string): string[] {
+  if (current.confirmadaEm !== null) return [usuarioId]
   return current.pendentePorUsuarioIds.includes(usuarioId) ? current.pendentePorUsuarioIds : [...current.pendentePorUsuarioIds, usuarioId]
 }
 

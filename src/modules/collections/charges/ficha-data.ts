@@ -57,12 +57,13 @@ export function enderecoDe(s: Endereco): string | undefined {
 /** `sandbox`: made outside production, the boleto says no bank registered it (AVISO_SANDBOX). */
 export function dadosDoBoleto(r: BoletoRows, sandbox: boolean): DadosDoBoleto {
   const banco = r.conta.banco as Banco
+  const endereco = enderecoDe(r.sacado)
   return {
     banco, bancoNome: REGRAS[banco].nome, linhaDigitavel: r.c.linhaDigitavel, codigoDeBarras: r.c.codigoBarras, vencimento: r.c.vencimento,
     valorCentavos: r.c.valorCentavos, beneficiario: { nome: r.cliente.nome, documento: r.cliente.documento ?? '' }, agenciaCodigo: agenciaCodigo(r.conta),
     nossoNumero: r.c.nossoNumeroImpresso, numeroDocumento: r.titulo.numero, especieDocumento: ESPECIE[r.titulo.tipo] ?? 'OU',
     dataDocumento: r.titulo.emissao, dataProcessamento: brasiliaDay(r.c.criadoEm), carteira: r.conta.carteira,
-    pagador: { nome: r.sacado.nome, documento: r.sacado.documento, ...(enderecoDe(r.sacado) ? { endereco: enderecoDe(r.sacado)! } : {}) },
+    pagador: { nome: r.sacado.nome, documento: r.sacado.documento, ...(endereco ? { endereco } : {}) },
     sacadorAvalista: { nome: r.cedente.nome, documento: r.cedente.documento },
     instrucoes: instrucoes(r.c),
     ...(r.c.pixCopiaECola ? { pixCopiaECola: r.c.pixCopiaECola } : {}),

@@ -42,11 +42,10 @@ export interface ResumoRetorno { nsa: string, dataGeracao: string | undefined, l
 /** The account's sequence inside each bank's nosso número as its T segment carries it. */
 function nossoNumeroDe(banco: Banco, t: Record<string, string>): { nossoNumero: string, sequencia: string } {
   const nn = (t.nosso_numero ?? '').trim()
-  const digits = sequenciaDe
   switch (banco) {
-    case '001': return { nossoNumero: nn, sequencia: nn.length === 17 ? digits(nn.slice(7)) : '' }
-    case '033': return { nossoNumero: nn, sequencia: nn.length === 13 ? digits(nn.slice(0, 12)) : '' }
-    default: return { nossoNumero: nn, sequencia: digits(nn) }
+    case '001': return { nossoNumero: nn, sequencia: nn.length === 17 ? sequenciaDe(nn.slice(7)) : '' }
+    case '033': return { nossoNumero: nn, sequencia: nn.length === 13 ? sequenciaDe(nn.slice(0, 12)) : '' }
+    default: return { nossoNumero: nn, sequencia: sequenciaDe(nn) }
   }
 }
 

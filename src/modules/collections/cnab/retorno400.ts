@@ -78,7 +78,6 @@ export async function* lerRetorno400(
   return { nsa: banco === '341' ? header.nsa! : '', dataGeracao: diaCnab(header.data_geracao ?? ''), lotes: 0, registros, titulos }
 }
 
-
 function titulo(banco: Banco400, linha: number, d: Record<string, string>): TituloRetornado {
   const codigo = codigoDaLinha(linha, d.ocorrencia!)
   const motivosRaw = banco === '237' ? d.motivos! : d.erros!

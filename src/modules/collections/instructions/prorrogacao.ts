@@ -14,9 +14,9 @@ import { queryRows } from '../../../platform/db/database.ts'
 import { brasiliaDay } from '../../../platform/lib/brasilia-time.ts'
 import { addDays, daysBetween, nextBusinessDay, ownHolidays } from '../../calendar/index.ts'
 import { postEntry } from '../../ledger/index.ts'
-import { holidayAppliesTo } from '../../operations/index.ts'
 import { dailyIof, iofTable, IOF_MAX_DAYS, MissingIofRate, rateOn, type PerfilIof } from '../../pricing/index.ts'
 import { codigoDeBarras, linhaDigitavel } from '../boleto/codigo-barras.ts'
+import { feriadosDoLugar, type Lugar } from '../feriados.ts'
 
 type Term = {
   titulo_id: string, estado: string, saldo: string, vencimento: string, desagio_dias: number | null, cedente_id: string, data_operacao: string,
@@ -53,9 +53,8 @@ export async function extensionIof(tx: Orm, cobrancaId: string, novo: string, to
 }
 
 /** The first business day from `day` at the sacado's place (national holidays and the customer's own there). */
-async function businessDay(tx: Orm, day: string, place: { municipioIbge: string | null, uf: string | null }): Promise<string> {
-  const own = await ownHolidays(tx, { de: day, ate: addDays(day, 40) })
-  return nextBusinessDay(day, new Set(own.filter((h) => holidayAppliesTo(h, place)).map((h) => h.data)))
+async function businessDay(tx: Orm, day: string, place: Lugar): Promise<string> {
+  return nextBusinessDay(day, feriadosDoLugar(await ownHolidays(tx, { de: day, ate: addDays(day, 40) }), place))
 }
 
 export type ConfirmedExtension = { id: string, cliente_id: string, cobranca_id: string, vencimento: string, iof: string | null, lancamento_id: string | null }

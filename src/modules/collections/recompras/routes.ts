@@ -24,12 +24,12 @@ import type { Clock } from '../../../platform/lib/clock.ts'
 import { isUuid } from '../../../platform/lib/uuid.ts'
 import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
 import { withTenant } from '../../../platform/tenancy/tenancy.ts'
-import { addDays, nationalHolidaysBetween, nextBusinessDay, ownHolidays, type OwnHoliday } from '../../calendar/index.ts'
+import { addDays, nextBusinessDay, ownHolidays, type HolidaySet } from '../../calendar/index.ts'
 import { byCredential } from '../../credentials/index.ts'
-import { postEntry } from '../../ledger/index.ts'
-import { holidayAppliesTo } from '../../operations/index.ts'
+import { listEntries, postEntry, reversed } from '../../ledger/index.ts'
 import { TitleNotAcquiredError } from '../charges/errors.ts'
 import { encargosDevidos, type Juros } from '../encargos.ts'
+import { feriadosDoLugar } from '../feriados.ts'
 import { RECOMPRA_ROUTES, type RecompraInT } from './definitions.ts'
 import { BuyBackStateError, BuyBackTransactionInUseError, BuyBackWithoutRecourseError } from './errors.ts'
 import { cancelRecompra, getRecompra, insertRecompra, listRecompras, lockTitulos, setPaid, type TituloARecomprar } from './store.ts'
@@ -43,18 +43,8 @@ const TIMEOUT_FACTOR = 14
 
 const item = (loc: string[], msg: string, input: unknown): ValidationItem => ({ type: 'value_error', loc: ['body', ...loc], msg: `Value error, ${msg}`, input })
 
-/**
- * The holidays that move a título's due date to a business day: the national ones and the customer's own at its
- * sacado's place (its municipality or state), from the due date on.
- */
-function holidaysOf(t: TituloARecomprar, hoje: string, own: readonly OwnHoliday[]): Set<string> {
-  const ate = hoje > t.vencimento ? hoje : t.vencimento
-  return new Set([...nationalHolidaysBetween(t.vencimento, ate).map((h) => h.data),
-    ...own.filter((h) => h.data >= t.vencimento && holidayAppliesTo(h, t.sacadoLugar)).map((h) => h.data)])
-}
-
 /** What a título owes today beyond its balance, by its live charge's terms (none without a charge, or before its due date). */
-function lateCharges(t: TituloARecomprar, hoje: string, feriados: Set<string>): { juros: bigint, multa: bigint } {
+function lateCharges(t: TituloARecomprar, hoje: string, feriados: HolidaySet): { juros: bigint, multa: bigint } {
   if (!t.juros) return { juros: 0n, multa: 0n }
   const juros: Juros = t.juros.tipo === 'valor_dia' && t.juros.valorCentavos ? { tipo: 'valor_dia', centavos: t.juros.valorCentavos }
     : t.juros.tipo === 'taxa_mensal' && t.juros.taxaMensal ? { tipo: 'taxa_mensal', taxa: t.juros.taxaMensal } : { tipo: 'isento' }
@@ -99,7 +89,8 @@ export function recompraRoutes(deps: RecompraRoutesDeps) {
         const hoje = brasiliaDay(action.now)
         const earliest = list.reduce((d, t) => (t.vencimento < d ? t.vencimento : d), hoje)
         const own = await ownHolidays(tx, { de: earliest, ate: addDays(list.reduce((d, t) => (t.vencimento > d ? t.vencimento : d), hoje), 40) })
-        const feriados = new Map(list.map((t) => [t.id, holidaysOf(t, hoje, own)]))
+        // The customer's own holidays at each sacado's place (the business-day functions know the national ones).
+        const feriados = new Map(list.map((t) => [t.id, feriadosDoLugar(own, t.sacadoLugar)]))
         const items: ValidationItem[] = []
         if (new Set(list.map((t) => t.cedenteId)).size > 1) {
           items.push(item(['titulo_ids'], 'os títulos são de mais de um cedente: uma recompra é de um cedente', b.titulo_ids))
@@ -181,21 +172,13 @@ export function recompraRoutes(deps: RecompraRoutesDeps) {
         const titulos = await lockTitulos(tx, r.titulos.map((t) => t.tituloId))
         const moved = titulos.find((t) => t.estado !== 'recomprado')
         if (moved) throw new BuyBackStateError(`com o título ${moved.numero} ${moved.estado}`)
-        const principal = BigInt(r.principalCentavos)
-        const encargos = BigInt(r.encargosCentavos)
-        const desagio = r.titulos.reduce((s, t) => s + BigInt(t.desagioReconhecidoCentavos), 0n)
-        // The buy-back's entry, reversed line by line.
+        // The buy-back's own entry, reversed line by line (an open buy-back has no other: its payment would be the second).
+        const { items } = await listEntries(tx, { origemId: r.id }, { limit: 10 })
+        const entry = items.find((e) => e.id === r.lancamentoId)!
         const lancamentoId = await postEntry(tx, {
           clienteId: req.credential!.clienteId, data: brasiliaDay(action.now),
           historico: `Cancelamento da recompra de ${r.titulos.length} título(s): ${req.body.motivo}`.slice(0, 300),
-          origem: { tipo: 'recompra', id: r.id }, requestId: action.requestId ?? null,
-          linhas: [
-            { conta: 'conta_grafica_cedentes', cedenteId: r.cedenteId, credito: principal + encargos },
-            { conta: 'direitos_creditorios', debito: principal },
-            { conta: 'receita_juros_multa', debito: encargos },
-            { conta: 'desagio_a_apropriar', credito: desagio },
-            { conta: 'receita_desagio', debito: desagio },
-          ],
+          origem: { tipo: 'recompra', id: r.id }, requestId: action.requestId ?? null, linhas: reversed(entry.linhas),
         }, action.now)
         await cancelRecompra(tx, r, { motivo: req.body.motivo.trim(), lancamentoId }, action.now)
         return { answer: jsonAnswer(200, recompraView((await getRecompra(tx, r.id))!)), audit: { acao: 'recompra.cancelada', alvoId: r.id } }

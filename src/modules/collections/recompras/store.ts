@@ -4,10 +4,11 @@
 import { sql } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/database.ts'
 import { queryRows } from '../../../platform/db/database.ts'
+import type { Lugar } from '../feriados.ts'
 
 export type TituloARecomprar = {
   id: string, numero: string, estado: string, saldo: bigint, vencimento: string, cedenteId: string, desagioPendente: bigint, sacadoDocumento: string,
-  sacadoLugar: { municipioIbge: string | null, uf: string | null },
+  sacadoLugar: Lugar,
   coobrigacao: boolean, juros: { tipo: string, valorCentavos: bigint | null, taxaMensal: string | null } | null, multa: string | null,
 }
 

@@ -29,7 +29,7 @@ export const SANDBOX_RETORNO_HELP = `  cobranca retorno-sandbox --cliente ID --c
 
 type Row = {
   id: string, estado: string, sequencia: string, vencimento: string, valor: string, titulo_numero: string, conta_id: string, banco: Banco,
-  agencia: string, conta: string, conta_digito: string, convenio: string | null, carteira: string, layout: '240' | '400', transporte: string,
+  agencia: string, conta: string, conta_digito: string, convenio: string | null, carteira: string, layout: '240' | '400',
   cliente_nome: string, cliente_documento: string | null, nsa: string | null
 }
 
@@ -58,7 +58,7 @@ export async function sandboxRetornoCommand(argv: string[], ctx: CommandContext)
   const db = await ctx.open()
   const rows = await withTenant(db, clienteId, (tx) => queryRows<Row>(tx, sql`
     SELECT c.id, c.estado, c.nosso_numero AS sequencia, c.vencimento::text AS vencimento, c.valor_centavos::text AS valor, t.numero AS titulo_numero,
-           a.id AS conta_id, a.banco, a.agencia, a.conta, a.conta_digito, a.convenio, a.carteira, a.layout_cnab AS layout, a.transporte,
+           a.id AS conta_id, a.banco, a.agencia, a.conta, a.conta_digito, a.convenio, a.carteira, a.layout_cnab AS layout,
            k.nome AS cliente_nome, k.documento AS cliente_documento,
            (SELECT max(r.nsa::bigint) + 1 FROM retornos r WHERE r.conta_cobranca_id = a.id AND r.nsa ~ '^[0-9]{1,12}$')::text AS nsa
       FROM cobrancas c
@@ -74,10 +74,6 @@ export async function sandboxRetornoCommand(argv: string[], ctx: CommandContext)
   const first = rows[0]!
   if (rows.some((r) => r.conta_id !== first.conta_id)) {
     ctx.out.error('error: the charges are of more than one collection account; a retorno is one account\'s (run it once per account)')
-    return 1
-  }
-  if (first.transporte !== 'cnab') {
-    ctx.out.error('error: the account registers by the bank\'s API (transporte api), whose answers come by the API, not by retorno files')
     return 1
   }
   const closed = rows.find((r) => r.estado === 'liquidada' || r.estado === 'baixada' || r.estado === 'rejeitada')

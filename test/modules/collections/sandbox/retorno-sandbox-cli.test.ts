@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, it } from 'node:test'
 import { runCli } from '../../../../src/cli/commands.ts'
+import { mod10 } from '../../../../src/modules/collections/boleto/modulos.ts'
 import { issueToken } from '../../../helpers/api-credentials.ts'
 import { cliRunner } from '../../../helpers/cli.ts'
 import { rowsAs } from '../../../helpers/credentials.ts'
@@ -78,5 +79,30 @@ describe('cobranca retorno-sandbox', () => {
     assert.equal(code, 1, printed.join('\n'))
     assert.match(printed.join('\n'), /AMBIENTE=producao/)
     await assert.rejects(readFile(join(dir, 'e.ret')), { code: 'ENOENT' })
+  })
+
+  it('writes a CNAB 400 for an Itaú account, one the bank reaches by its API too: its payments come back by retorno files', async () => {
+    dir ||= await mkdtemp(join(tmpdir(), 'retorno-sandbox-'))
+    clock.set(EXAMPLE_NOW)
+    const office = await backOffice(ctx.db, ctx.app, clock)
+    const { op } = await formalizedExample(office.admin.call)
+    const itau = { nome: 'Itaú API', banco: '341', agencia: '1234', conta: '56789', conta_digito: String(mod10('123456789')), carteira: '109',
+      layout_cnab: '400', transporte: 'api' }
+    const account = created(await office.operador.call('POST', '/api/contas-cobranca', itau))
+    created(await office.aprovador.call('POST', `/api/contas-cobranca/${account.id}/confirmacao`, undefined, key()), 200)
+    const t1 = (op.titulos as { id: string }[])[0]!.id
+    const c = created(await office.operador.call('POST', '/api/cobrancas', { titulo_id: t1, conta_cobranca_id: account.id }, key()))
+    const file = join(dir, 'itau.ret')
+    assert.equal(await cli('cobranca', 'retorno-sandbox', '--cliente', office.clienteId, '--cobranca', c.id, '--saida', file, '--data', '2026-11-04'),
+      0, lines.join('\n'))
+    const text = await readFile(file, 'latin1')
+    assert.ok(text.split('\r\n').filter(Boolean).every((l) => l.length === 400), 'a CNAB 400 file')
+    const { token } = await issueToken(ctx.db, office.clienteId, { escopos: ['cobranca'], clock, expiraEm: new Date('2027-06-30T00:00:00Z') })
+    clock.set('2026-11-05T15:00:00Z')
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/cnab/retornos?conta_cobranca_id=${account.id}`, payload: Buffer.from(text, 'latin1'),
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' } })
+    assert.equal(res.statusCode, 201, res.body)
+    const [titulo] = await rowsAs<{ estado: string }>(ctx.db, office.clienteId, `SELECT estado FROM titulos WHERE id = '${t1}'`)
+    assert.equal(titulo!.estado, 'liquidado')
   })
 })
