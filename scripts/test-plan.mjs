@@ -61,7 +61,7 @@ export const BOTH = [
       'test/modules/operations/flow.test.ts', 'test/modules/operations/rules.test.ts', 'test/modules/backoffice/flow.test.ts',
       'test/modules/origination/registers.test.ts', 'test/modules/pricing/terms-api.test.ts',
       'test/modules/collections/accounts/accounts-api.test.ts', 'test/modules/collections/charges',
-      'test/modules/collections/retornos/retornos-api.test.ts',
+      'test/modules/collections/retornos/retornos-api.test.ts', 'test/modules/webhooks/webhooks.test.ts',
       'test/modules/calendar/holidays-api.test.ts',
       'test/modules/contact/contact.test.ts', 'test/modules/mcp/mcp.test.ts', 'test/modules/status/status.test.ts',
       'test/modules/credentials/tokens.test.ts', 'test/modules/credentials/sessions.test.ts', 'test/modules/account/api',

@@ -14,6 +14,7 @@ import { pricingModule } from './modules/pricing/index.ts'
 import type { AppModule } from './platform/module.ts'
 import { siteModule } from './modules/site/index.ts'
 import { statusModule } from './modules/status/index.ts'
+import { webhooksModule } from './modules/webhooks/index.ts'
 
 export const MODULES: readonly AppModule[] = [
   statusModule,
@@ -28,5 +29,6 @@ export const MODULES: readonly AppModule[] = [
   ledgerModule,
   operationsModule,
   collectionsModule,
+  webhooksModule,
   backofficeModule,
 ]

@@ -34,6 +34,9 @@ export const ACTION_LABELS: Record<string, string> = {
   'mcp.listar_remessas': 'MCP: remessas listadas', 'mcp.ler_remessa': 'MCP: remessa lida', 'mcp.listar_instrucoes': 'MCP: instruções listadas',
   'mcp.listar_retornos': 'MCP: retornos listados', 'mcp.ler_retorno': 'MCP: retorno lido', 'mcp.listar_recompras': 'MCP: recompras listadas',
   'mcp.ler_recompra': 'MCP: recompra lida',
+  'webhook.criado': 'Webhook cadastrado', 'webhook.alterado': 'Webhook alterado', 'webhook.excluido': 'Webhook excluído',
+  'webhook.segredo_rotacionado': 'Segredo do webhook trocado', 'webhook.reenvio': 'Entrega de webhook reenviada',
+  'webhook.desativado': 'Webhook desativado por falhas de entrega',
 }
 
 export const actionLabel = (acao: string): string => ACTION_LABELS[acao] ?? acao

@@ -36,6 +36,7 @@ const CODES: Record<string, string> = {
   cobranca_nao_registrada: 'Só se dá instrução a uma cobrança registrada no banco, e só se envia o boleto dela.',
   sacado_sem_email: 'O sacado não tem e-mail no cadastro: informe-o no cadastro do sacado para enviar o boleto.',
   baixa_ja_pedida: 'A baixa desta cobrança já foi pedida: o banco não aceita outra instrução.',
+  webhooks_no_limite: 'Este cliente já tem o máximo de webhooks ativos: exclua um antes de cadastrar outro.',
   boleto_enviado_recentemente: 'O boleto desta cobrança foi enviado ao sacado há menos de uma hora: ele não recebe o mesmo aviso de novo tão cedo.',
   nosso_numero_esgotado: 'A sequência de nosso número desta conta chegou ao limite de dígitos do banco: informe o nosso número da cobrança, '
     + 'ou inclua outra conta.',

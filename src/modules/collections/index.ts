@@ -11,3 +11,4 @@ export {
 } from './labels.ts'
 // The largest retorno file the API takes: the back office's form reads no more of one.
 export { RETORNO_MAX_BYTES } from './retornos/routes.ts'
+export { feriadosDoLugar } from './feriados.ts'

@@ -16,14 +16,17 @@ type Access = 'escrever' | 'ler'
 export const ACESSO: Record<Papel, Partial<Record<Scope, Access>>> = {
   administrador: {
     conta: 'escrever', tokens: 'escrever', mcp: 'escrever', cadastro: 'escrever', operacoes: 'escrever', aprovacao: 'escrever', financeiro: 'escrever',
-    cobranca: 'escrever',
+    cobranca: 'escrever', webhooks: 'escrever',
   },
   // Registers and operations, and recording the transfer an approver let through; never approving.
   operador: {
     conta: 'escrever', mcp: 'escrever', cadastro: 'escrever', operacoes: 'escrever', aprovacao: 'ler', financeiro: 'escrever', cobranca: 'escrever',
+    webhooks: 'ler',
   },
-  aprovador: { conta: 'escrever', mcp: 'escrever', cadastro: 'ler', operacoes: 'ler', aprovacao: 'escrever', financeiro: 'ler', cobranca: 'ler' },
-  consulta: { conta: 'escrever', mcp: 'escrever', cadastro: 'ler', operacoes: 'ler', aprovacao: 'ler', financeiro: 'ler', cobranca: 'ler' },
+  aprovador: { conta: 'escrever', mcp: 'escrever', cadastro: 'ler', operacoes: 'ler', aprovacao: 'escrever', financeiro: 'ler', cobranca: 'ler',
+    webhooks: 'ler' },
+  consulta: { conta: 'escrever', mcp: 'escrever', cadastro: 'ler', operacoes: 'ler', aprovacao: 'ler', financeiro: 'ler', cobranca: 'ler',
+    webhooks: 'ler' },
 }
 
 /** Whether `papel` may do what a route needs: read, or change (`escrita`), in the area of `escopo`. */

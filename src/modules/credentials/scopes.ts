@@ -3,11 +3,12 @@
 // customer's tokens; `mcp`: the MCP server; and the product's areas (produto.md §1): `cadastro` (cedentes,
 // sacados, pricing terms, holidays), `operacoes` (operations, títulos, quotes, simulations, asking for a
 // payment), `aprovacao` (approving a payment), `financeiro` (recording a payment, the ledger), `cobranca` (release II:
-// collection accounts, charges, CNAB files). What a person
+// collection accounts, charges, CNAB files), `webhooks` (the endpoints events are delivered
+// to, and their delivery log). What a person
 // may do with each is their role's (roles.ts).
 import { DomainError } from '../../platform/http/domain-error.ts'
 
-export const SCOPES = ['conta', 'tokens', 'mcp', 'cadastro', 'operacoes', 'aprovacao', 'financeiro', 'cobranca'] as const
+export const SCOPES = ['conta', 'tokens', 'mcp', 'cadastro', 'operacoes', 'aprovacao', 'financeiro', 'cobranca', 'webhooks'] as const
 
 export type Scope = (typeof SCOPES)[number]
 

@@ -74,6 +74,8 @@ export const PROBLEMS = {
   prorrogacao_pendente: { status: 409 },
   nosso_numero_esgotado: { status: 409 },
   boleto_enviado_recentemente: { status: 409 },
+  // Webhooks (src/modules/webhooks): a customer's live endpoints are bounded (`limite` names the bound).
+  webhooks_no_limite: { status: 409 },
   // Charges (src/modules/collections/charges): a título not acquired or with no open balance (`estado`); a título with a
   // live charge (`id` names it); an account not confirmed by a second person, or inactive; a nosso número given under
   // the account already (`id` names the charge that has it).

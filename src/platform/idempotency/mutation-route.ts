@@ -18,6 +18,11 @@ export type MutationDeps = { idempotency: Idempotency, clock: Clock, dbTimeoutMs
 /** What the work did: the answer (stored with the change when a key came), and the audit row to write with it. */
 export type Mutation = {
   answer: StoredAnswer
+  /**
+   * What this request alone is answered, never stored: a secret shown once (a webhook's). A retry with the same key
+   * gets `answer`, which leaves it out.
+   */
+  shownOnce?: StoredAnswer
   audit?: { acao: AuditAction, alvoId?: string | null, alteracoes?: Changes | null }
 }
 
@@ -39,8 +44,11 @@ export type MutationRoute<RG extends RouteGenericInterface, A extends ActionCont
   /** A larger body than the service's default (BODY_LIMIT), for a route that takes a list (a borderô's títulos). */
   bodyLimit?: number
   caller: Caller<A>
-  /** What must be read before the transaction opens: on the embedded database a query outside it waits for it. */
-  prepare?: () => Promise<unknown>
+  /**
+   * What must be read or checked before the transaction opens (on the embedded database a query outside it waits
+   * for it; a name's lookup must not hold a connection): a rejection is the request's answer, nothing written.
+   */
+  prepare?: (req: FastifyRequest<RG>) => Promise<unknown>
   /** The change, in the transaction; a rejection leaves nothing (no change, no audit row, no stored answer). */
   work(m: { tx: Orm, req: FastifyRequest<RG>, action: A }): Promise<Mutation>
   /** The transaction's budget, in single queries (DB_TIMEOUT_MS): past it a 503. */
@@ -59,7 +67,7 @@ export function mutationRoute<RG extends RouteGenericInterface, A extends Action
       // The route's schema validated the request before this runs: it is the request the route's types describe.
       const req = request as FastifyRequest<RG>
       try {
-        await route.prepare?.()
+        await route.prepare?.(req)
         const clienteId = route.caller.clienteId(req)
         const action = route.caller.action(req, deps.clock.now())
         const call = await callOf(req, { clienteId, escopo: () => route.caller.escopo(req) })
@@ -69,7 +77,7 @@ export function mutationRoute<RG extends RouteGenericInterface, A extends Action
             const { acao, alvoId, alteracoes } = done.audit
             await appendAudit(tx, auditedCustomer(clienteId, action), action!, acao, { alvoId: alvoId ?? null, alteracoes: alteracoes ?? null })
           }
-          return { answer: done.answer, result: done.answer }
+          return { answer: done.answer, result: done.shownOnce ?? done.answer }
         }, route.timeoutFactor * deps.dbTimeoutMs)
         return sendOutcome(reply, outcome)
       } catch (err) {

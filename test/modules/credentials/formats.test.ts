@@ -44,7 +44,7 @@ describe('DPoP key thumbprint', () => {
 
 describe('scopes', () => {
   it('one list: conta, tokens, mcp and the product\'s areas', () => {
-    assert.deepEqual([...SCOPES], ['conta', 'tokens', 'mcp', 'cadastro', 'operacoes', 'aprovacao', 'financeiro', 'cobranca'])
+    assert.deepEqual([...SCOPES], ['conta', 'tokens', 'mcp', 'cadastro', 'operacoes', 'aprovacao', 'financeiro', 'cobranca', 'webhooks'])
   })
 
   it('a comma-separated list, spaces allowed, repeats dropped', () => {

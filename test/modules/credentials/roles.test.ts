@@ -154,7 +154,7 @@ describe('roles', () => {
     const cookie = await login(ctx.app, p.email)
     const page = (await accountPage(ctx.app, cookie)).body
     const offered = [...page.matchAll(/name="escopos" value="([a-z]+)"/g)].map((m) => m[1]).sort()
-    assert.deepEqual(offered, ['aprovacao', 'cadastro', 'cobranca', 'conta', 'financeiro', 'mcp', 'operacoes'])
+    assert.deepEqual(offered, ['aprovacao', 'cadastro', 'cobranca', 'conta', 'financeiro', 'mcp', 'operacoes', 'webhooks'])
     assert.doesNotMatch(page, new RegExp(theirs.id), 'the company\'s other tokens are not listed')
     assert.match(page, /da pessoa/)
     const refused = await postForm(ctx.app, '/conta/tokens/revogar', { csrf: csrfOf(page), token_id: theirs.id }, { cookie })

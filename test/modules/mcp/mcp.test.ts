@@ -289,6 +289,6 @@ describe('/api/mcp refusals, headers and metadata', () => {
     assert.ok(!('authorization_servers' in doc))
     const root = await (await fetch(new URL('/.well-known/oauth-protected-resource', ctx.base))).json() as Record<string, unknown>
     assert.equal(root.resource, PUBLIC_URL)
-    assert.deepEqual(root.scopes_supported, ['conta', 'tokens', 'mcp', 'cadastro', 'operacoes', 'aprovacao', 'financeiro', 'cobranca'])
+    assert.deepEqual(root.scopes_supported, ['conta', 'tokens', 'mcp', 'cadastro', 'operacoes', 'aprovacao', 'financeiro', 'cobranca', 'webhooks'])
   })
 })

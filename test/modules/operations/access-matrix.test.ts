@@ -27,13 +27,14 @@ import type { RouteDefinition } from '../../../src/platform/http/route-document.
 import { SCOPES, type Scope } from '../../../src/modules/credentials/scopes.ts'
 import { bearer, issueToken } from '../../helpers/api-credentials.ts'
 import { useTestApp } from '../../helpers/fixture.ts'
+import { WEBHOOK_ROUTES } from '../../../src/modules/webhooks/definitions.ts'
 import { backOffice, created, EXAMPLE_NOW, EXAMPLE_PRODUCT, exampleRegisters, exampleTitles, key, person, settableClock } from './helpers.ts'
 
 const ROUTES: RouteDefinition[] = [
   ...Object.values(OPERATION_ROUTES), SIMULATION_ROUTE, ...Object.values(LEDGER_ROUTES), ...Object.values(partyRoutes('cedente')),
   ...Object.values(partyRoutes('sacado')), ...Object.values(TERMS_ROUTES), ...Object.values(HOLIDAY_ROUTES), IOF_ROUTE,
   ...Object.values(TERM_ROUTES), ...Object.values(ACCOUNT_ROUTES), ...Object.values(CHARGE_ROUTES), ...Object.values(RETORNO_ROUTES),
-  ...Object.values(INSTRUCTION_ROUTES), ...Object.values(REMESSA_ROUTES), PAINEL_COBRANCA_ROUTE,
+  ...Object.values(INSTRUCTION_ROUTES), ...Object.values(REMESSA_ROUTES), PAINEL_COBRANCA_ROUTE, ...Object.values(WEBHOOK_ROUTES),
 ]
 
 /** A collection account Itaú takes (its account check digit is módulo 10 of agência and conta). */
@@ -72,34 +73,40 @@ function bodyFor(r: RouteDefinition, ids: Ids): object | undefined {
   if (u.endsWith('/instrucoes')) return { instrucao: 'protestar' }
   if (u.endsWith('/email')) return {}
   if (u === '/api/cnab/remessas') return { conta_cobranca_id: ids.contaCobranca }
+  if (u === '/api/webhooks') return { url: 'https://203.0.113.10/eventos', eventos: ['*'] }
+  if (u === '/api/webhooks/:id') return { descricao: 'Renomeado pela matriz' }
+  if (u.endsWith('/segredo') || u.endsWith('/reenvio')) return {}
   if (u === '/api/feriados') return { data: '2026-12-08', descricao: 'Feriado da matriz', uf: 'SP' }
   throw new Error(`no body for ${r.method} ${u}`)
 }
 
 type Ids = {
   operacao: string, titulo: string, desembolso: string, cedente: string, sacado: string, produto: string, feriado: string, contaCobranca: string,
-  cobranca: string, retorno: string, remessa: string,
+  cobranca: string, retorno: string, remessa: string, webhook: string, entrega: string,
 }
 
 /** The URL with its `:params` filled from `ids` (by the resource the path names). */
 function urlFor(r: RouteDefinition, ids: Ids): string {
   const byPrefix: [string, keyof Ids][] = [['/api/operacoes/', 'operacao'], ['/api/desembolsos/', 'desembolso'], ['/api/titulos/', 'titulo'],
     ['/api/cedentes/', 'cedente'], ['/api/sacados/', 'sacado'], ['/api/produtos/', 'produto'], ['/api/feriados/', 'feriado'],
-    ['/api/contas-cobranca/', 'contaCobranca'], ['/api/cobrancas/', 'cobranca'], ['/api/cnab/retornos/', 'retorno'], ['/api/cnab/remessas/', 'remessa']]
+    ['/api/contas-cobranca/', 'contaCobranca'], ['/api/cobrancas/', 'cobranca'], ['/api/cnab/retornos/', 'retorno'], ['/api/cnab/remessas/', 'remessa'],
+    ['/api/webhooks/', 'webhook']]
   const resource = byPrefix.find(([p]) => r.url.startsWith(p))?.[1]
   // The retorno's upload names its account in the query.
   const query = r.method === 'POST' && r.url === '/api/cnab/retornos' ? `?conta_cobranca_id=${ids.contaCobranca}` : ''
-  return r.url.replace(':titulo_id', ids.titulo).replace(':id', resource ? ids[resource] : 'x') + query
+  return r.url.replace(':titulo_id', ids.titulo).replace(':entrega', ids.entrega).replace(':id', resource ? ids[resource] : 'x') + query
 }
 
 describe('product routes: tenancy, scopes and roles, generated from the definitions', () => {
   const clock = settableClock(EXAMPLE_NOW)
-  const ctx = useTestApp({ env: { MAIL_WORKER: 'off' }, deps: { clock } })
+  // A webhook to a closed port of this machine: its deliveries fail and wait, and are listed.
+  const ctx = useTestApp({ env: { MAIL_WORKER: 'off', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' }, deps: { clock } })
 
   /** A customer with one of everything, the payment waiting for approval. */
   const world = async () => {
     clock.set(EXAMPLE_NOW)
     const office = await backOffice(ctx.db, ctx.app, clock)
+    const webhook = created(await office.admin.call('POST', '/api/webhooks', { url: 'http://127.0.0.1:9/eventos', eventos: ['operacao.criada'] }))
     const { produto, cedente, sacados } = await exampleRegisters(office.admin.call)
     const op = created(await office.admin.call('POST', '/api/operacoes', {
       cedente_id: cedente.id, produto_id: produto.id, titulos: exampleTitles(sacados.map((s: { id: string }) => s.id)),
@@ -118,7 +125,9 @@ describe('product routes: tenancy, scopes and roles, generated from the definiti
     await ctx.db.ownerTransaction((tx) => tx.query('UPDATE clientes SET documento = $2 WHERE id = $1', [office.clienteId, freshCnpj()]))
     created(await office.admin.call('POST', `/api/cobrancas/${cobranca.id}/instrucoes`, { instrucao: 'protestar' }, key()))
     const remessa = created(await office.admin.call('POST', '/api/cnab/remessas', { conta_cobranca_id: conta.id }, key()))
+    const [entrega] = created(await office.admin.call('GET', `/api/webhooks/${webhook.id}/entregas`), 200).itens
     const ids: Ids = {
+      webhook: webhook.id, entrega: entrega.id,
       operacao: op.id, titulo: op.titulos[0].id, desembolso: payment.id, cedente: cedente.id, sacado: sacados[0].id, produto: produto.id, feriado: feriado.id,
       contaCobranca: conta.id, cobranca: cobranca.id, retorno: retorno.id, remessa: remessa.id,
     }

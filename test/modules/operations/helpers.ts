@@ -34,7 +34,7 @@ export const CONTA = { banco: '341', agencia: '1234', conta: '567890', digito: '
 /** São Paulo's IBGE code. */
 export const SAO_PAULO = '3550308'
 
-const ALL: Scope[] = ['conta', 'cadastro', 'operacoes', 'aprovacao', 'financeiro', 'cobranca']
+const ALL: Scope[] = ['conta', 'cadastro', 'operacoes', 'aprovacao', 'financeiro', 'cobranca', 'webhooks']
 
 export type Caller = (
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers?: Record<string, string>,

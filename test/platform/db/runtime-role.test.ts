@@ -16,11 +16,12 @@ import { useTestDatabase } from '../../helpers/fixture.ts'
 
 const DEFINERS = ['autentica_token', 'autentica_sessao', 'autentica_login', 'autentica_convite', 'operador_clientes', 'operador_cliente_do_token',
   'purga_chaves_idempotencia', 'desagio_pendente', 'cobrancas_a_registrar', 'retornos_a_aplicar',
-  'instrucoes_a_enviar']
+  'instrucoes_a_enviar', 'webhook_reserva']
 const CUSTOMER_TABLES = ['clientes', 'usuarios', 'convites', 'tokens', 'sessoes', 'auditoria_cliente', 'chaves_idempotencia',
   'cedentes', 'cedente_contas', 'sacados', 'feriados', 'produtos', 'produto_versoes', 'operacoes', 'titulos', 'cotacoes', 'desembolsos', 'lancamentos',
   'lancamento_linhas', 'razao_totais', 'lancamentos_manuais', 'operacao_termos', 'contas_cobranca', 'cobrancas',
-  'apropriacoes_desagio', 'retornos', 'retorno_linhas', 'recompras', 'recompra_titulos', 'cobranca_instrucoes', 'remessas', 'remessa_itens']
+  'apropriacoes_desagio', 'retornos', 'retorno_linhas', 'recompras', 'recompra_titulos', 'cobranca_instrucoes', 'remessas', 'remessa_itens',
+  'eventos', 'webhooks', 'webhook_entregas', 'webhook_tentativas']
 
 /**
  * What the runtime role may do, table by table, exactly: a migration that grants more (an UPDATE on the ledger, a
@@ -90,6 +91,13 @@ const GRANTS: Record<string, string[]> = {
   remessas: ['INSERT SELECT'],
   remessa_itens: ['INSERT SELECT'],
   schema_migracoes: ['SELECT'],
+  // Events and a delivery's tries are facts: written, never changed. An endpoint is marked deleted, never deleted; a
+  // delivery's progress alone changes (migration 0048).
+  eventos: ['INSERT SELECT'],
+  webhook_tentativas: ['INSERT SELECT'],
+  webhooks: ['INSERT SELECT', 'UPDATE(ativo atualizado_em desativado_em descricao eventos excluido_em falhando_desde motivo_desativacao '
+    + 'segredo_anterior_ate segredo_anterior_cifrado segredo_cifrado url)'],
+  webhook_entregas: ['INSERT SELECT', 'UPDATE(atualizado_em entregue_em estado proxima_em tentativas ultimo_erro ultimo_status)'],
   sessoes: ['INSERT SELECT', 'UPDATE(encerrada_em expira_ociosa_em ultimo_acesso_em)'],
   titulos: ['DELETE INSERT SELECT', 'UPDATE(atualizado_em desagio_apropriado_centavos desagio_centavos desagio_dias estado saldo_centavos vencimento)'],
   tokens: ['INSERT SELECT', 'UPDATE(primeiro_uso_em revogado_em ultimo_uso_em ultimo_uso_ip)'],

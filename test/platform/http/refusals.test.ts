@@ -35,6 +35,7 @@ import { AccountByApiError, CustomerWithoutCnpjError, EmptyRemessaError } from '
 import { RetornoRecusadoError } from '../../../src/modules/collections/retornos/errors.ts'
 import { BuyBackStateError, BuyBackTransactionInUseError, BuyBackWithoutRecourseError } from '../../../src/modules/collections/recompras/errors.ts'
 import { HolidayExistsError } from '../../../src/modules/calendar/own/store.ts'
+import { TooManyWebhooksError } from '../../../src/modules/webhooks/errors.ts'
 import { EntryConfirmerError, LedgerTotalError, ManualEntryStateError } from '../../../src/modules/ledger/errors.ts'
 import { InvalidWindowError } from '../../../src/modules/status/maintenance.ts'
 import {
@@ -128,6 +129,7 @@ const ROWS: Record<string, Row> = {
     error: new ChargeNotRegisteredError('a_registrar'), code: 'cobranca_nao_registrada', status: 409, exit: 1, fields: { estado: 'a_registrar' },
   },
   WriteOffAskedError: { error: new WriteOffAskedError('0b9e'), code: 'baixa_ja_pedida', status: 409, exit: 1, fields: { id: '0b9e' } },
+  TooManyWebhooksError: { error: new TooManyWebhooksError(20), code: 'webhooks_no_limite', status: 409, exit: 1, fields: { limite: 20 } },
   BoletoSentRecentlyError: {
     error: new BoletoSentRecentlyError(new Date('2026-11-30T12:00:00Z'), new Date('2026-11-30T13:00:00Z')), code: 'boleto_enviado_recentemente',
     status: 409, exit: 1, fields: { enviado_em: '2026-11-30T12:00:00.000Z', proximo_envio_em: '2026-11-30T13:00:00.000Z' },

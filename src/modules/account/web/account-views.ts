@@ -38,6 +38,7 @@ const SCOPE_TEXT: Record<Scope, string> = {
   aprovacao: 'aprovacao: aprovar desembolsos (por outra pessoa que não quem pediu)',
   financeiro: 'financeiro: registrar pagamentos; razão e conta gráfica',
   cobranca: 'cobranca: contas de cobrança, boletos e arquivos CNAB',
+  webhooks: 'webhooks: endereços que recebem os eventos, e o registro das entregas',
 }
 
 const ROLE_TEXT: Record<Papel, string> = {

@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'retorno.enviado', 'recompra.criada', 'recompra.paga', 'recompra.cancelada',
   'cobranca.instrucao', 'remessa.gerada', 'mcp.listar_remessas', 'mcp.ler_remessa', 'mcp.listar_instrucoes',
   'mcp.listar_retornos', 'mcp.ler_retorno', 'mcp.listar_recompras', 'mcp.ler_recompra',
+  // Webhooks (issue 34); `webhook.desativado` is the service's, after a day of failed deliveries.
+  'webhook.criado', 'webhook.alterado', 'webhook.excluido', 'webhook.segredo_rotacionado', 'webhook.reenvio', 'webhook.desativado',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -41,6 +41,9 @@ describe('GET /api/conta/openapi.json', () => {
       '/cobrancas', '/cobrancas/painel', '/cobrancas/{id}', '/cobrancas/{id}/boleto', '/cobrancas/{id}/email', '/cobrancas/{id}/instrucoes',
       '/cnab/remessas', '/cnab/remessas/{id}', '/cnab/remessas/{id}/arquivo', '/cnab/retornos', '/cnab/retornos/{id}', '/cnab/retornos/{id}/linhas',
       '/recompras', '/recompras/{id}', '/recompras/{id}/cancelamento', '/recompras/{id}/pagamento',
+      // Webhooks (issue 34).
+      '/webhooks', '/webhooks/{id}', '/webhooks/{id}/entregas', '/webhooks/{id}/entregas/{entrega}', '/webhooks/{id}/entregas/{entrega}/reenvio',
+      '/webhooks/{id}/segredo',
     ].sort())
     const mcp = doc.paths['/mcp'].post.description as string
     for (const tool of ['status_servicos', 'enviar_contato', 'revogar_token', 'auditoria']) assert.ok(mcp.includes(`\`${tool}\``), tool)
