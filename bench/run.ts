@@ -21,6 +21,7 @@ import { seedLedger, writeLedgerScripts, type Ledger } from './lib/ledger.ts'
 import { seedLists, writeListsScript, type Lists } from './lib/lists.ts'
 import { settleOutbox } from './lib/settle.ts'
 import { runRetorno, type RetornoResult } from './lib/retorno.ts'
+import { runWebhooks, type WebhookResult } from './lib/webhooks.ts'
 import { runTwoCustomers, type TwoCustomersResult } from './lib/two-customers.ts'
 import { parsePgbench, pinned, runCaptured, wrk, type LoadResult } from './lib/wrk.ts'
 import { SCENARIOS, type Baseline, type Scenario } from './scenarios.ts'
@@ -152,7 +153,8 @@ async function main() {
     ...process.env, SERVICE_CONFIG_FILE: serviceConfig,
     NODE_OPTIONS: imageNodeOptions, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'json', DATABASE_URL: dbUrl, DATA_DIR: dataDir,
     PORT: String(servicePort), PUBLIC_URL: `http://127.0.0.1:${servicePort}`, METRICS_PORT: metricsOn ? String(metricsPort) : '', HOST: '127.0.0.1',
-    RATE_LIMIT_ALLOWLIST: '127.0.0.1', REDIS_URL: process.env.BENCH_REDIS_URL ?? '', OTEL_EXPORTER_OTLP_ENDPOINT: otlpSink?.url ?? '',
+    RATE_LIMIT_ALLOWLIST: '127.0.0.1', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8',
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? '', OTEL_EXPORTER_OTLP_ENDPOINT: otlpSink?.url ?? '',
   }
   const serviceLog = join(outDir, 'service.log')
   const profiling = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${outDir}`] : []
@@ -175,8 +177,8 @@ async function main() {
   const cliJson = async (...args: string[]) =>
     JSON.parse(await runCaptured([process.execPath, 'dist/cli/main.js', ...args, '--json'], cliEnv, 'stdout')) as Record<string, string>
   const customer = await cliJson('clientes', 'criar', '--nome', 'Cliente do bench')
-  const made = await cliJson('tokens', 'criar', '--cliente', customer.id!, '--nome', 'bench', '--escopos', 'conta,cadastro,operacoes,financeiro,cobranca',
-    '--expira-em', '1d')
+  const made = await cliJson('tokens', 'criar', '--cliente', customer.id!, '--nome', 'bench', '--escopos',
+    'conta,cadastro,operacoes,financeiro,cobranca,webhooks', '--expira-em', '1d')
   const token = made.token!
   const key = await dpopKey()
   const boundToken = (await cliJson('tokens', 'criar', '--cliente', customer.id!, '--nome', 'bench-dpop', '--escopos', 'conta', '--expira-em', '1d',
@@ -289,7 +291,13 @@ async function main() {
   let statusQueries: { flooded: number, idle: number } | undefined
   let quote1000Ms: number | undefined
   let retorno: RetornoResult | undefined
+  let webhooks: WebhookResult | undefined
   for (const s of scenarios) {
+    if (s.webhooks) {
+      webhooks = await runWebhooks({ base: service.base, dbUrl, clienteId: customer.id!, token, serverCpu: SERVER_CPU, loadCpu: LOAD_CPU, benchDir: here,
+        outDir, quick, log })
+      continue
+    }
     if (s.retorno) {
       product ??= await productData(call)
       const [operacaoId] = await draftOperations(call, product, 1, 1)
@@ -356,6 +364,7 @@ async function main() {
     cpus: availableParallelism(), pgbench_mode: pgbenchMode, startup_ms: median(readyTimes), startup_target_ms: 1000,
     rss_after_load_mb: rssAfterLoad, rss_target_mb: 120, status_transactions_per_s: statusQueries, service_exit_code: stopped,
     quote_1000_titulos_ms: quote1000Ms ?? null, quote_1000_target_ms: 1000, rows, two_customers: twoCustomers ?? null, retorno: retorno ?? null,
+    webhooks: webhooks ?? null,
   }
   writeFileSync(join(outDir, 'results.json'), JSON.stringify(summary, null, 2))
   printTable(summary)
@@ -366,7 +375,8 @@ type Row = { scenario: string, service_rps: number, baselines: Record<string, nu
   target: number | undefined, p50_ms: number, p99_ms: number, errors: number, cpu_us_per_request: number, rss_mb: number | null, ok: boolean }
 
 function printTable(s: { rows: Row[], startup_ms: number, rss_after_load_mb: number | null, quote_1000_titulos_ms: number | null,
-  status_transactions_per_s?: { flooded: number, idle: number }, two_customers: TwoCustomersResult | null, retorno: RetornoResult | null }) {
+  status_transactions_per_s?: { flooded: number, idle: number }, two_customers: TwoCustomersResult | null, retorno: RetornoResult | null,
+  webhooks: WebhookResult | null }) {
   const f = (n: number, d = 0) => Number.isFinite(n) ? n.toFixed(d) : '—'
   if (s.rows.length) {
     console.log('\n| scenario | service req/s | baseline req/s | ratio (target) | quartiles | p50 ms | p99 ms | CPU µs/req | errors | RSS MB | |')
@@ -411,6 +421,13 @@ function printTable(s: { rows: Row[], startup_ms: number, rss_after_load_mb: num
       + `${f(rt.ratio, 2)} (${rt.target}); RSS ${rt.rss_before_mb ?? '—'} MB before, ${rt.rss_max_mb ?? '—'} MB at most, growing `
       + `${rt.rss_growth_mb ?? '—'} MB (< ${rt.rss_target_mb}); boletos ${f(rt.boleto_html_rps)} HTML and ${f(rt.boleto_pdf_rps)} PDF a second `
       + `${rt.ok ? 'ok' : 'NOT MET'}`)
+  }
+  const w = s.webhooks
+  if (w) {
+    console.log(`\nwebhook delivery: ${w.events} events with the backlog drained at ${f(w.service_events_per_s)} a second against `
+      + `${f(w.baseline_events_per_s)} bare POSTs a second to the same receiver, ratio ${f(w.ratio, 2)} (reported); commit to arrival `
+      + `p50 ${f(w.latency_p50_ms, 1)} ms, p99 ${f(w.latency_p99_ms, 1)} ms (${w.latency_events} events, twenty a second); the contact form's `
+      + `mail, commit to sandbox delivery, p50 ${f(w.mail_p50_ms, 1)} ms, p99 ${f(w.mail_p99_ms, 1)} ms (${w.mail_messages} messages)`)
   }
 }
 

@@ -41,6 +41,8 @@ export type Scenario = {
   lists?: boolean
   /** A retorno of 100,000 lines applied (bench/lib/retorno.ts): its own seed, its own pgbench script, and the boletos after. */
   retorno?: boolean
+  /** Webhook delivery to a local receiver (bench/lib/webhooks.ts): events a second against bare POSTs, commit-to-arrival latency, mail's beside. */
+  webhooks?: boolean
 }
 
 export const SCENARIOS: Scenario[] = [
@@ -102,6 +104,11 @@ export const SCENARIOS: Scenario[] = [
     // the service's RSS sampled while it runs; then the boleto's HTML and PDF rendered a second.
     name: 'POST /api/cnab/retornos (100,000 lines)', method: 'POST', path: '/api/cnab/retornos', connections: 1, baselines: [], credential: 'bearer',
     retorno: true,
+  },
+  {
+    // Issue 34: events a second delivered to a local receiver with the backlog drained, against the same POSTs with no
+    // database (the baseline), and the latency from a change's commit to its arrival, beside the contact form's mail.
+    name: 'webhook delivery', method: 'POST', path: '/api/webhooks', connections: 1, baselines: [], credential: 'bearer', webhooks: true,
   },
   {
     // Issue 31 item 9: a customer's reads keep their latency while another floods its operations of the most

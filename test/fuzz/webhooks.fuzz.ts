@@ -49,7 +49,8 @@ describe('fuzz: webhooks', () => {
       extra: fc.option(text, { nil: undefined }) }, { requiredKeys: ['url', 'eventos'] })
     const patch = fc.record({ url, eventos, descricao: fc.oneof(text, fc.constant(null)), ativo: mostly(fc.boolean(), hostile) }, { requiredKeys: [] })
     const q = fc.record({ limite: fc.oneof(fc.constantFrom('1', '201', '0'), text), antes: fc.oneof(fc.constantFrom('1', '1e300', '-1'), text),
-      estado: fc.oneof(fc.constantFrom('pendente', 'entregue', 'x'), text), tipo: text }, { requiredKeys: [] })
+      estado: fc.oneof(fc.constantFrom('pendente', 'entregue', 'x'), text), tipo: text,
+      evento_id: fc.oneof(fc.constantFrom(randomUUID(), 'x', '00000000-0000-4000-8000-000000000000'), text) }, { requiredKeys: [] })
     const by = fc.constantFrom('admin', 'admin', 'admin', 'operador')
     const request = fc.oneof(
       fc.tuple(by, body).map(([who, b]) => ({ who, method: 'POST', url: '/api/webhooks', b })),
@@ -57,6 +58,7 @@ describe('fuzz: webhooks', () => {
       fc.tuple(by, pick(hooks)).map(([who, id]) => ({ who, method: 'GET', url: `/api/webhooks/${encodeURIComponent(id)}`, b: undefined })),
       fc.tuple(by, pick(hooks), fc.oneof(fc.record({ validade_anterior_horas: mostly(fc.integer({ min: 0, max: 168 }), hostile) }), hostile))
         .map(([who, id, b]) => ({ who, method: 'POST', url: `/api/webhooks/${encodeURIComponent(id)}/segredo`, b })),
+      fc.tuple(by, pick(hooks)).map(([who, id]) => ({ who, method: 'POST', url: `/api/webhooks/${encodeURIComponent(id)}/teste`, b: undefined })),
       fc.tuple(by, pick(hooks), q).map(([who, id, qs]) => ({ who, method: 'GET',
         url: `/api/webhooks/${encodeURIComponent(id)}/entregas?${new URLSearchParams(Object.entries(qs))}`, b: undefined })),
       fc.tuple(by, pick(hooks), pick(deliveries), fc.boolean()).map(([who, id, d, again]) => ({ who, method: again ? 'POST' : 'GET',

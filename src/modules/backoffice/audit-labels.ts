@@ -36,7 +36,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'mcp.ler_recompra': 'MCP: recompra lida',
   'webhook.criado': 'Webhook cadastrado', 'webhook.alterado': 'Webhook alterado', 'webhook.excluido': 'Webhook excluído',
   'webhook.segredo_rotacionado': 'Segredo do webhook trocado', 'webhook.reenvio': 'Entrega de webhook reenviada',
-  'webhook.desativado': 'Webhook desativado por falhas de entrega',
+  'webhook.desativado': 'Webhook desativado por falhas de entrega', 'webhook.teste': 'Evento de teste enviado ao webhook',
 }
 
 export const actionLabel = (acao: string): string => ACTION_LABELS[acao] ?? acao

@@ -53,6 +53,7 @@ const WithSecret = Type.Object({
   segredo: OrNull(Type.String({ description: 'The signing secret, shown in this answer only (null in a replay of it): keep it now.' })),
 })
 
+/** `pendente`: waiting for its try (or for the endpoint to be on); `enviando`: a try in hand; `entregue`: a 2xx came; `cancelada`: its endpoint deleted. */
 export const ESTADOS_ENTREGA = ['pendente', 'enviando', 'entregue', 'cancelada'] as const
 
 export const EntregaOut = Type.Object({
@@ -146,7 +147,9 @@ export const WEBHOOK_ROUTES = {
     schema: {
       hide: true, operationId: 'listarEntregasWebhook', tags, params: Params, summary: 'The endpoint\'s deliveries, newest first',
       querystring: Type.Object({
-        ...PageQuery, estado: Type.Optional(Type.String({ enum: [...ESTADOS_ENTREGA] })), tipo: Type.Optional(Type.String({ maxLength: 81 })),
+        ...PageQuery, estado: Type.Optional(Type.String({ enum: [...ESTADOS_ENTREGA] })),
+        tipo: Type.Optional(Type.String({ pattern: '^[a-z_]{1,40}\\.[a-z_]{1,40}$', description: 'One event type.' })),
+        evento_id: Type.Optional(Type.String({ format: 'uuid', description: 'The deliveries of one event: the Webhook-Id a receiver saw.' })),
       }, { additionalProperties: false }),
       response: {
         200: Type.Object({ itens: Type.Array(EntregaOut), proximo: OrNull(Type.Integer()) }), ...refusals, ...NotFound('webhook'),
@@ -161,11 +164,19 @@ export const WEBHOOK_ROUTES = {
       response: { 200: EntregaDetalhe, ...refusals, ...NotFound('delivery') },
     },
   },
+  teste: {
+    method: 'POST', url: '/api/webhooks/:id/teste', escopo: ESCOPO,
+    schema: {
+      hide: true, operationId: 'testarWebhook', tags, params: Params,
+      summary: 'Send the endpoint a test event (`webhook.teste`), signed as any other, without changing any data',
+      response: { 202: EntregaOut, ...refusals, ...idempotencyProblems, ...NotFound('webhook'), ...Conflict('The key is in use.') },
+    },
+  },
   reenvio: {
     method: 'POST', url: '/api/webhooks/:id/entregas/:entrega/reenvio', escopo: ESCOPO,
     schema: {
       hide: true, operationId: 'reenviarEntregaWebhook', tags, params: DeliveryParams,
-      summary: 'Send an event again to the endpoint: a new delivery, due now, with the same event id',
+      summary: 'Send an event again to the endpoint: a new delivery, due now, with the same event id (or the one still open of that event)',
       response: { 202: EntregaOut, ...refusals, ...idempotencyProblems, ...NotFound('delivery'), ...Conflict('The key is in use.') },
     },
   },

@@ -21,7 +21,8 @@ import { WEBHOOK_ROUTES, type WebhookInT, type WebhookPatchInT } from './definit
 import { TooManyWebhooksError } from './errors.ts'
 import { newSigningSecret, type SecretBox } from './secret-box.ts'
 import {
-  countLive, deleteWebhook, getDelivery, getWebhook, insertWebhook, listDeliveries, listWebhooks, redeliver, rotateSecret, sealedSecret, updateWebhook,
+  countLive, deleteWebhook, getDelivery, getWebhook, insertWebhook, listDeliveries, listWebhooks, pingDelivery, redeliver, rotateSecret, sealedSecret,
+  updateWebhook,
 } from './store.ts'
 import type { UrlCheck } from './url-check.ts'
 import { deliveryDetailView, deliveryView, webhookView } from './views.ts'
@@ -58,7 +59,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps) {
       timeoutFactor: TIMEOUT_FACTOR,
       prepare: (req) => checked(deps.checkUrl, req.body.url),
       work: async ({ tx, req, action }) => {
-        if (await countLive(tx) >= WEBHOOKS_MAX) throw new TooManyWebhooksError(WEBHOOKS_MAX)
+        if (await countLive(tx, req.credential!.clienteId) >= WEBHOOKS_MAX) throw new TooManyWebhooksError(WEBHOOKS_MAX)
         const clienteId = req.credential!.clienteId
         const id = randomUUID()
         const secret = newSigningSecret()
@@ -125,11 +126,22 @@ export function webhookRoutes(deps: WebhookRoutesDeps) {
     mutationRoute<{ Params: { id: string, entrega: string } }, ActionContext>(app, mutation, {
       method: R.reenvio.method, url: R.reenvio.url, idempotency: 'accepted', config, schema: R.reenvio.schema, caller: byCredential,
       timeoutFactor: TIMEOUT_FACTOR,
-      work: async ({ tx, req, action }) => {
+      work: async ({ tx, req }) => {
         const { id, entrega } = req.params
-        const made = isUuid(id) && isUuid(entrega) && await getWebhook(tx, id) ? await redeliver(tx, id, entrega, action.now) : undefined
+        const made = isUuid(id) && isUuid(entrega) && await getWebhook(tx, id) ? await redeliver(tx, id, entrega) : undefined
         if (!made) return { answer: problemAnswer(NOT_FOUND) }
         return { answer: jsonAnswer(202, deliveryView((await getDelivery(tx, id, made))!)), audit: { acao: 'webhook.reenvio', alvoId: made } }
+      },
+    })
+
+    mutationRoute<{ Params: { id: string } }, ActionContext>(app, mutation, {
+      method: R.teste.method, url: R.teste.url, idempotency: 'accepted', config, schema: R.teste.schema, caller: byCredential,
+      timeoutFactor: TIMEOUT_FACTOR,
+      work: async ({ tx, req }) => {
+        const id = req.params.id
+        if (!isUuid(id) || !await getWebhook(tx, id)) return { answer: problemAnswer(NOT_FOUND) }
+        const made = await pingDelivery(tx, { id, clienteId: req.credential!.clienteId })
+        return { answer: jsonAnswer(202, deliveryView((await getDelivery(tx, id, made))!)), audit: { acao: 'webhook.teste', alvoId: id } }
       },
     })
 
@@ -148,11 +160,13 @@ export function webhookRoutes(deps: WebhookRoutesDeps) {
     })
 
     app.get(R.entregas.url, { config, schema: R.entregas.schema }, async (request) => {
-      const r = request as FastifyRequest<{ Params: { id: string }, Querystring: { limite?: string, antes?: string, estado?: string, tipo?: string } }>
+      const r = request as FastifyRequest<{ Params: { id: string }, Querystring: { limite?: string, antes?: string, estado?: string, tipo?: string,
+        evento_id?: string } }>
       const page = pageOf(r.query)
       const id = r.params.id
       const rows = isUuid(id) ? await withTenant(db, request.credential!.clienteId, async (tx) => (await getWebhook(tx, id))
-        ? listDeliveries(tx, id, { ...page, ...(r.query.estado ? { estado: r.query.estado } : {}), ...(r.query.tipo ? { tipo: r.query.tipo } : {}) })
+        ? listDeliveries(tx, id, { ...page, ...(r.query.estado ? { estado: r.query.estado } : {}), ...(r.query.tipo ? { tipo: r.query.tipo } : {}),
+          ...(r.query.evento_id ? { eventoId: r.query.evento_id } : {}) })
         : undefined) : undefined
       if (!rows) throw NOT_FOUND
       const found = pageFrom(rows, page.limit)

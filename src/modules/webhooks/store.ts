@@ -19,7 +19,9 @@ const asDates = (r: WebhookRow): WebhookRow => ({
   segredo_anterior_ate: r.segredo_anterior_ate && new Date(r.segredo_anterior_ate),
 })
 
-export async function countLive(tx: Orm): Promise<number> {
+/** The customer's live endpoints, counted under a lock of the customer's endpoints: two creations at once count each other. */
+export async function countLive(tx: Orm, clienteId: string): Promise<number> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`webhooks:${clienteId}`}, 0))`)
   const [r] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM webhooks WHERE excluido_em IS NULL`)
   return r!.n
 }
@@ -83,8 +85,9 @@ export async function deleteWebhook(tx: Orm, id: string, now: Date): Promise<boo
       motivo_desativacao = 'cliente', desativado_em = COALESCE(desativado_em, ${at}::timestamptz), atualizado_em = ${at}::timestamptz
     WHERE id = ${id}::uuid AND excluido_em IS NULL RETURNING id`)
   if (done.length === 0) return false
+  // A try in hand too: its outcome then finds it cancelled and records nothing.
   await tx.execute(sql`UPDATE webhook_entregas SET estado = 'cancelada', atualizado_em = ${at}::timestamptz
-    WHERE webhook_id = ${id}::uuid AND estado = 'pendente'`)
+    WHERE webhook_id = ${id}::uuid AND estado IN ('pendente', 'enviando')`)
   return true
 }
 
@@ -101,7 +104,8 @@ const deliveryDates = (r: DeliveryRow): DeliveryRow => ({
   entregue_em: r.entregue_em && new Date(r.entregue_em), criado_em: new Date(r.criado_em),
 })
 
-export async function listDeliveries(tx: Orm, webhookId: string, f: { limit: number, before?: number, estado?: string, tipo?: string }):
+export async function listDeliveries(tx: Orm, webhookId: string,
+  f: { limit: number, before?: number, estado?: string, tipo?: string, eventoId?: string }):
 Promise<DeliveryRow[]> {
   const rows = await queryRows<DeliveryRow>(tx, sql`SELECT ${DELIVERY} FROM webhook_entregas e
       JOIN eventos v ON v.cliente_id = e.cliente_id AND v.id = e.evento_id
@@ -109,6 +113,7 @@ Promise<DeliveryRow[]> {
       ${f.before === undefined ? sql`` : sql`AND e.seq < ${f.before}`}
       ${f.estado === undefined ? sql`` : sql`AND e.estado = ${f.estado}`}
       ${f.tipo === undefined ? sql`` : sql`AND v.tipo = ${f.tipo}`}
+      ${f.eventoId === undefined ? sql`` : sql`AND e.evento_id = ${f.eventoId}::uuid`}
     ORDER BY e.seq DESC LIMIT ${f.limit + 1}`)
   return rows.map(deliveryDates)
 }
@@ -126,13 +131,40 @@ Promise<(DeliveryRow & { dados: Record<string, unknown>, tentativas_log: Attempt
   return { ...deliveryDates(r), dados: r.dados, tentativas_log: attempts.map((a) => ({ ...a, em: new Date(a.em) })) }
 }
 
-/** A new delivery of the same event to the same endpoint, due now: the receiver gets the event's id again. */
-export async function redeliver(tx: Orm, webhookId: string, id: string, now: Date): Promise<string | undefined> {
+/**
+ * A new delivery of the same event to the same endpoint, due now: the receiver gets the event's id again. While a
+ * delivery of the event is still open for the endpoint that one is answered instead: redeliveries never pile up.
+ */
+export async function redeliver(tx: Orm, webhookId: string, id: string): Promise<string | undefined> {
+  const [source] = await queryRows<{ evento_id: string }>(tx, sql`SELECT evento_id FROM webhook_entregas
+    WHERE webhook_id = ${webhookId}::uuid AND id = ${id}::uuid FOR UPDATE`)
+  if (!source) return undefined
+  const [open] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM webhook_entregas WHERE webhook_id = ${webhookId}::uuid
+    AND evento_id = ${source.evento_id}::uuid AND estado IN ('pendente', 'enviando') ORDER BY seq DESC LIMIT 1`)
+  if (open) return open.id
   const [r] = await queryRows<{ id: string }>(tx, sql`INSERT INTO webhook_entregas (cliente_id, webhook_id, evento_id, evento_seq, recurso, proxima_em,
-      manual, criado_em, atualizado_em)
-    SELECT e.cliente_id, e.webhook_id, e.evento_id, e.evento_seq, e.recurso, clock_timestamp(), true,
-      ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      manual)
+    SELECT e.cliente_id, e.webhook_id, e.evento_id, e.evento_seq, e.recurso, clock_timestamp(), true
       FROM webhook_entregas e WHERE e.webhook_id = ${webhookId}::uuid AND e.id = ${id}::uuid
     RETURNING id`)
   return r?.id
+}
+
+/**
+ * A test event for this endpoint alone (`webhook.teste`), due now: what an integrator sends to see a delivery arrive
+ * without changing real data. Its own resource, so it waits for nothing.
+ */
+export async function pingDelivery(tx: Orm, w: { id: string, clienteId: string }): Promise<string> {
+  // One at a time: while a test delivery is open, it is the answer.
+  await tx.execute(sql`SELECT id FROM webhooks WHERE id = ${w.id}::uuid FOR UPDATE`)
+  const [open] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM webhook_entregas WHERE webhook_id = ${w.id}::uuid
+    AND recurso = ${`webhook:${w.id}`} AND estado IN ('pendente', 'enviando') LIMIT 1`)
+  if (open) return open.id
+  const [e] = await queryRows<{ id: string, seq: string }>(tx, sql`INSERT INTO eventos (cliente_id, tipo, recurso, dados)
+    VALUES (${w.clienteId}::uuid, 'webhook.teste', ${`webhook:${w.id}`},
+      jsonb_build_object('webhook_id', ${w.id}::text, 'mensagem', 'Evento de teste: a assinatura e o corpo são os de qualquer evento.'))
+    RETURNING id, seq`)
+  const [d] = await queryRows<{ id: string }>(tx, sql`INSERT INTO webhook_entregas (cliente_id, webhook_id, evento_id, evento_seq, recurso, proxima_em, manual)
+    VALUES (${w.clienteId}::uuid, ${w.id}::uuid, ${e!.id}::uuid, ${e!.seq}::bigint, ${`webhook:${w.id}`}, clock_timestamp(), true) RETURNING id`)
+  return d!.id
 }

@@ -37,8 +37,15 @@ export type WebhookWorkerDeps = {
 /** How long a stop waits for the tries in hand. */
 const STOP_WAIT_MS = 3_000
 
-/** Deliveries one endpoint may have in flight at once. */
+/**
+ * Deliveries one endpoint, and one customer, may have in flight at once (of the default eight slots): an endpoint that
+ * hangs holds four, so its customer's other endpoints still have two; a customer whose endpoints all hang holds six,
+ * and the other customers' deliveries still have two slots.
+ */
 export const PER_ENDPOINT = 4
+export const PER_CUSTOMER = 6
+/** A claim that takes longer than this is given up by the database itself, not only by the pool (it would run on). */
+const CLAIM_TIMEOUT_MS = 5_000
 /** After this long of failed tries, an endpoint is turned off. */
 export const FAILING_FOR_MS = 86_400_000
 
@@ -121,7 +128,10 @@ export class WebhookWorker {
 
   /** Claims and delivers one; false when none may go now. */
   async once(): Promise<boolean> {
-    const [row] = await queryRows<Claimed>(this.deps.db.orm, sql`SELECT * FROM webhook_reserva(${this.deps.leaseMs}, ${PER_ENDPOINT})`)
+    const [row] = await this.deps.db.orm.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${CLAIM_TIMEOUT_MS}`))
+      return queryRows<Claimed>(tx, sql`SELECT * FROM webhook_reserva(${this.deps.leaseMs}, ${PER_ENDPOINT}, ${PER_CUSTOMER})`)
+    })
     if (!row) return false
     const result = await this.send(row)
     await this.recordDurably(row, result)
@@ -201,7 +211,8 @@ export class WebhookWorker {
         text: [
           `O webhook que entrega eventos em ${host} foi desativado: todas as tentativas de entrega falharam nas últimas 24 horas.`,
           '',
-          'As entregas que esperavam continuam guardadas e saem, na ordem, quando o webhook for reativado:',
+          'As entregas que esperavam, e as dos eventos que acontecerem enquanto ele estiver desativado, ficam guardadas e saem,',
+          'na ordem, quando o webhook for reativado:',
           `PATCH ${this.deps.publicUrl}/api/webhooks/${row.webhook_id} com {"ativo": true}.`,
         ].join('\n'),
       }, { now: () => now })

@@ -75,7 +75,7 @@ function bodyFor(r: RouteDefinition, ids: Ids): object | undefined {
   if (u === '/api/cnab/remessas') return { conta_cobranca_id: ids.contaCobranca }
   if (u === '/api/webhooks') return { url: 'https://203.0.113.10/eventos', eventos: ['*'] }
   if (u === '/api/webhooks/:id') return { descricao: 'Renomeado pela matriz' }
-  if (u.endsWith('/segredo') || u.endsWith('/reenvio')) return {}
+  if (u.endsWith('/segredo') || u.endsWith('/reenvio') || u.endsWith('/teste')) return {}
   if (u === '/api/feriados') return { data: '2026-12-08', descricao: 'Feriado da matriz', uf: 'SP' }
   throw new Error(`no body for ${r.method} ${u}`)
 }

@@ -30,20 +30,24 @@ const ENV = {
   MAIL_WORKER: 'off', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: '20', WEBHOOK_RETRY_MAX_MS: '60', WEBHOOK_TIMEOUT_MS: '2000',
 }
 
+/** A customer with its people, a receiver of its own (closed with the test), and a way to register endpoints. */
+async function worldOf(ctx: { db: Parameters<typeof backOffice>[0], app: Parameters<typeof backOffice>[1] }, t: TestContext) {
+  const clock = settableClock(EXAMPLE_NOW)
+  const office = await backOffice(ctx.db, ctx.app, clock)
+  const rec = await receiver()
+  t.after(() => rec.close())
+  const rows = <R = Record<string, unknown>>(q: string) => rowsAs<R>(ctx.db, office.clienteId, q)
+  const hook = async (body: object = {}, at = rec.url) => created(await office.admin.call('POST', '/api/webhooks', { url: at, eventos: ['*'], ...body }))
+  return { ...office, rec, rows, hook }
+}
+const bodies = (got: Received[]) => got.map((g) => JSON.parse(g.body) as { id: string, tipo: string, criado_em: string, dados: Record<string, unknown> })
+
 describe('/api/webhooks', () => {
   // The example's day: its operation is priced then. Deliveries keep the database's clock.
   const clock = settableClock(EXAMPLE_NOW)
   const ctx = useTestApp({ env: ENV, deps: { clock } })
 
-  const world = async (t: TestContext) => {
-    const office = await backOffice(ctx.db, ctx.app, clock)
-    const rec = await receiver()
-    t.after(() => rec.close())
-    const rows = <R = Record<string, unknown>>(q: string) => rowsAs<R>(ctx.db, office.clienteId, q)
-    const hook = async (body: object = {}, at = rec.url) => created(await office.admin.call('POST', '/api/webhooks', { url: at, eventos: ['*'], ...body }))
-    return { ...office, rec, rows, hook }
-  }
-  const bodies = (got: Received[]) => got.map((g) => JSON.parse(g.body) as { id: string, tipo: string, criado_em: string, dados: Record<string, unknown> })
+  const world = (t: TestContext) => worldOf(ctx, t)
 
   it('shows the secret once, keeps it encrypted, and delivers each event signed with it, in the order of the changes', async (t) => {
     const w = await world(t)
@@ -147,6 +151,16 @@ describe('/api/webhooks', () => {
     assert.equal(again.evento_id, d.evento_id)
     await w.rec.count(3)
     assert.equal(w.rec.got[2]!.headers['webhook-id'], d.evento_id)
+    // The deliveries of the event a receiver saw, by its Webhook-Id.
+    const byEvent = created(await w.operador.call('GET', `/api/webhooks/${made.id}/entregas?evento_id=${d.evento_id}`), 200).itens
+    assert.deepEqual(byEvent.map((e: { manual: boolean }) => e.manual).sort(), [false, true])
+    // A test event, signed as any other, for this endpoint alone, changing no data.
+    const ping = created(await w.admin.call('POST', `/api/webhooks/${made.id}/teste`), 202)
+    assert.equal(ping.tipo, 'webhook.teste')
+    await w.rec.count(4)
+    const got = JSON.parse(w.rec.got[3]!.body)
+    assert.deepEqual([got.tipo, got.dados.webhook_id, w.rec.got[3]!.headers['webhook-id']], ['webhook.teste', made.id, ping.evento_id])
+    assert.ok(verify(w.rec.got[3]!, made.segredo))
   })
 
   it('after a day of failures turns the endpoint off, e-mails its administrador, and sends the waiting deliveries once turned on again', async (t) => {
@@ -155,7 +169,7 @@ describe('/api/webhooks', () => {
     const made = await w.hook({ eventos: ['operacao.criada'] })
     // The endpoint has been failing since yesterday (as a day of tries would have left it).
     await w.rows(`UPDATE webhooks SET falhando_desde = now() - interval '25 hours' WHERE id = '${made.id}' RETURNING id`)
-    await formalizedExample(w.admin.call)
+    const { regs } = await formalizedExample(w.admin.call)
     const off = await until('turned off', async () => {
       const [r] = await w.rows<{ ativo: boolean, motivo_desativacao: string }>(`SELECT ativo, motivo_desativacao FROM webhooks WHERE id = '${made.id}'`)
       return r!.ativo ? undefined : r
@@ -168,15 +182,28 @@ describe('/api/webhooks', () => {
     assert.deepEqual(mail.map((m) => m.destino), [admin!.email])
     assert.match(mail[0]!.texto, new RegExp(`/api/webhooks/${made.id}`))
     assert.equal((await w.rows(`SELECT 1 FROM auditoria_cliente WHERE acao = 'webhook.desativado' AND alvo_id = '${made.id}'`)).length, 1)
+    // What happens while it is off waits too: at least once holds through the receiver's outage.
+    const later = created(await w.admin.call('POST', '/api/operacoes', { cedente_id: regs.cedente.id, produto_id: regs.produto.id }))
     const read = created(await w.operador.call('GET', `/api/webhooks/${made.id}`), 200)
-    assert.equal(read.entregas_pendentes, 1)
-    // Turned on again: the delivery that waited goes, now answered.
+    assert.equal(read.entregas_pendentes, 2)
+    assert.equal(w.rec.got.length, tries, 'nothing is sent while it is off')
+    // A redelivery asked while a delivery of the event is still open is that one: redeliveries never pile up.
+    const [waiting] = created(await w.operador.call('GET', `/api/webhooks/${made.id}/entregas?estado=pendente`), 200).itens
+    const again = created(await w.admin.call('POST', `/api/webhooks/${made.id}/entregas/${waiting.id}/reenvio`), 202)
+    assert.equal(again.id, waiting.id)
+    assert.equal(created(await w.operador.call('GET', `/api/webhooks/${made.id}`), 200).entregas_pendentes, 2)
+    // Turned on again: the deliveries that waited go, in order, now answered.
     w.rec.answer = () => ({ status: 204 })
     const on = created(await w.admin.call('PATCH', `/api/webhooks/${made.id}`, { ativo: true }), 200)
     assert.equal(on.ativo, true)
     assert.equal(on.falhando_desde, null)
-    await w.rec.count(tries + 1)
-    await until('delivered', async () => (await w.rows(`SELECT 1 FROM webhook_entregas WHERE estado = 'entregue'`)).length === 1 || undefined)
+    await w.rec.count(tries + 2)
+    assert.ok(bodies(w.rec.got).slice(-2).some((b) => b.dados.id === later.id))
+    await until('delivered', async () => (await w.rows(`SELECT 1 FROM webhook_entregas WHERE estado = 'entregue'`)).length === 2 || undefined)
+    // Turned off by the customer: nothing new is queued for it.
+    created(await w.admin.call('PATCH', `/api/webhooks/${made.id}`, { ativo: false }), 200)
+    created(await w.admin.call('POST', '/api/operacoes', { cedente_id: regs.cedente.id, produto_id: regs.produto.id }))
+    assert.equal(created(await w.operador.call('GET', `/api/webhooks/${made.id}`), 200).entregas_pendentes, 0)
   })
 
   it('refuses URLs to addresses that are not public, with a user and password, or not http(s); keeps each customer\'s endpoints its own', async (t) => {
@@ -250,5 +277,41 @@ describe('/api/webhooks', () => {
     assert.deepEqual(bodies(w.rec.got).map((b) => [b.dados.id, b.dados.vencimento_util]), [[t1!.id, '2026-11-04'], [t2!.id, '2026-11-23']])
     await writeOverdue(ctx.db, new Date('2026-11-25T12:00:00Z'))
     assert.equal((await mine()).length, 2, 'once per título')
+  })
+})
+
+describe('/api/webhooks: one customer\'s hanging receivers', () => {
+  // A timeout longer than the test: a try in hand stays in hand, so what the slots hold is what the test sees.
+  const clock = settableClock(EXAMPLE_NOW)
+  const ctx2 = useTestApp({ env: { ...ENV, WEBHOOK_TIMEOUT_MS: '60000' }, deps: { clock } })
+
+  it('one customer\'s endpoints that all hang do not hold another customer\'s deliveries', async (t) => {
+    const a = await worldOf(ctx2, t)
+    a.rec.answer = () => 'hang'
+    const second = await receiver()
+    t.after(() => second.close())
+    second.answer = () => 'hang'
+    await a.hook({ eventos: ['operacao.criada'] })
+    await a.hook({ eventos: ['operacao.criada'] }, second.url)
+    const { regs } = await formalizedExample(a.admin.call)
+    // Six more operations: seven resources, each event in flight at once to both of A's endpoints as far as allowed.
+    for (let i = 0; i < 6; i++) created(await a.admin.call('POST', '/api/operacoes', { cedente_id: regs.cedente.id, produto_id: regs.produto.id }))
+    // A's tries in hand, as the database counts them: six (its share of the eight slots), at most four per endpoint.
+    const inFlight = async () => (await ctx2.db.ownerTransaction((tx) => tx.query<{ webhook_id: string, n: number }>(
+      `SELECT webhook_id, count(*)::int AS n FROM webhook_entregas WHERE cliente_id = $1 AND estado = 'enviando' GROUP BY 1`, [a.clienteId])))
+    const held = await until('A holds its share', async () => {
+      const rows = await inFlight()
+      return rows.reduce((sum, r) => sum + r.n, 0) === 6 ? rows : undefined
+    })
+    assert.ok(held.every((r) => r.n <= 4), JSON.stringify(held))
+    const b = await worldOf(ctx2, t)
+    await b.hook({ eventos: ['operacao.*'] })
+    await formalizedExample(b.admin.call)
+    await b.rec.count(4)
+    // B got its four events while A's six tries were still in hand, unanswered.
+    assert.equal((await inFlight()).reduce((sum, r) => sum + r.n, 0), 6)
+    assert.equal(a.rec.got.length + second.got.length, 6)
+    assert.ok([...a.rec.hanging, ...second.hanging].every((r) => !r.writableEnded))
+    assert.deepEqual(bodies(b.rec.got).map((x) => x.tipo), ['operacao.criada', 'operacao.cotada', 'operacao.aceita', 'operacao.formalizada'])
   })
 })

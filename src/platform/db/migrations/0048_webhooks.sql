@@ -52,7 +52,7 @@ CREATE TABLE webhooks (
 );
 CREATE INDEX webhooks_lista_idx ON webhooks (cliente_id, seq) WHERE excluido_em IS NULL;
 -- What every change asks: the customer's live endpoints.
-CREATE INDEX webhooks_ativos_idx ON webhooks (cliente_id) WHERE ativo;
+CREATE INDEX webhooks_ativos_idx ON webhooks (cliente_id) WHERE ativo OR motivo_desativacao = 'falhas';
 
 CREATE TABLE webhook_entregas (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -77,7 +77,7 @@ CREATE TABLE webhook_entregas (
   FOREIGN KEY (cliente_id, evento_id) REFERENCES eventos (cliente_id, id),
   UNIQUE (cliente_id, id)
 );
-CREATE INDEX webhook_entregas_fila_idx ON webhook_entregas (proxima_em) WHERE estado = 'pendente';
+CREATE INDEX webhook_entregas_fila_idx ON webhook_entregas (proxima_em, evento_seq) WHERE estado = 'pendente';
 CREATE INDEX webhook_entregas_enviando_idx ON webhook_entregas (atualizado_em) WHERE estado = 'enviando';
 -- What keeps a resource's order: the earlier deliveries still open of the same endpoint and resource.
 CREATE INDEX webhook_entregas_ordem_idx ON webhook_entregas (webhook_id, recurso, evento_seq) WHERE estado IN ('pendente', 'enviando');
@@ -116,8 +116,10 @@ BEGIN
 END
 $$;
 
--- Writes an event of the customer and queues it for each live endpoint of the customer that wants its type
--- (`tipo` itself, its family `operacao.*`, or every event `*`). The caller's transaction is the change's.
+-- Writes an event of the customer and queues it for each endpoint of the customer that wants its type (`tipo` itself,
+-- its family `operacao.*`, or every event `*`): a live one, or one a day of failures turned off (its deliveries wait
+-- for it to be turned on again: at least once holds through a receiver's outage). One the customer turned off or
+-- deleted gets none. The caller's transaction is the change's.
 CREATE FUNCTION evento_registra(p_cliente uuid, p_tipo text, p_recurso text, p_dados jsonb) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -126,13 +128,14 @@ DECLARE
 BEGIN
   -- Written for delivery: a customer with no live endpoint has nothing to write (a retorno of 100,000 lines would
   -- otherwise write 200,000 events nobody receives).
-  IF NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.cliente_id = p_cliente AND w.ativo) THEN RETURN; END IF;
+  IF NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.cliente_id = p_cliente AND (w.ativo OR w.motivo_desativacao = 'falhas') AND w.excluido_em IS NULL)
+  THEN RETURN; END IF;
   INSERT INTO eventos (cliente_id, tipo, recurso, dados) VALUES (p_cliente, p_tipo, p_recurso, p_dados)
     ON CONFLICT DO NOTHING RETURNING id, seq INTO v_id, v_seq;
   IF v_id IS NULL THEN RETURN; END IF;
   INSERT INTO webhook_entregas (cliente_id, webhook_id, evento_id, evento_seq, recurso, proxima_em)
     SELECT w.cliente_id, w.id, v_id, v_seq, p_recurso, clock_timestamp() FROM webhooks w
-     WHERE w.cliente_id = p_cliente AND w.ativo
+     WHERE w.cliente_id = p_cliente AND (w.ativo OR w.motivo_desativacao = 'falhas') AND w.excluido_em IS NULL
        AND (p_tipo = ANY (w.eventos) OR split_part(p_tipo, '.', 1) || '.*' = ANY (w.eventos) OR '*' = ANY (w.eventos));
 END
 $$;
@@ -223,47 +226,62 @@ $$;
 CREATE TRIGGER retornos_evento AFTER UPDATE OF estado ON retornos FOR EACH ROW EXECUTE FUNCTION evento_retorno();
 
 -- The worker's claim, across customers: the next delivery that may go now, marked `enviando` with its attempt counted
--- (FOR UPDATE SKIP LOCKED: two workers never take the same one). It may go when it is due (or its worker's lease ran
--- out: a process killed mid-delivery), its endpoint is live, no earlier event of the same resource is still open for
--- that endpoint (the order per resource), and its endpoint has fewer than `p_por_endpoint` deliveries in flight (a
--- slow endpoint holds that many of the worker's slots, never all). Everything the send needs comes back with it.
--- Every time of the deliveries (due, leases, retries, a secret's grace) is the database's clock: one clock for every
--- instance, whatever each machine's says.
-CREATE FUNCTION webhook_reserva(p_lease_ms integer, p_por_endpoint integer)
+-- (FOR UPDATE SKIP LOCKED: two workers never take the same one). A lease run out first (a process killed
+-- mid-delivery; it has waited longest), then a due one, each read through its own partial index in its order, so
+-- the checks run row by row until one passes instead of over the whole queue (one condition joining both with OR
+-- was a scan and a sort of every delivery for every claim). A due one may go when its endpoint is live, no earlier
+-- event of the same resource is still open for that endpoint (the order per resource), and its endpoint has fewer
+-- than `p_por_endpoint` deliveries in flight, its customer fewer than `p_por_cliente` (a slow endpoint, or a customer's
+-- several, hold that many of the worker's slots, never all: the other customers' deliveries go on).
+-- Everything the send needs comes back with it. Every time of the deliveries (due, leases, retries, a secret's grace)
+-- is the database's clock: one clock for every instance, whatever each machine's says.
+CREATE FUNCTION webhook_reserva(p_lease_ms integer, p_por_endpoint integer, p_por_cliente integer)
 RETURNS TABLE (id uuid, cliente_id uuid, webhook_id uuid, tentativas integer, url text, segredo_cifrado text, segredo_anterior_cifrado text,
   evento_id uuid, tipo text, criado_em timestamptz, dados jsonb)
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
-  p_agora timestamptz := clock_timestamp();
+  v_agora timestamptz := clock_timestamp();
   v_vencido timestamptz := clock_timestamp() - make_interval(secs => p_lease_ms / 1000.0);
+  v_cheios uuid[];
+  v_clientes_cheios uuid[];
+  v_id uuid;
 BEGIN
-  RETURN QUERY
-  WITH escolhida AS (
-    SELECT d.id FROM public.webhook_entregas d
-      JOIN public.webhooks w ON w.cliente_id = d.cliente_id AND w.id = d.webhook_id
-     WHERE ((d.estado = 'pendente' AND d.proxima_em <= p_agora) OR (d.estado = 'enviando' AND d.atualizado_em < v_vencido))
-       AND w.ativo
+  SELECT d.id INTO v_id FROM public.webhook_entregas d
+   WHERE d.estado = 'enviando' AND d.atualizado_em < v_vencido
+     AND EXISTS (SELECT 1 FROM public.webhooks w WHERE w.id = d.webhook_id AND w.ativo)
+   ORDER BY d.atualizado_em
+   LIMIT 1 FOR UPDATE OF d SKIP LOCKED;
+  IF v_id IS NULL THEN
+    v_cheios := ARRAY(SELECT f.webhook_id FROM public.webhook_entregas f WHERE f.estado = 'enviando' AND f.atualizado_em >= v_vencido
+                       GROUP BY f.webhook_id HAVING count(*) >= p_por_endpoint);
+    v_clientes_cheios := ARRAY(SELECT f.cliente_id FROM public.webhook_entregas f WHERE f.estado = 'enviando' AND f.atualizado_em >= v_vencido
+                                GROUP BY f.cliente_id HAVING count(*) >= p_por_cliente);
+    SELECT d.id INTO v_id FROM public.webhook_entregas d
+     WHERE d.estado = 'pendente' AND d.proxima_em <= v_agora
+       AND d.webhook_id <> ALL (v_cheios) AND d.cliente_id <> ALL (v_clientes_cheios)
+       AND EXISTS (SELECT 1 FROM public.webhooks w WHERE w.id = d.webhook_id AND w.ativo)
        AND NOT EXISTS (SELECT 1 FROM public.webhook_entregas p
                         WHERE p.webhook_id = d.webhook_id AND p.recurso = d.recurso AND p.evento_seq < d.evento_seq
                           AND p.estado IN ('pendente', 'enviando'))
-       AND (SELECT count(*) FROM public.webhook_entregas f
-             WHERE f.webhook_id = d.webhook_id AND f.estado = 'enviando' AND f.atualizado_em >= v_vencido) < p_por_endpoint
      ORDER BY d.proxima_em, d.evento_seq
-     LIMIT 1 FOR UPDATE OF d SKIP LOCKED),
-  reservada AS (
-    UPDATE public.webhook_entregas e SET estado = 'enviando', tentativas = e.tentativas + 1, atualizado_em = p_agora
-      FROM escolhida WHERE e.id = escolhida.id
+     LIMIT 1 FOR UPDATE OF d SKIP LOCKED;
+  END IF;
+  IF v_id IS NULL THEN RETURN; END IF;
+  RETURN QUERY
+  WITH reservada AS (
+    UPDATE public.webhook_entregas e SET estado = 'enviando', tentativas = e.tentativas + 1, atualizado_em = v_agora
+     WHERE e.id = v_id
     RETURNING e.id, e.cliente_id, e.webhook_id, e.tentativas, e.evento_id)
   SELECT r.id, r.cliente_id, r.webhook_id, r.tentativas, w.url, w.segredo_cifrado,
-         CASE WHEN w.segredo_anterior_ate > p_agora THEN w.segredo_anterior_cifrado END,
+         CASE WHEN w.segredo_anterior_ate > v_agora THEN w.segredo_anterior_cifrado END,
          v.id, v.tipo, v.criado_em, v.dados
     FROM reservada r
     JOIN public.webhooks w ON w.cliente_id = r.cliente_id AND w.id = r.webhook_id
     JOIN public.eventos v ON v.cliente_id = r.cliente_id AND v.id = r.evento_id;
 END
 $$;
-REVOKE ALL ON FUNCTION webhook_reserva(integer, integer) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION webhook_reserva(integer, integer) TO fct_servico;
+REVOKE ALL ON FUNCTION webhook_reserva(integer, integer, integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION webhook_reserva(integer, integer, integer) TO fct_servico;
 
 -- The títulos past their calendar due date with no `titulo.vencido` event yet, of customers with a live endpoint,
 -- across customers, for the daily job (webhooks/overdue.ts), which moves each due date to its business day at the
@@ -275,7 +293,7 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
     FROM public.titulos t
     JOIN public.sacados s ON s.cliente_id = t.cliente_id AND s.id = t.sacado_id
    WHERE t.estado = 'adquirido' AND t.saldo_centavos > 0 AND t.vencimento < p_hoje
-     AND EXISTS (SELECT 1 FROM public.webhooks w WHERE w.cliente_id = t.cliente_id AND w.ativo)
+     AND EXISTS (SELECT 1 FROM public.webhooks w WHERE w.cliente_id = t.cliente_id AND (w.ativo OR w.motivo_desativacao = 'falhas'))
      AND NOT EXISTS (SELECT 1 FROM public.eventos e WHERE e.cliente_id = t.cliente_id AND e.tipo = 'titulo.vencido' AND e.recurso = 'titulo:' || t.id)
    ORDER BY t.vencimento, t.cliente_id, t.id
    LIMIT least(greatest(p_limite, 1), 10000)

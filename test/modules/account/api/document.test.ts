@@ -43,7 +43,7 @@ describe('GET /api/conta/openapi.json', () => {
       '/recompras', '/recompras/{id}', '/recompras/{id}/cancelamento', '/recompras/{id}/pagamento',
       // Webhooks (issue 34).
       '/webhooks', '/webhooks/{id}', '/webhooks/{id}/entregas', '/webhooks/{id}/entregas/{entrega}', '/webhooks/{id}/entregas/{entrega}/reenvio',
-      '/webhooks/{id}/segredo',
+      '/webhooks/{id}/segredo', '/webhooks/{id}/teste',
     ].sort())
     const mcp = doc.paths['/mcp'].post.description as string
     for (const tool of ['status_servicos', 'enviar_contato', 'revogar_token', 'auditoria']) assert.ok(mcp.includes(`\`${tool}\``), tool)
