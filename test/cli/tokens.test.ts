@@ -105,7 +105,7 @@ describe('tokens', () => {
     [['criar', '--nome', 'x', '--escopos', 'conta', '--expira-em', '1d'], /tokens criar needs --cliente ID/],
     [['criar', '--cliente', 'abc', '--nome', 'x', '--escopos', 'conta', '--expira-em', '1d'], /"abc" is not an id/],
     [['criar', '--cliente', C, '--escopos', 'conta', '--expira-em', '1d'], /needs --nome/],
-    [['criar', '--cliente', C, '--nome', 'x', '--expira-em', '1d'], /needs --escopos \(some of conta, tokens, mcp, cadastro, operacoes, aprovacao, financeiro, cobranca\)/],
+    [['criar', '--cliente', C, '--nome', 'x', '--expira-em', '1d'], /needs --escopos \(some of conta, tokens, mcp, cadastro, operacoes, aprovacao, financeiro, cobranca, webhooks\)/],
     [['criar', '--cliente', C, '--nome', 'x', '--escopos', 'conta,admin', '--expira-em', '1d'], /unknown scope "admin": use conta, tokens, mcp/],
     [['criar', '--cliente', C, '--nome', 'x', '--escopos', 'conta'], /needs --expira-em/],
     [['criar', '--cliente', C, '--nome', 'x', '--escopos', 'conta', '--expira-em', '30'], /--expira-em must be a number of days or hours/],

@@ -16,7 +16,8 @@ import { axeChecked, dayPlus, signIn } from './backoffice-steps.ts'
 const LAPTOP = { width: 1366, height: 900 }
 const PHONE = { width: 390, height: 844 }
 const SECTIONS = [
-  'Painel', 'Operações', 'Títulos', 'Cobrança', 'Cedentes', 'Sacados', 'Produtos', 'Desembolsos', 'Razão', 'Auditoria', 'Feriados', 'Pessoas e tokens',
+  'Painel', 'Operações', 'Títulos', 'Cobrança', 'Cedentes', 'Sacados', 'Produtos', 'Desembolsos', 'Razão', 'Auditoria', 'Webhooks', 'Feriados',
+  'Pessoas e tokens',
 ]
 describe('the back office\'s shell in the browser', () => {
   const chrome = useBrowser()

@@ -49,6 +49,8 @@ const FIELDS: Record<string, fc.Arbitrary<string>> = {
   protesto_dias: fc.oneof(fc.constantFrom('0', '5', '99', '100'), text), conta_digito: fc.oneof(fc.constant('7'), text),
   carteira: fc.oneof(fc.constant('109'), text), convenio: text, layout_cnab: fc.oneof(fc.constantFrom('240', '400'), text),
   transporte: fc.oneof(fc.constantFrom('cnab', 'api'), text), chave_pix: text, motivo_cancelamento: text,
+  // Issue 34: a webhook's delivery sent again.
+  entrega_id: anything,
 }
 
 const fields = fc.dictionary(fc.constantFrom(...Object.keys(FIELDS)), fc.constant(0)).chain((d) =>
@@ -80,15 +82,18 @@ describe('fuzz: the back office', () => {
       fc.tuple(ids, fc.constantFrom('titulos', 'remover-titulo', 'cotacao', 'aceite', 'formalizacao', 'desembolso', 'cancelamento', 'nada'))
         .map(([id, acao]) => `/conta/operacoes/${id}/${acao}`),
       fc.tuple(ids, fc.constantFrom('aprovacao', 'pagamento', 'falha', 'recusa', 'outra')).map(([id, acao]) => `/conta/desembolsos/${id}/${acao}`),
+      fc.tuple(ids, fc.constantFrom('teste', 'desativacao', 'reativacao', 'reenvio', 'nada')).map(([id, acao]) => `/conta/webhooks/${id}/${acao}`),
     )
     const reads = fc.tuple(
       fc.oneof(fc.constantFrom('/conta/operacoes', '/conta/feriados', '/conta/razao', '/conta/desembolsos', '/conta/auditoria', '/conta/titulos',
         '/conta/cedentes', '/conta/sacados', '/conta', '/conta/pessoas', '/conta/cobrancas', '/conta/cobrancas/retornos',
-        '/conta/cobrancas/recompras', '/conta/cobrancas/remessas', '/conta/cobrancas/contas', '/conta/cobrancas/nova'),
-      ids.map((id) => `/conta/operacoes/${id}`), ids.map((id) => `/conta/cedentes/${id}`), ids.map((id) => `/conta/cobrancas/retornos/${id}`)),
+        '/conta/cobrancas/recompras', '/conta/cobrancas/remessas', '/conta/cobrancas/contas', '/conta/cobrancas/nova', '/conta/webhooks'),
+      ids.map((id) => `/conta/operacoes/${id}`), ids.map((id) => `/conta/webhooks/${id}`), ids.map((id) => `/conta/cedentes/${id}`),
+      ids.map((id) => `/conta/cobrancas/retornos/${id}`)),
       // Issue 32's list parameters (a search, the filters, an order, a page, an export) and the audit's filters.
       fc.dictionary(fc.constantFrom('ano', 'de', 'ate', 'feito', 'aviso', 'antes', 'ator_id', 'acao', 'alvo_id', 'busca', 'ordem', 'pagina', 'formato',
-        'estado', 'cedente_id', 'sacado_id', 'data_operacao_de', 'vencimento_ate', 'criado_de', 'conta', 'conta_cobranca_id', 'resultado', 'depois'),
+        'estado', 'cedente_id', 'sacado_id', 'data_operacao_de', 'vencimento_ate', 'criado_de', 'conta', 'conta_cobranca_id', 'resultado', 'depois',
+        'entrega'),
       fc.oneof(date, number, text, fc.uuid(), fc.constantFrom('desembolso.recusado', 'operacao.inventada', 'csv', 'numero', '-vencimento', '%'))),
     ).map(([path, q]) => `${path}?${new URLSearchParams(q)}`)
     const postMultipart = (url: string, form: Record<string, string>, f: { bytes: Uint8Array, filename: string, type: string, cut?: number | undefined }) => {

@@ -11,16 +11,17 @@ import type { UploadTarget } from './upload.ts'
 
 export type PageRef = {
   kind: 'operacoes' | 'cedentes' | 'sacados' | 'produtos' | 'feriados' | 'desembolsos' | 'razao' | 'auditoria' | 'titulos' | 'cobrancas' | 'retornos'
-    | 'recompras' | 'remessas' | 'contas-cobranca' | 'nova-cobranca',
+    | 'recompras' | 'remessas' | 'contas-cobranca' | 'nova-cobranca' | 'webhooks',
 }
   | { kind: 'operacao' | 'cedente' | 'retorno', id: string, titulosApos?: string | undefined }
+  | { kind: 'webhook', id: string }
   | { kind: 'painel' }
   | { kind: 'lancamentos-manuais' }
 
 export type Built = { body?: object, errors: Record<string, string> }
 
 export type Action = {
-  method: 'POST' | 'DELETE'
+  method: 'POST' | 'PATCH' | 'DELETE'
   /** The API path, given the form path's `id` (and the form's fields, for the ones that name a second id). */
   url(id: string, f: Fields): string
   build(f: Fields): Built
@@ -275,6 +276,24 @@ export const ACTIONS: Record<string, Action> = {
     field: (loc) => (loc === 'motivo' ? 'motivo_cancelamento' : loc),
     notice: 'Recompra cancelada: o lançamento dela foi estornado e os títulos voltaram a adquiridos (emita novas cobranças para eles).',
     done: () => P.recompras, page: () => ({ kind: 'recompras' }),
+  },
+  'webhook/teste': {
+    method: 'POST', url: (id) => `/api/webhooks/${id}/teste`, build: () => ({ errors: {} }),
+    notice: 'Evento de teste enviado: ele aparece nas entregas do webhook assim que o endereço responder.',
+    done: (id) => P.webhook(id), page: () => ({ kind: 'webhooks' }),
+  },
+  'webhook/desativacao': {
+    method: 'PATCH', url: (id) => `/api/webhooks/${id}`, build: () => ({ body: { ativo: false }, errors: {} }),
+    notice: 'Webhook desativado: nenhum evento novo vai para ele até que seja reativado.', done: () => P.webhooks, page: () => ({ kind: 'webhooks' }),
+  },
+  'webhook/reativacao': {
+    method: 'PATCH', url: (id) => `/api/webhooks/${id}`, build: () => ({ body: { ativo: true }, errors: {} }),
+    notice: 'Webhook reativado: as entregas que esperavam saem agora, na ordem.', done: () => P.webhooks, page: () => ({ kind: 'webhooks' }),
+  },
+  'webhook/reenvio': {
+    method: 'POST', url: (id, f) => `/api/webhooks/${id}/entregas/${encodeURIComponent(f.get('entrega_id') ?? '-')}/reenvio`,
+    build: () => ({ errors: {} }),
+    notice: 'Entrega reenviada: o evento sai de novo, com o mesmo Webhook-Id.', done: (id) => P.webhook(id), page: (id) => ({ kind: 'webhook', id }),
   },
   'remessas': {
     method: 'POST', url: () => '/api/cnab/remessas', build: (f) => ({ body: defined({ conta_cobranca_id: f.get('conta_cobranca_id') }), errors: {} }),

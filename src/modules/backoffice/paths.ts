@@ -29,6 +29,9 @@ export const BACKOFFICE_PATHS = {
   remessas: '/conta/cobrancas/remessas',
   recompras: '/conta/cobrancas/recompras',
   acaoRecompra: (id: string, acao: string) => `/conta/cobrancas/recompras/${id}/${acao}`,
+  webhooks: '/conta/webhooks',
+  webhook: (id: string) => `/conta/webhooks/${id}`,
+  acaoWebhook: (id: string, acao: string) => `/conta/webhooks/${id}/${acao}`,
 } as const
 
 /** The back office's sections, in the navigation's order (the títulos across operations are the lists' page). */
@@ -43,6 +46,7 @@ export const SECTIONS = [
   { path: BACKOFFICE_PATHS.desembolsos, label: 'Desembolsos' },
   { path: BACKOFFICE_PATHS.razao, label: 'Razão' },
   { path: BACKOFFICE_PATHS.auditoria, label: 'Auditoria' },
+  { path: BACKOFFICE_PATHS.webhooks, label: 'Webhooks' },
   { path: BACKOFFICE_PATHS.feriados, label: 'Feriados' },
   { path: ACCOUNT_PATHS.conta, label: 'Pessoas e tokens' },
 ] as const

@@ -34,6 +34,7 @@ import { paymentsPage } from './pages/payments.ts'
 import { productsPage } from './pages/products.ts'
 import { registersPage } from './pages/registers.ts'
 import { remessasPage, type ContaCobranca, type RemessaResumo } from './pages/remessas.ts'
+import { ENTREGA_FILTROS, webhookPage, webhooksPage, type DeliveryAnswer, type DeliveryDetail, type WebhookAnswer } from './pages/webhooks.ts'
 import { BACKOFFICE_PATHS as P } from './paths.ts'
 import { apiUrlOf, listStateOf, type Listed } from './list-query.ts'
 import { LIST_SPECS } from './list-specs.ts'
@@ -188,6 +189,18 @@ async function draw(api: Api, ref: PageRef, v: ViewContext, query: Record<string
     }
     case 'lancamentos-manuais':
       return readManualEntries((url) => read(api, url), v, today)
+    case 'webhooks':
+      return webhooksPage(v, await read<List<WebhookAnswer>>(api, `/api/webhooks?${LIST}`))
+    case 'webhook': {
+      const estado = (ENTREGA_FILTROS as readonly string[]).includes(query.estado ?? '') ? query.estado : undefined
+      const entrega = isUuid(query.entrega ?? '') ? query.entrega : undefined
+      const [webhook, entregas, detalhe] = await Promise.all([
+        read<WebhookAnswer>(api, `/api/webhooks/${ref.id}`),
+        read<List<DeliveryAnswer>>(api, `/api/webhooks/${ref.id}/entregas?${LIST}${estado ? `&estado=${estado}` : ''}`),
+        entrega ? read<DeliveryDetail>(api, `/api/webhooks/${ref.id}/entregas/${entrega}`) : undefined,
+      ])
+      return webhookPage(v, webhook, entregas, estado, detalhe)
+    }
   }
 }
 
@@ -275,6 +288,8 @@ export function backofficeRoutes(deps: AccountWebDeps & { termoMaxBytes?: number
     page(P.cobrancas, () => ({ kind: 'cobrancas' }))
     page(P.retornos, () => ({ kind: 'retornos' }))
     page(RETORNO_PAGE, (id) => ({ kind: 'retorno', id }))
+    page(P.webhooks, () => ({ kind: 'webhooks' }))
+    page(P.webhook(':id'), (id) => ({ kind: 'webhook', id }))
 
     // A refused form is answered at its post's address (the page again, with what was typed): a reload or a
     // bookmark of that address is a GET, which goes to the page the form is on rather than to "not found".
@@ -291,6 +306,7 @@ export function backofficeRoutes(deps: AccountWebDeps & { termoMaxBytes?: number
     formAddress(P.removerFeriado, () => P.feriados)
     formAddress('/conta/cobrancas/:id/:acao', () => P.cobrancas)
     formAddress('/conta/cobrancas/recompras/:id/:acao', () => P.recompras)
+    formAddress('/conta/webhooks/:id/:acao', (id) => P.webhook(id))
 
     const post = (path: string, name: (acao: string) => string, on: FastifyInstance = app) => {
       on.post<{ Params: { id?: string, acao?: string } }>(path, async (req, reply) => {
@@ -346,6 +362,7 @@ export function backofficeRoutes(deps: AccountWebDeps & { termoMaxBytes?: number
     post('/conta/cobrancas/:id/:acao', (acao) => `cobranca/${acao}`)
     post(P.lancamentosManuais, () => 'lancamentos-manuais')
     post('/conta/razao/lancamentos-manuais/:id/:acao', (acao) => `lancamento-manual/${acao}`)
+    post('/conta/webhooks/:id/:acao', (acao) => `webhook/${acao}`)
     // The formalization's form carries the signed term's file: a context of its own reads multipart forms.
     await app.register(async (scoped) => {
       await acceptUploads(scoped, deps.termoMaxBytes ?? 10 * 1024 * 1024)
