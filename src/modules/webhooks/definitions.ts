@@ -53,8 +53,11 @@ const WithSecret = Type.Object({
   segredo: OrNull(Type.String({ description: 'The signing secret, shown in this answer only (null in a replay of it): keep it now.' })),
 })
 
-/** `pendente`: waiting for its try (or for the endpoint to be on); `enviando`: a try in hand; `entregue`: a 2xx came; `cancelada`: its endpoint deleted. */
-export const ESTADOS_ENTREGA = ['pendente', 'enviando', 'entregue', 'cancelada'] as const
+/**
+ * `pendente`: waiting for its try; `enviando`: a try in hand; `entregue`: a 2xx came; `cancelada`: its endpoint
+ * deleted; `retida`: held while its endpoint is off (due at once when it is turned on).
+ */
+export const ESTADOS_ENTREGA = ['pendente', 'enviando', 'entregue', 'cancelada', 'retida'] as const
 
 export const EntregaOut = Type.Object({
   id: Uuid,

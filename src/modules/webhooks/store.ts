@@ -10,7 +10,8 @@ export type WebhookRow = {
 
 const COLUMNS = sql`w.id, w.seq::float8 AS seq, w.url, w.descricao, w.eventos, w.ativo, w.motivo_desativacao, w.desativado_em, w.falhando_desde,
   CASE WHEN w.segredo_anterior_ate > clock_timestamp() THEN w.segredo_anterior_ate END AS segredo_anterior_ate, w.criado_em, w.atualizado_em,
-  (SELECT count(*)::int FROM webhook_entregas e WHERE e.cliente_id = w.cliente_id AND e.webhook_id = w.id AND e.estado IN ('pendente', 'enviando'))
+  (SELECT count(*)::int FROM webhook_entregas e WHERE e.cliente_id = w.cliente_id AND e.webhook_id = w.id
+    AND e.estado IN ('pendente', 'enviando', 'retida'))
     AS pendentes`
 
 const asDates = (r: WebhookRow): WebhookRow => ({
@@ -54,6 +55,8 @@ export async function updateWebhook(tx: Orm, id: string, p: WebhookPatch, now: D
   if (p.descricao !== undefined) sets.push(sql`descricao = ${p.descricao}`)
   if (p.eventos !== undefined) sets.push(sql`eventos = ${sql.param(p.eventos)}::text[]`)
   if (p.ativo === true) sets.push(sql`ativo = true, motivo_desativacao = NULL, desativado_em = NULL, falhando_desde = NULL`)
+  if (p.ativo === true) await releaseQueue(tx, id)
+  if (p.ativo === false) await holdQueue(tx, id)
   if (p.ativo === false) sets.push(sql`ativo = false, motivo_desativacao = 'cliente', desativado_em = ${now.toISOString()}::timestamptz`)
   await tx.execute(sql`UPDATE webhooks SET ${sql.join(sets, sql`, `)} WHERE id = ${id}::uuid AND excluido_em IS NULL
     ${p.ativo === false ? sql`AND ativo` : p.ativo === true ? sql`AND NOT ativo` : sql``}`)
@@ -62,6 +65,17 @@ export async function updateWebhook(tx: Orm, id: string, p: WebhookPatch, now: D
     const rest = { ...p, ativo: undefined }
     if (rest.url !== undefined || rest.descricao !== undefined || rest.eventos !== undefined) await updateWebhook(tx, id, rest, now)
   }
+}
+
+/** An endpoint turned off: its waiting deliveries held, out of the worker's way. */
+export async function holdQueue(tx: Orm, webhookId: string): Promise<void> {
+  await tx.execute(sql`UPDATE webhook_entregas SET estado = 'retida' WHERE webhook_id = ${webhookId}::uuid AND estado = 'pendente'`)
+}
+
+/** An endpoint turned on again: what it held is due now, and goes in order. */
+export async function releaseQueue(tx: Orm, webhookId: string): Promise<void> {
+  await tx.execute(sql`UPDATE webhook_entregas SET estado = 'pendente', proxima_em = clock_timestamp()
+    WHERE webhook_id = ${webhookId}::uuid AND estado = 'retida'`)
 }
 
 /** The grace is counted on the database's clock, the one the worker signs by. */
@@ -87,7 +101,7 @@ export async function deleteWebhook(tx: Orm, id: string, now: Date): Promise<boo
   if (done.length === 0) return false
   // A try in hand too: its outcome then finds it cancelled and records nothing.
   await tx.execute(sql`UPDATE webhook_entregas SET estado = 'cancelada', atualizado_em = ${at}::timestamptz
-    WHERE webhook_id = ${id}::uuid AND estado IN ('pendente', 'enviando')`)
+    WHERE webhook_id = ${id}::uuid AND estado IN ('pendente', 'enviando', 'retida')`)
   return true
 }
 
@@ -136,16 +150,18 @@ Promise<(DeliveryRow & { dados: Record<string, unknown>, tentativas_log: Attempt
  * delivery of the event is still open for the endpoint that one is answered instead: redeliveries never pile up.
  */
 export async function redeliver(tx: Orm, webhookId: string, id: string): Promise<string | undefined> {
+  // Redeliveries of one endpoint one at a time: two at once would each see no open delivery of the event.
+  await tx.execute(sql`SELECT id FROM webhooks WHERE id = ${webhookId}::uuid FOR UPDATE`)
   const [source] = await queryRows<{ evento_id: string }>(tx, sql`SELECT evento_id FROM webhook_entregas
     WHERE webhook_id = ${webhookId}::uuid AND id = ${id}::uuid FOR UPDATE`)
   if (!source) return undefined
   const [open] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM webhook_entregas WHERE webhook_id = ${webhookId}::uuid
-    AND evento_id = ${source.evento_id}::uuid AND estado IN ('pendente', 'enviando') ORDER BY seq DESC LIMIT 1`)
+    AND evento_id = ${source.evento_id}::uuid AND estado IN ('pendente', 'enviando', 'retida') ORDER BY seq DESC LIMIT 1`)
   if (open) return open.id
   const [r] = await queryRows<{ id: string }>(tx, sql`INSERT INTO webhook_entregas (cliente_id, webhook_id, evento_id, evento_seq, recurso, proxima_em,
-      manual)
-    SELECT e.cliente_id, e.webhook_id, e.evento_id, e.evento_seq, e.recurso, clock_timestamp(), true
-      FROM webhook_entregas e WHERE e.webhook_id = ${webhookId}::uuid AND e.id = ${id}::uuid
+      manual, estado)
+    SELECT e.cliente_id, e.webhook_id, e.evento_id, e.evento_seq, e.recurso, clock_timestamp(), true, CASE WHEN w.ativo THEN 'pendente' ELSE 'retida' END
+      FROM webhook_entregas e JOIN webhooks w ON w.id = e.webhook_id WHERE e.webhook_id = ${webhookId}::uuid AND e.id = ${id}::uuid
     RETURNING id`)
   return r?.id
 }
@@ -158,13 +174,16 @@ export async function pingDelivery(tx: Orm, w: { id: string, clienteId: string }
   // One at a time: while a test delivery is open, it is the answer.
   await tx.execute(sql`SELECT id FROM webhooks WHERE id = ${w.id}::uuid FOR UPDATE`)
   const [open] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM webhook_entregas WHERE webhook_id = ${w.id}::uuid
-    AND recurso = ${`webhook:${w.id}`} AND estado IN ('pendente', 'enviando') LIMIT 1`)
+    AND recurso = ${`webhook:${w.id}`} AND estado IN ('pendente', 'enviando', 'retida') LIMIT 1`)
   if (open) return open.id
   const [e] = await queryRows<{ id: string, seq: string }>(tx, sql`INSERT INTO eventos (cliente_id, tipo, recurso, dados)
     VALUES (${w.clienteId}::uuid, 'webhook.teste', ${`webhook:${w.id}`},
       jsonb_build_object('webhook_id', ${w.id}::text, 'mensagem', 'Evento de teste: a assinatura e o corpo são os de qualquer evento.'))
     RETURNING id, seq`)
-  const [d] = await queryRows<{ id: string }>(tx, sql`INSERT INTO webhook_entregas (cliente_id, webhook_id, evento_id, evento_seq, recurso, proxima_em, manual)
-    VALUES (${w.clienteId}::uuid, ${w.id}::uuid, ${e!.id}::uuid, ${e!.seq}::bigint, ${`webhook:${w.id}`}, clock_timestamp(), true) RETURNING id`)
+  const [d] = await queryRows<{ id: string }>(tx, sql`INSERT INTO webhook_entregas (cliente_id, webhook_id, evento_id, evento_seq, recurso, proxima_em, manual,
+      estado)
+    SELECT ${w.clienteId}::uuid, ${w.id}::uuid, ${e!.id}::uuid, ${e!.seq}::bigint, ${`webhook:${w.id}`}, clock_timestamp(), true,
+      CASE WHEN ativo THEN 'pendente' ELSE 'retida' END FROM webhooks WHERE id = ${w.id}::uuid
+    RETURNING id`)
   return d!.id
 }

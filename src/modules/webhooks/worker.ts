@@ -14,6 +14,7 @@ import { retryDelayMs } from '../../platform/outbox/policy.ts'
 import { appendAudit, OPERATOR } from '../../platform/tenancy/audit/store.ts'
 import { withTenant } from '../../platform/tenancy/tenancy.ts'
 import { eventBody } from './body.ts'
+import { holdQueue } from './store.ts'
 import type { SecretBox } from './secret-box.ts'
 import type { Sender, SendResult } from './sender.ts'
 import { signatureHeader } from './signature.ts'
@@ -174,8 +175,11 @@ export class WebhookWorker {
     const waitMs = ok ? 0 : retryDelayMs(row.tentativas, { retryBaseMs: this.deps.retry.baseMs, retryMaxMs: this.deps.retry.maxMs }, this.deps.random)
     await withTenant(this.deps.db, row.cliente_id, async (tx) => {
       // Only while the claim is still ours: a slot whose lease ran out must not overwrite a newer try.
+      // A failed try waits again, held (`retida`) where its endpoint was turned off meanwhile.
       const mine = await queryRows<{ id: string }>(tx, sql`UPDATE webhook_entregas SET
-          estado = ${ok ? 'entregue' : 'pendente'}, entregue_em = CASE WHEN ${ok} THEN clock_timestamp() END,
+          estado = CASE WHEN ${ok} THEN 'entregue'
+                        WHEN (SELECT ativo FROM webhooks WHERE id = ${row.webhook_id}::uuid) THEN 'pendente' ELSE 'retida' END,
+          entregue_em = CASE WHEN ${ok} THEN clock_timestamp() END,
           proxima_em = clock_timestamp() + make_interval(secs => ${waitMs} / 1000.0),
           ultimo_status = ${status}, ultimo_erro = ${erro}, atualizado_em = clock_timestamp()
         WHERE id = ${row.id}::uuid AND estado = 'enviando' AND tentativas = ${row.tentativas} RETURNING id`)
@@ -187,6 +191,10 @@ export class WebhookWorker {
         await tx.execute(sql`UPDATE webhooks SET falhando_desde = NULL WHERE id = ${row.webhook_id}::uuid AND falhando_desde IS NOT NULL`)
         return
       }
+      // The resource's later events wait for this one: not due before it, so the claim does not read them meanwhile.
+      await tx.execute(sql`UPDATE webhook_entregas SET proxima_em = clock_timestamp() + make_interval(secs => ${waitMs} / 1000.0)
+        WHERE webhook_id = ${row.webhook_id}::uuid AND recurso = (SELECT recurso FROM webhook_entregas WHERE id = ${row.id}::uuid)
+          AND estado = 'pendente' AND id <> ${row.id}::uuid AND proxima_em < clock_timestamp() + make_interval(secs => ${waitMs} / 1000.0)`)
       const [w] = await queryRows<{ vencido: boolean }>(tx, sql`UPDATE webhooks SET falhando_desde = COALESCE(falhando_desde, clock_timestamp())
         WHERE id = ${row.webhook_id}::uuid
         RETURNING ativo AND falhando_desde <= clock_timestamp() - make_interval(secs => ${FAILING_FOR_MS} / 1000.0) AS vencido`)
@@ -201,6 +209,7 @@ export class WebhookWorker {
     const now = new Date()
     await tx.execute(sql`UPDATE webhooks SET ativo = false, motivo_desativacao = 'falhas', desativado_em = clock_timestamp(),
       atualizado_em = clock_timestamp() WHERE id = ${row.webhook_id}::uuid AND ativo`)
+    await holdQueue(tx, row.webhook_id)
     await appendAudit(tx, row.cliente_id, { actor: OPERATOR, now }, 'webhook.desativado', { alvoId: row.webhook_id })
     const admins = await queryRows<{ email: string }>(tx, sql`SELECT email FROM usuarios WHERE papel = 'administrador' AND estado = 'ativo'`)
     const host = (() => { try { return new URL(row.url).host } catch { return row.url } })()

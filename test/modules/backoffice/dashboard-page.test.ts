@@ -67,7 +67,8 @@ describe('the back office\'s shell and dashboard', () => {
     assert.deepEqual([...nav.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => `${m[2]} ${m[1]}`), [
       'Painel /conta', 'Operações /conta/operacoes', 'Títulos /conta/titulos', 'Cobrança /conta/cobrancas', 'Cedentes /conta/cedentes',
       'Sacados /conta/sacados',
-      'Produtos /conta/produtos', 'Desembolsos /conta/desembolsos', 'Razão /conta/razao', 'Auditoria /conta/auditoria', 'Feriados /conta/feriados',
+      'Produtos /conta/produtos', 'Desembolsos /conta/desembolsos', 'Razão /conta/razao', 'Auditoria /conta/auditoria', 'Webhooks /conta/webhooks',
+      'Feriados /conta/feriados',
       'Pessoas e tokens /conta/pessoas',
     ])
     assert.match(nav, /<a href="\/conta" aria-current="page">Painel<\/a>/)

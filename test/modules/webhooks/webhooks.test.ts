@@ -187,8 +187,11 @@ describe('/api/webhooks', () => {
     const read = created(await w.operador.call('GET', `/api/webhooks/${made.id}`), 200)
     assert.equal(read.entregas_pendentes, 2)
     assert.equal(w.rec.got.length, tries, 'nothing is sent while it is off')
+    // Held out of the worker's way while the endpoint is off.
+    assert.deepEqual((await w.rows<{ estado: string }>(`SELECT DISTINCT estado FROM webhook_entregas WHERE webhook_id = '${made.id}'`)).map((r) => r.estado),
+      ['retida'])
     // A redelivery asked while a delivery of the event is still open is that one: redeliveries never pile up.
-    const [waiting] = created(await w.operador.call('GET', `/api/webhooks/${made.id}/entregas?estado=pendente`), 200).itens
+    const [waiting] = created(await w.operador.call('GET', `/api/webhooks/${made.id}/entregas?estado=retida`), 200).itens
     const again = created(await w.admin.call('POST', `/api/webhooks/${made.id}/entregas/${waiting.id}/reenvio`), 202)
     assert.equal(again.id, waiting.id)
     assert.equal(created(await w.operador.call('GET', `/api/webhooks/${made.id}`), 200).entregas_pendentes, 2)

@@ -25,7 +25,7 @@ export type DeliveryDetail = DeliveryAnswer & {
 }
 
 export const ESTADO_ENTREGA_TEXTO: Record<string, string> = {
-  pendente: 'Pendente', enviando: 'Enviando', entregue: 'Entregue', cancelada: 'Cancelada',
+  pendente: 'Pendente', enviando: 'Enviando', entregue: 'Entregue', cancelada: 'Cancelada', retida: 'Retida (webhook desativado)',
 }
 
 const when = (iso: string | null) => (iso ? instantLabel(iso) : '—')
@@ -56,7 +56,7 @@ ${table('webhooks', `Webhooks (${webhooks.itens.length}${webhooks.proximo === nu
     ['Webhook', 'Endereço', 'Eventos', 'Situação', { text: 'Entregas pendentes', num: true }, 'Ações'], rows, 'Nenhum webhook cadastrado.')}`)
 }
 
-export const ENTREGA_FILTROS = ['pendente', 'entregue', 'cancelada'] as const
+export const ENTREGA_FILTROS = ['pendente', 'retida', 'entregue', 'cancelada'] as const
 
 function detail(d: DeliveryDetail): Html {
   const tries = d.tentativas_log.map((t) => html`<tr><th scope="row">${t.numero}</th>${cell('Em', instantLabel(t.em))}\

@@ -62,7 +62,9 @@ CREATE TABLE webhook_entregas (
   evento_id uuid NOT NULL,
   evento_seq bigint NOT NULL,
   recurso text NOT NULL,
-  estado text NOT NULL DEFAULT 'pendente' CHECK (estado IN ('pendente', 'enviando', 'entregue', 'cancelada')),
+  -- `retida`: held while its endpoint is off, out of the worker's way (the claim reads `pendente` alone); it becomes
+  -- `pendente` again, due at once, when the endpoint is turned on.
+  estado text NOT NULL DEFAULT 'pendente' CHECK (estado IN ('pendente', 'enviando', 'entregue', 'cancelada', 'retida')),
   tentativas integer NOT NULL DEFAULT 0 CHECK (tentativas >= 0),
   proxima_em timestamptz NOT NULL,
   -- A redelivery asked by hand (the first delivery of the event stays as it was).
@@ -80,7 +82,8 @@ CREATE TABLE webhook_entregas (
 CREATE INDEX webhook_entregas_fila_idx ON webhook_entregas (proxima_em, evento_seq) WHERE estado = 'pendente';
 CREATE INDEX webhook_entregas_enviando_idx ON webhook_entregas (atualizado_em) WHERE estado = 'enviando';
 -- What keeps a resource's order: the earlier deliveries still open of the same endpoint and resource.
-CREATE INDEX webhook_entregas_ordem_idx ON webhook_entregas (webhook_id, recurso, evento_seq) WHERE estado IN ('pendente', 'enviando');
+CREATE INDEX webhook_entregas_ordem_idx ON webhook_entregas (webhook_id, recurso, evento_seq) WHERE estado IN ('pendente', 'enviando', 'retida');
+CREATE INDEX webhook_entregas_retidas_idx ON webhook_entregas (webhook_id) WHERE estado = 'retida';
 CREATE INDEX webhook_entregas_lista_idx ON webhook_entregas (cliente_id, webhook_id, seq);
 
 CREATE TABLE webhook_tentativas (
@@ -133,8 +136,8 @@ BEGIN
   INSERT INTO eventos (cliente_id, tipo, recurso, dados) VALUES (p_cliente, p_tipo, p_recurso, p_dados)
     ON CONFLICT DO NOTHING RETURNING id, seq INTO v_id, v_seq;
   IF v_id IS NULL THEN RETURN; END IF;
-  INSERT INTO webhook_entregas (cliente_id, webhook_id, evento_id, evento_seq, recurso, proxima_em)
-    SELECT w.cliente_id, w.id, v_id, v_seq, p_recurso, clock_timestamp() FROM webhooks w
+  INSERT INTO webhook_entregas (cliente_id, webhook_id, evento_id, evento_seq, recurso, proxima_em, estado)
+    SELECT w.cliente_id, w.id, v_id, v_seq, p_recurso, clock_timestamp(), CASE WHEN w.ativo THEN 'pendente' ELSE 'retida' END FROM webhooks w
      WHERE w.cliente_id = p_cliente AND (w.ativo OR w.motivo_desativacao = 'falhas') AND w.excluido_em IS NULL
        AND (p_tipo = ANY (w.eventos) OR split_part(p_tipo, '.', 1) || '.*' = ANY (w.eventos) OR '*' = ANY (w.eventos));
 END
@@ -246,6 +249,9 @@ DECLARE
   v_clientes_cheios uuid[];
   v_id uuid;
 BEGIN
+  -- One claim at a time across the cluster (each takes milliseconds): the shares below count what the claims before
+  -- this one took, committed, so concurrent slots cannot each see room and overshoot them.
+  PERFORM pg_advisory_xact_lock(hashtextextended('webhook_reserva', 0));
   SELECT d.id INTO v_id FROM public.webhook_entregas d
    WHERE d.estado = 'enviando' AND d.atualizado_em < v_vencido
      AND EXISTS (SELECT 1 FROM public.webhooks w WHERE w.id = d.webhook_id AND w.ativo)
