@@ -318,3 +318,37 @@ describe('/api/webhooks: one customer\'s hanging receivers', () => {
     assert.deepEqual(bodies(b.rec.got).map((x) => x.tipo), ['operacao.criada', 'operacao.cotada', 'operacao.aceita', 'operacao.formalizada'])
   })
 })
+
+describe('/api/webhooks: two customers\' hanging receivers', () => {
+  // A short timeout: the slots free as each hanging try gives up, and are taken again at once by the retries.
+  const clock = settableClock(EXAMPLE_NOW)
+  const ctx3 = useTestApp({ env: { ...ENV, WEBHOOK_TIMEOUT_MS: '1500' }, deps: { clock } })
+
+  it('a third customer is served while two others\' receivers all hang and their backlogs wait', async (t) => {
+    // A and B: every receiver hangs, each with seven resources' events due (A two endpoints, B one): all eight slots.
+    const busy = []
+    for (const endpoints of [2, 1]) {
+      const w = await worldOf(ctx3, t)
+      w.rec.answer = () => 'hang'
+      await w.hook({ eventos: ['operacao.criada'] })
+      if (endpoints === 2) {
+        const second = await receiver()
+        t.after(() => second.close())
+        second.answer = () => 'hang'
+        await w.hook({ eventos: ['operacao.criada'] }, second.url)
+      }
+      const { regs } = await formalizedExample(w.admin.call)
+      for (let i = 0; i < 6; i++) created(await w.admin.call('POST', '/api/operacoes', { cedente_id: regs.cedente.id, produto_id: regs.produto.id }))
+      busy.push(w)
+    }
+    await until('all eight slots held', async () => ((await ctx3.db.ownerTransaction((tx) => tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM webhook_entregas WHERE estado = 'enviando'`)))[0]!.n >= 8 || undefined))
+    // C's event: no slot is free, and A's and B's waiting deliveries are due ahead of it. C has no try in hand, so a
+    // slot that frees (a hanging try giving up) serves it before their backlogs.
+    const c = await worldOf(ctx3, t)
+    const made = await c.hook({ eventos: ['operacao.criada'] })
+    created(await c.admin.call('POST', `/api/webhooks/${made.id}/teste`), 202)
+    await c.rec.count(1)
+    assert.equal(JSON.parse(c.rec.got[0]!.body).tipo, 'webhook.teste')
+  })
+})

@@ -247,6 +247,7 @@ DECLARE
   v_vencido timestamptz := clock_timestamp() - make_interval(secs => p_lease_ms / 1000.0);
   v_cheios uuid[];
   v_clientes_cheios uuid[];
+  v_ocupados uuid[];
   v_id uuid;
 BEGIN
   -- One claim at a time across the cluster (each takes milliseconds): the shares below count what the claims before
@@ -262,6 +263,20 @@ BEGIN
                        GROUP BY f.webhook_id HAVING count(*) >= p_por_endpoint);
     v_clientes_cheios := ARRAY(SELECT f.cliente_id FROM public.webhook_entregas f WHERE f.estado = 'enviando' AND f.atualizado_em >= v_vencido
                                 GROUP BY f.cliente_id HAVING count(*) >= p_por_cliente);
+    v_ocupados := ARRAY(SELECT DISTINCT f.cliente_id FROM public.webhook_entregas f WHERE f.estado = 'enviando' AND f.atualizado_em >= v_vencido);
+    -- A customer with no try in hand goes first: however many slots other customers' slow receivers hold, the next
+    -- one to free serves it (its wait is one timeout, not their backlog's).
+    SELECT d.id INTO v_id FROM public.webhook_entregas d
+     WHERE d.estado = 'pendente' AND d.proxima_em <= v_agora
+       AND d.cliente_id <> ALL (v_ocupados)
+       AND EXISTS (SELECT 1 FROM public.webhooks w WHERE w.id = d.webhook_id AND w.ativo)
+       AND NOT EXISTS (SELECT 1 FROM public.webhook_entregas p
+                        WHERE p.webhook_id = d.webhook_id AND p.recurso = d.recurso AND p.evento_seq < d.evento_seq
+                          AND p.estado IN ('pendente', 'enviando'))
+     ORDER BY d.proxima_em, d.evento_seq
+     LIMIT 1 FOR UPDATE OF d SKIP LOCKED;
+  END IF;
+  IF v_id IS NULL THEN
     SELECT d.id INTO v_id FROM public.webhook_entregas d
      WHERE d.estado = 'pendente' AND d.proxima_em <= v_agora
        AND d.webhook_id <> ALL (v_cheios) AND d.cliente_id <> ALL (v_clientes_cheios)
