@@ -50,20 +50,21 @@ export async function listWebhooks(tx: Orm, page: { limit: number, before?: numb
 export type WebhookPatch = { url?: string, descricao?: string | null, eventos?: string[], ativo?: boolean }
 
 export async function updateWebhook(tx: Orm, id: string, p: WebhookPatch, now: Date): Promise<void> {
-  const sets = [sql`atualizado_em = ${now.toISOString()}::timestamptz`]
+  const at = now.toISOString()
+  const sets = [sql`atualizado_em = ${at}::timestamptz`]
   if (p.url !== undefined) sets.push(sql`url = ${p.url}`)
   if (p.descricao !== undefined) sets.push(sql`descricao = ${p.descricao}`)
   if (p.eventos !== undefined) sets.push(sql`eventos = ${sql.param(p.eventos)}::text[]`)
-  if (p.ativo === true) sets.push(sql`ativo = true, motivo_desativacao = NULL, desativado_em = NULL, falhando_desde = NULL`)
-  if (p.ativo === true) await releaseQueue(tx, id)
-  if (p.ativo === false) await holdQueue(tx, id)
-  if (p.ativo === false) sets.push(sql`ativo = false, motivo_desativacao = 'cliente', desativado_em = ${now.toISOString()}::timestamptz`)
-  await tx.execute(sql`UPDATE webhooks SET ${sql.join(sets, sql`, `)} WHERE id = ${id}::uuid AND excluido_em IS NULL
-    ${p.ativo === false ? sql`AND ativo` : p.ativo === true ? sql`AND NOT ativo` : sql``}`)
-  // Turning an endpoint on or off when it already is so changes nothing else: the other fields are set alone.
-  if (p.ativo !== undefined) {
-    const rest = { ...p, ativo: undefined }
-    if (rest.url !== undefined || rest.descricao !== undefined || rest.eventos !== undefined) await updateWebhook(tx, id, rest, now)
+  await tx.execute(sql`UPDATE webhooks SET ${sql.join(sets, sql`, `)} WHERE id = ${id}::uuid AND excluido_em IS NULL`)
+  // On or off: only where it changes (an endpoint already off keeps when and why it went off), its queue with it.
+  if (p.ativo === true) {
+    await tx.execute(sql`UPDATE webhooks SET ativo = true, motivo_desativacao = NULL, desativado_em = NULL, falhando_desde = NULL
+      WHERE id = ${id}::uuid AND excluido_em IS NULL AND NOT ativo`)
+    await releaseQueue(tx, id)
+  } else if (p.ativo === false) {
+    await tx.execute(sql`UPDATE webhooks SET ativo = false, motivo_desativacao = 'cliente', desativado_em = ${at}::timestamptz
+      WHERE id = ${id}::uuid AND excluido_em IS NULL AND ativo`)
+    await holdQueue(tx, id)
   }
 }
 

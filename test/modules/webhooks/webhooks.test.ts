@@ -12,6 +12,8 @@ import { until } from '../../helpers/wait.ts'
 import { backOffice, created, EXAMPLE_NOW, formalizedExample, key, settableClock } from '../operations/helpers.ts'
 import { receiver, type Received } from './receiver.ts'
 import { writeOverdue } from '../../../src/modules/webhooks/overdue.ts'
+import { retornoSandbox240 } from '../../../src/modules/collections/sandbox/retorno240.ts'
+import { issueToken } from '../../helpers/api-credentials.ts'
 
 /** The documented recipe: HMAC-SHA256, keyed with the secret's text, of "<t>.<body>", hex; any v1 may match. */
 function verify(r: Received, secret: string): boolean {
@@ -248,6 +250,45 @@ describe('/api/webhooks', () => {
     const final = created(await w.admin.call('POST', `/api/webhooks/${made.id}/segredo`, { validade_anterior_horas: 0 }), 200)
     assert.equal(final.segredo_anterior_valido_ate, null)
   })
+
+  it('tells a payment, a charge from its making to its liquidation, the título settled and the retorno applied, each as its row changed',
+    async (t) => {
+      const w = await world(t)
+      await w.hook({ eventos: ['desembolso.*', 'cobranca.*', 'titulo.*', 'cnab.*'] })
+      const { op } = await formalizedExample(w.admin.call)
+      const payment = created(await w.admin.call('POST', `/api/operacoes/${op.id}/desembolso`, {}, key()))
+      created(await w.aprovador.call('POST', `/api/desembolsos/${payment.id}/aprovacao`, undefined, key()), 200)
+      const account = created(await w.operador.call('POST', '/api/contas-cobranca',
+        { nome: 'BB cobrança', banco: '001', agencia: '3064', conta: '123456', conta_digito: 'X', carteira: '17', convenio: '1234567' }))
+      created(await w.aprovador.call('POST', `/api/contas-cobranca/${account.id}/confirmacao`, undefined, key()), 200)
+      const titulo = (op.titulos as { id: string }[])[1]!.id
+      const charge = created(await w.operador.call('POST', '/api/cobrancas', { titulo_id: titulo, conta_cobranca_id: account.id }, key()))
+      // The bank's retorno: the charge entered, then paid in full on its due date.
+      clock.set('2026-11-24T15:00:00Z')
+      t.after(() => clock.set(EXAMPLE_NOW))
+      const base = { sequencia: charge.nosso_numero_sequencia, seuNumero: 'T2', vencimento: charge.vencimento, valorCentavos: BigInt(charge.valor_centavos) }
+      const file = retornoSandbox240({ banco: '001', agencia: '3064', conta: '123456', contaDigito: 'X', convenio: '1234567',
+        inscricao: '11444777000161', empresa: 'FACTORING EXEMPLO' }, 7, '2026-11-24', [
+        { ...base, codigo: '02', dataOcorrencia: '2026-10-06' },
+        { ...base, codigo: '06', pagoCentavos: BigInt(charge.valor_centavos), dataOcorrencia: charge.vencimento },
+      ])
+      const { token } = await issueToken(ctx.db, w.clienteId, { escopos: ['cobranca'], clock })
+      const sent = await ctx.app.inject({ method: 'POST', url: `/api/cnab/retornos?conta_cobranca_id=${account.id}`,
+        payload: Buffer.from(file, 'latin1'), headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' } })
+      assert.equal(sent.statusCode, 201, sent.body)
+      await w.rec.count(7)
+      const got = bodies(w.rec.got)
+      assert.deepEqual(got.map((b) => b.tipo).sort(), ['cnab.retorno_aplicado', 'cobranca.criada', 'cobranca.liquidada', 'cobranca.registrada',
+        'desembolso.aprovado', 'desembolso.solicitado', 'titulo.liquidado'])
+      const of = (tipo: string) => got.find((b) => b.tipo === tipo)!.dados
+      assert.deepEqual([of('desembolso.aprovado').id, of('desembolso.aprovado').estado_anterior, of('desembolso.aprovado').valor_centavos],
+        [payment.id, 'aguardando_aprovacao', payment.valor_centavos])
+      assert.deepEqual([of('cobranca.liquidada').id, of('cobranca.liquidada').estado_anterior], [charge.id, 'registrada'])
+      assert.deepEqual([of('titulo.liquidado').id, of('titulo.liquidado').saldo_centavos, of('titulo.liquidado').estado_anterior], [titulo, 0, 'adquirido'])
+      assert.deepEqual([of('cnab.retorno_aplicado').id, of('cnab.retorno_aplicado').estado], [sent.json().id, 'aplicado'])
+      // In order per resource: the charge's three events as its state went.
+      assert.deepEqual(got.filter((b) => b.tipo.startsWith('cobranca.')).map((b) => b.tipo), ['cobranca.criada', 'cobranca.registrada', 'cobranca.liquidada'])
+    })
 
   it('writes no event for a change that is refused', async (t) => {
     const w = await world(t)

@@ -174,59 +174,40 @@ $$;
 CREATE TRIGGER operacoes_evento AFTER INSERT OR UPDATE OF estado, cotacao_versao ON operacoes
   FOR EACH ROW EXECUTE FUNCTION evento_operacao();
 
-CREATE FUNCTION evento_desembolso() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The other resources' events, one function for all: the trigger's arguments are the resource (`desembolso`, the
+-- ordering key's prefix), the event type's prefix, the type's name at creation, then the columns the event carries;
+-- a change of state is the prefix and the new state (`desembolso.pago`, `cnab.retorno_aplicado`). Which changes count
+-- is each trigger's WHEN.
+CREATE FUNCTION evento_estado() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_linha jsonb := to_jsonb(NEW);
 BEGIN
-  IF TG_OP = 'UPDATE' AND NEW.estado IS NOT DISTINCT FROM OLD.estado THEN RETURN NULL; END IF;
   PERFORM evento_registra(NEW.cliente_id,
-    CASE WHEN TG_OP = 'INSERT' THEN 'desembolso.solicitado' ELSE 'desembolso.' || NEW.estado END,
-    'desembolso:' || NEW.id, jsonb_build_object(
-      'id', NEW.id, 'operacao_id', NEW.operacao_id, 'cedente_id', NEW.cedente_id, 'valor_centavos', NEW.valor_centavos, 'estado', NEW.estado,
-      'estado_anterior', CASE WHEN TG_OP = 'UPDATE' THEN OLD.estado END, 'id_transacao', NEW.id_transacao));
+    TG_ARGV[1] || CASE WHEN TG_OP = 'INSERT' THEN TG_ARGV[2] ELSE NEW.estado END,
+    TG_ARGV[0] || ':' || NEW.id,
+    (SELECT jsonb_object_agg(c, v_linha -> c) FROM unnest(TG_ARGV[3:]) AS c)
+      || jsonb_build_object('estado_anterior', CASE WHEN TG_OP = 'UPDATE' THEN OLD.estado END));
   RETURN NULL;
 END
 $$;
-CREATE TRIGGER desembolsos_evento AFTER INSERT OR UPDATE OF estado ON desembolsos
-  FOR EACH ROW EXECUTE FUNCTION evento_desembolso();
-
-CREATE FUNCTION evento_cobranca() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'UPDATE' AND NEW.estado IS NOT DISTINCT FROM OLD.estado THEN RETURN NULL; END IF;
-  PERFORM evento_registra(NEW.cliente_id,
-    CASE WHEN TG_OP = 'INSERT' THEN 'cobranca.criada' ELSE 'cobranca.' || NEW.estado END,
-    'cobranca:' || NEW.id, jsonb_build_object(
-      'id', NEW.id, 'titulo_id', NEW.titulo_id, 'conta_cobranca_id', NEW.conta_cobranca_id, 'nosso_numero', NEW.nosso_numero,
-      'valor_centavos', NEW.valor_centavos, 'vencimento', NEW.vencimento, 'estado', NEW.estado,
-      'estado_anterior', CASE WHEN TG_OP = 'UPDATE' THEN OLD.estado END));
-  RETURN NULL;
-END
-$$;
-CREATE TRIGGER cobrancas_evento AFTER INSERT OR UPDATE OF estado ON cobrancas
-  FOR EACH ROW EXECUTE FUNCTION evento_cobranca();
-
-CREATE FUNCTION evento_titulo() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.estado = 'liquidado' AND OLD.estado IS DISTINCT FROM 'liquidado' THEN
-    PERFORM evento_registra(NEW.cliente_id, 'titulo.liquidado', 'titulo:' || NEW.id, jsonb_build_object(
-      'id', NEW.id, 'id_externo', NEW.id_externo, 'operacao_id', NEW.operacao_id, 'numero', NEW.numero,
-      'valor_face_centavos', NEW.valor_face_centavos, 'saldo_centavos', NEW.saldo_centavos, 'vencimento', NEW.vencimento,
-      'estado', NEW.estado, 'estado_anterior', OLD.estado));
-  END IF;
-  RETURN NULL;
-END
-$$;
-CREATE TRIGGER titulos_evento AFTER UPDATE OF estado ON titulos FOR EACH ROW EXECUTE FUNCTION evento_titulo();
-
-CREATE FUNCTION evento_retorno() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.estado = 'aplicado' AND OLD.estado IS DISTINCT FROM 'aplicado' THEN
-    PERFORM evento_registra(NEW.cliente_id, 'cnab.retorno_aplicado', 'retorno:' || NEW.id, jsonb_build_object(
-      'id', NEW.id, 'conta_cobranca_id', NEW.conta_cobranca_id, 'layout', NEW.layout, 'nsa', NEW.nsa, 'sha256', NEW.sha256,
-      'titulos', NEW.titulos, 'aplicadas', NEW.aplicadas, 'ignoradas', NEW.ignoradas));
-  END IF;
-  RETURN NULL;
-END
-$$;
-CREATE TRIGGER retornos_evento AFTER UPDATE OF estado ON retornos FOR EACH ROW EXECUTE FUNCTION evento_retorno();
+CREATE TRIGGER desembolsos_evento_criado AFTER INSERT ON desembolsos FOR EACH ROW
+  EXECUTE FUNCTION evento_estado('desembolso', 'desembolso.', 'solicitado', 'id', 'operacao_id', 'cedente_id', 'valor_centavos', 'estado', 'id_transacao');
+CREATE TRIGGER desembolsos_evento AFTER UPDATE OF estado ON desembolsos FOR EACH ROW WHEN (NEW.estado IS DISTINCT FROM OLD.estado)
+  EXECUTE FUNCTION evento_estado('desembolso', 'desembolso.', '', 'id', 'operacao_id', 'cedente_id', 'valor_centavos', 'estado', 'id_transacao');
+CREATE TRIGGER cobrancas_evento_criada AFTER INSERT ON cobrancas FOR EACH ROW
+  EXECUTE FUNCTION evento_estado('cobranca', 'cobranca.', 'criada', 'id', 'titulo_id', 'conta_cobranca_id', 'nosso_numero', 'valor_centavos',
+    'vencimento', 'estado');
+CREATE TRIGGER cobrancas_evento AFTER UPDATE OF estado ON cobrancas FOR EACH ROW WHEN (NEW.estado IS DISTINCT FROM OLD.estado)
+  EXECUTE FUNCTION evento_estado('cobranca', 'cobranca.', '', 'id', 'titulo_id', 'conta_cobranca_id', 'nosso_numero', 'valor_centavos',
+    'vencimento', 'estado');
+CREATE TRIGGER titulos_evento AFTER UPDATE OF estado ON titulos FOR EACH ROW
+  WHEN (NEW.estado = 'liquidado' AND OLD.estado IS DISTINCT FROM 'liquidado')
+  EXECUTE FUNCTION evento_estado('titulo', 'titulo.', '', 'id', 'id_externo', 'operacao_id', 'numero', 'valor_face_centavos', 'saldo_centavos',
+    'vencimento', 'estado');
+CREATE TRIGGER retornos_evento AFTER UPDATE OF estado ON retornos FOR EACH ROW
+  WHEN (NEW.estado = 'aplicado' AND OLD.estado IS DISTINCT FROM 'aplicado')
+  EXECUTE FUNCTION evento_estado('retorno', 'cnab.retorno_', '', 'id', 'conta_cobranca_id', 'layout', 'nsa', 'sha256', 'titulos', 'aplicadas',
+    'ignoradas', 'estado');
 
 -- The worker's claim, across customers: the next delivery that may go now, marked `enviando` with its attempt counted
 -- (FOR UPDATE SKIP LOCKED: two workers never take the same one). A lease run out first (a process killed
@@ -248,6 +229,7 @@ DECLARE
   v_cheios uuid[];
   v_clientes_cheios uuid[];
   v_ocupados uuid[];
+  v_so_ociosos boolean;
   v_id uuid;
 BEGIN
   -- One claim at a time across the cluster (each takes milliseconds): the shares below count what the claims before
@@ -264,28 +246,22 @@ BEGIN
     v_clientes_cheios := ARRAY(SELECT f.cliente_id FROM public.webhook_entregas f WHERE f.estado = 'enviando' AND f.atualizado_em >= v_vencido
                                 GROUP BY f.cliente_id HAVING count(*) >= p_por_cliente);
     v_ocupados := ARRAY(SELECT DISTINCT f.cliente_id FROM public.webhook_entregas f WHERE f.estado = 'enviando' AND f.atualizado_em >= v_vencido);
-    -- A customer with no try in hand goes first: however many slots other customers' slow receivers hold, the next
-    -- one to free serves it (its wait is one timeout, not their backlog's).
-    SELECT d.id INTO v_id FROM public.webhook_entregas d
-     WHERE d.estado = 'pendente' AND d.proxima_em <= v_agora
-       AND d.cliente_id <> ALL (v_ocupados)
-       AND EXISTS (SELECT 1 FROM public.webhooks w WHERE w.id = d.webhook_id AND w.ativo)
-       AND NOT EXISTS (SELECT 1 FROM public.webhook_entregas p
-                        WHERE p.webhook_id = d.webhook_id AND p.recurso = d.recurso AND p.evento_seq < d.evento_seq
-                          AND p.estado IN ('pendente', 'enviando'))
-     ORDER BY d.proxima_em, d.evento_seq
-     LIMIT 1 FOR UPDATE OF d SKIP LOCKED;
-  END IF;
-  IF v_id IS NULL THEN
-    SELECT d.id INTO v_id FROM public.webhook_entregas d
-     WHERE d.estado = 'pendente' AND d.proxima_em <= v_agora
-       AND d.webhook_id <> ALL (v_cheios) AND d.cliente_id <> ALL (v_clientes_cheios)
-       AND EXISTS (SELECT 1 FROM public.webhooks w WHERE w.id = d.webhook_id AND w.ativo)
-       AND NOT EXISTS (SELECT 1 FROM public.webhook_entregas p
-                        WHERE p.webhook_id = d.webhook_id AND p.recurso = d.recurso AND p.evento_seq < d.evento_seq
-                          AND p.estado IN ('pendente', 'enviando'))
-     ORDER BY d.proxima_em, d.evento_seq
-     LIMIT 1 FOR UPDATE OF d SKIP LOCKED;
+    -- Two passes of one read: first the customers with no try in hand, then every customer within its share. However
+    -- many slots other customers' slow receivers hold, the next one to free serves an idle customer (its wait is one
+    -- timeout, not their backlog's).
+    FOREACH v_so_ociosos IN ARRAY ARRAY[true, false] LOOP
+      SELECT d.id INTO v_id FROM public.webhook_entregas d
+       WHERE d.estado = 'pendente' AND d.proxima_em <= v_agora
+         AND d.webhook_id <> ALL (v_cheios) AND d.cliente_id <> ALL (v_clientes_cheios)
+         AND (NOT v_so_ociosos OR d.cliente_id <> ALL (v_ocupados))
+         AND EXISTS (SELECT 1 FROM public.webhooks w WHERE w.id = d.webhook_id AND w.ativo)
+         AND NOT EXISTS (SELECT 1 FROM public.webhook_entregas p
+                          WHERE p.webhook_id = d.webhook_id AND p.recurso = d.recurso AND p.evento_seq < d.evento_seq
+                            AND p.estado IN ('pendente', 'enviando'))
+       ORDER BY d.proxima_em, d.evento_seq
+       LIMIT 1 FOR UPDATE OF d SKIP LOCKED;
+      EXIT WHEN v_id IS NOT NULL;
+    END LOOP;
   END IF;
   IF v_id IS NULL THEN RETURN; END IF;
   RETURN QUERY
