@@ -7,7 +7,7 @@
 //
 // Each run gets its own TMPDIR and an id that names its PostgreSQL databases; whatever a test leaves
 // behind in either (or a PostgreSQL role) is reported and fails the run, then removed, so a leak is seen the day it appears.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
@@ -28,12 +28,13 @@ const USAGE = `npm test [-- [paths…] [options]]
   --exclude=<path>         leave out the files under a path (also --exclude <path>)
   --test-concurrency=<n>   files run at once (2 unless given)
   --test-name-pattern=<re> only the tests whose name matches; any other --test-* option goes to node's runner
+  --deadline=<seconds>     end the run after that long, naming the test files still running (CI sets one per suite)
 environment:
   DATABASE_URL             run on that PostgreSQL (a template database made and dropped per run); PGlite when unset
   REDIS_URL                rate limits and replay cache in that Redis; memory when unset
   TEST_DURATIONS=<file>    also write each file's time there (CI's budget report)`
 // Options that take a value may give it after a space, as node's own do: joined here to --option=value.
-const WITH_VALUE = new Set(['--exclude', '--test-concurrency', '--test-name-pattern', '--test-skip-pattern', '--test-reporter',
+const WITH_VALUE = new Set(['--exclude', '--deadline', '--test-concurrency', '--test-name-pattern', '--test-skip-pattern', '--test-reporter',
   '--test-reporter-destination', '--test-shard', '--test-timeout'])
 const args = []
 for (let i = 2; i < process.argv.length; i++) {
@@ -46,7 +47,13 @@ if (args.includes('--help') || args.includes('-h')) {
 }
 const paths = args.filter((a) => !a.startsWith('-'))
 const excluded = args.filter((a) => a.startsWith('--exclude=')).map((a) => join(a.slice('--exclude='.length)))
-const flags = args.filter((a) => a.startsWith('-') && !a.startsWith('--exclude='))
+const deadlineArg = args.findLast((a) => a.startsWith('--deadline='))?.slice('--deadline='.length)
+const deadlineSeconds = deadlineArg === undefined ? undefined : Number(deadlineArg)
+if (deadlineSeconds !== undefined && !(Number.isInteger(deadlineSeconds) && deadlineSeconds > 0)) {
+  console.error(`npm test: --deadline takes a whole number of seconds above 0 (got ${JSON.stringify(deadlineArg)})`)
+  process.exit(2)
+}
+const flags = args.filter((a) => a.startsWith('-') && !a.startsWith('--exclude=') && !a.startsWith('--deadline='))
 const missing = paths.filter((p) => !existsSync(p))
 if (missing.length) {
   console.error(`npm test: no such file or folder: ${missing.join(', ')} (give test files or folders, e.g. npm test -- test/modules/ledger)`)
@@ -135,8 +142,44 @@ const prepared = template || !hasImage
 // exit code): the runner's own process, there only to gather files, would add a process start before its first test.
 const inProcess = files.length === 1 && !process.env.TEST_DURATIONS
 const result = prepared.status === 0
-  ? spawnSync(process.execPath, [...nodeFlags, ...(inProcess ? [] : ['--test']), ...flags, ...files.map(runnable)], { stdio: 'inherit', env })
+  ? await runTests([...nodeFlags, ...(inProcess ? [] : ['--test']), ...flags, ...files.map(runnable)])
   : (console.error('test run: the migrated database image could not be made (test/helpers/prepare-run.ts); no test ran'), prepared)
+
+/**
+ * The test run, in its own process group when it has a deadline: a hung file (a test that never settles, a handle
+ * that keeps its process alive) then ends the run at the deadline, named with how long it ran, and every process
+ * of the run (servers and browsers the tests started too) is killed, instead of CI's whole budget going by with
+ * nothing printed. The cleanup below still runs.
+ */
+function runTests(argv) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, argv, { stdio: 'inherit', env, detached: deadlineSeconds !== undefined })
+    let timedOut = false
+    const killGroup = (signal) => { try { process.kill(-child.pid, signal) } catch { /* the group has ended */ } }
+    const timer = deadlineSeconds === undefined ? undefined : setTimeout(() => {
+      timedOut = true
+      console.error(`\nnpm test: the run passed its deadline of ${deadlineSeconds} s (--deadline); still running:\n${stillRunning(child.pid)}`)
+      killGroup('SIGKILL')
+    }, deadlineSeconds * 1000)
+    // A group of its own no longer gets the terminal's Ctrl-C: passed on.
+    const forward = (signal) => killGroup(signal)
+    if (deadlineSeconds !== undefined) for (const s of ['SIGINT', 'SIGTERM']) process.on(s, forward)
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer)
+      for (const s of ['SIGINT', 'SIGTERM']) process.off(s, forward)
+      resolve({ status: timedOut ? 1 : code ?? (signal ? 1 : 0) })
+    })
+  })
+}
+
+/** The processes of the run's group, oldest first, with how long each has run: the test files among them are what hung. */
+function stillRunning(group) {
+  const ps = spawnSync('ps', ['-eo', 'pid=,pgid=,etimes=,args='], { encoding: 'utf8' })
+  if (ps.status !== 0) return '  (ps could not list them)'
+  return ps.stdout.split('\n').map((line) => line.trim().split(/\s+/)).filter(([, pgid]) => Number(pgid) === group)
+    .sort((a, b) => Number(b[2]) - Number(a[2]))
+    .map(([pid, , secs, ...cmd]) => `  pid ${pid}, ${secs} s: ${cmd.join(' ').replace(/--test-reporter\S*\s*/g, '').slice(0, 300)}`).join('\n')
+}
 
 const leaks = []
 const leftFiles = readdirSync(runTmp).filter((f) => f !== tsxCache)

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:net'
 import { join } from 'node:path'
 import { after, describe, it } from 'node:test'
 import { tempDir } from '../helpers/temp.ts'
+import { alive } from '../helpers/process-alive.ts'
 
 const MAIN = 'dist/main.js'
 const SECRET = 'Pw-never-shown-7Qx'
@@ -47,15 +48,6 @@ function killGroup(pid: number | undefined): void {
     if (pid) process.kill(-pid, 'SIGKILL')
   } catch {
     // the whole group has exited already
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
   }
 }
 
