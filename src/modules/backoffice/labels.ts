@@ -8,7 +8,7 @@ import {
   ESTADO_COBRANCA_TEXTO, ESTADO_RECOMPRA_TEXTO, ESTADO_RETORNO_TEXTO, FORMA_RECOMPRA_TEXTO, MOTIVO_IGNORADA_TEXTO, MOTIVO_RECOMPRA_TEXTO, OCORRENCIA_TEXTO,
   RESULTADO_LINHA_TEXTO,
 } from '../collections/index.ts'
-import { ESTADO_DESEMBOLSO_TEXTO, ESTADO_OPERACAO_TEXTO, ESTADO_TITULO_TEXTO, TIPO_TITULO_TEXTO } from '../operations/index.ts'
+import { ESTADO_CONFIRMACAO_TEXTO, ESTADO_DESEMBOLSO_TEXTO, ESTADO_OPERACAO_TEXTO, ESTADO_TITULO_TEXTO, TIPO_TITULO_TEXTO } from '../operations/index.ts'
 
 const label = (labels: Readonly<Record<string, string>>) => (code: string | null | undefined): string =>
   code === null || code === undefined ? '' : (Object.hasOwn(labels, code) ? labels[code]! : code)
@@ -18,6 +18,8 @@ export const tipoTitulo = label(TIPO_TITULO_TEXTO)
 export const estadoOperacao = label(ESTADO_OPERACAO_TEXTO)
 
 export const estadoTitulo = label(ESTADO_TITULO_TEXTO)
+
+export const estadoConfirmacao = label(ESTADO_CONFIRMACAO_TEXTO)
 
 export const estadoDesembolso = label(ESTADO_DESEMBOLSO_TEXTO)
 

@@ -17,7 +17,7 @@ export const LIST_SPECS = {
     api: '/api/titulos', limite: PAGE, orders: ['numero', 'emissao', 'vencimento', 'valor_face'],
     filters: [
       { name: 'sacado_id', label: 'Sacado', kind: 'select' }, { name: 'cedente_id', label: 'Cedente', kind: 'select' },
-      { name: 'estado', label: 'Estado', kind: 'select' },
+      { name: 'estado', label: 'Estado', kind: 'select' }, { name: 'confirmacao_estado', label: 'Confirmação', kind: 'select' },
       { name: 'vencimento_de', label: 'Vencimento de', kind: 'date' }, { name: 'vencimento_ate', label: 'Vencimento até', kind: 'date' },
     ],
   },

@@ -11,6 +11,7 @@ const CODES: Record<string, string> = {
   cotacao_expirada: 'A cotação venceu no fim do dia da operação: cote de novo.',
   limite_excedido: 'O aceite passaria o limite do cedente ou de um sacado.',
   cadastro_bloqueado: 'O cedente ou um sacado está bloqueado.',
+  titulos_nao_confirmados: 'O produto pede a confirmação de cada título com o sacado antes do aceite.',
   titulo_duplicado: 'Esta duplicata (chave de NF-e e número) já está numa operação viva.',
   operacao_antes_da_data: 'A operação está cotada para a data dela: aceite nesse dia.',
   pagamento_fora_da_data: 'O cedente é pago na data da operação, para a qual o dinheiro foi cotado: noutro dia, cancele e refaça a operação.',
@@ -34,7 +35,7 @@ const CODES: Record<string, string> = {
   conta_cobranca_inativa: 'A conta de cobrança está inativa: escolha outra.',
   nosso_numero_em_uso: 'Este nosso número já foi dado a outra cobrança desta conta.',
   cobranca_nao_registrada: 'Só se dá instrução a uma cobrança registrada no banco, e só se envia o boleto dela.',
-  sacado_sem_email: 'O sacado não tem e-mail no cadastro: informe-o no cadastro do sacado para enviar o boleto.',
+  sacado_sem_email: 'O sacado não tem e-mail no cadastro: informe-o no cadastro do sacado (ou, para a confirmação, registre-a por telefone).',
   baixa_ja_pedida: 'A baixa desta cobrança já foi pedida: o banco não aceita outra instrução.',
   webhooks_no_limite: 'Este cliente já tem o máximo de webhooks ativos: exclua um antes de cadastrar outro.',
   boleto_enviado_recentemente: 'O boleto desta cobrança foi enviado ao sacado há menos de uma hora: ele não recebe o mesmo aviso de novo tão cedo.',
@@ -89,6 +90,7 @@ export function refusalOf(status: number, body: unknown): Refusal {
   const field = Object.hasOwn(CODE_FIELDS, code) ? CODE_FIELDS[code]! : undefined
   if (field) return { message: 'Corrija os campos indicados.', fields: { [field[0]]: field[1] } }
   if (code === 'limite_excedido') return { message: limitsTold(body), fields: {} }
+  if (code === 'titulos_nao_confirmados') return { message: unconfirmedTold(body), fields: {} }
   if (code === 'remessa_vazia') return { message: leftOutTold(body), fields: {} }
   if (code === 'boleto_enviado_recentemente') {
     const next = (body as { proximo_envio_em?: unknown } | null)?.proximo_envio_em
@@ -118,6 +120,15 @@ function leftOutTold(body: unknown): string {
   const why = [...by].map(([m, n]) => `${FORA[m] ?? m} (${n})`).join('; ')
   return `Nada foi enviado ao banco: ${fora.length === 1 ? '1 item ficou' : `${fora.length} itens ficaram`} de fora, por ${why}. `
     + 'Corrija o cadastro e gere a remessa de novo.'
+}
+
+/** Which títulos wait for the sacado: "O produto pede … Ainda sem confirmação: nº 12 (em andamento), nº 13 (contestado)." */
+function unconfirmedTold(body: unknown): string {
+  const titulos = (body as { titulos?: unknown } | null)?.titulos
+  if (!Array.isArray(titulos) || !titulos.length) return CODES.titulos_nao_confirmados!
+  const each = (titulos as { numero?: string, confirmacao_estado?: string }[]).slice(0, 20)
+    .map((t) => `nº ${t.numero ?? '?'} (${(t.confirmacao_estado ?? '').replace('_', ' ')})`)
+  return `${CODES.titulos_nao_confirmados} Ainda sem confirmação: ${each.join(', ')}${titulos.length > 20 ? ` e mais ${titulos.length - 20}` : ''}.`
 }
 
 type Breach = { tipo?: string, razao_social?: string, limite_centavos?: number, exposicao_centavos?: number, operacao_centavos?: number }

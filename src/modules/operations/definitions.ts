@@ -10,7 +10,7 @@ import {
   AceiteIn, CotacaoOut, DesembolsoIn, DesembolsoOut, FormalizacaoIn, MotivoIn, OperacaoIn, OperacaoOut, OperacaoQuery, OperacaoResumo, PagamentoIn, TituloOut,
   TitulosAdicionadosOut, TitulosIn,
 } from './schemas.ts'
-import { ESTADOS_DESEMBOLSO, ESTADOS_OPERACAO, ESTADOS_TITULO } from './tables.ts'
+import { ESTADOS_CONFIRMACAO, ESTADOS_DESEMBOLSO, ESTADOS_OPERACAO, ESTADOS_TITULO } from './tables.ts'
 import { OPERATION_ORDERS, PAYMENT_ORDERS, TITLE_ORDERS } from './lists.ts'
 
 const Uuid = Type.String({ format: 'uuid' })
@@ -95,7 +95,8 @@ export const OPERATION_ROUTES = {
         200: OperacaoOut, ...guardRefusals('operacoes'), ...NotFound('operation'), ...idempotencyProblems, ...invalid('The body breaks the schema.'),
         ...Conflict(`${STATE_CONFLICT} Or cotacao_desatualizada (with the latest cotacao_versao), cotacao_expirada, operacao_antes_da_data `
           + '(accepted before data_operacao: with data_operacao and hoje), '
-          + 'limite_excedido (each limit in `limites`), cadastro_bloqueado.'),
+          + 'limite_excedido (each limit in `limites`), cadastro_bloqueado, titulos_nao_confirmados (the product asks for confirmation with the '
+          + 'sacado first: each título neither confirmado nor dispensado in `titulos`, with its confirmacao_estado).'),
       },
     },
   },
@@ -158,7 +159,8 @@ export const OPERATION_ROUTES = {
       summary: 'The customer\'s títulos across operations, newest first; searched, filtered, sorted, paged; CSV with Accept: text/csv',
       querystring: listQuery(TITLE_ORDERS, '-criado', {
         operacao_id: Type.Optional(Uuid), sacado_id: Type.Optional(Uuid), cedente_id: Type.Optional(Uuid),
-        estado: Type.Optional(Type.String({ enum: [...ESTADOS_TITULO] })), chave_nfe: Type.Optional(Type.String({ pattern: '^[0-9]{44}$' })),
+        estado: Type.Optional(Type.String({ enum: [...ESTADOS_TITULO] })),
+        confirmacao_estado: Type.Optional(Type.String({ enum: [...ESTADOS_CONFIRMACAO] })), chave_nfe: Type.Optional(Type.String({ pattern: '^[0-9]{44}$' })),
         vencimento_de: Type.Optional(Day), vencimento_ate: Type.Optional(Day),
       }),
       response: { 200: listAnswer(TituloOut), ...guardRefusals('operacoes'), ...invalid('A filter out of shape, a period backwards: every item.') },

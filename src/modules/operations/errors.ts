@@ -64,6 +64,25 @@ export class LimitExceededError extends DomainError<'limite_excedido'> {
   }
 }
 
+/** The product asks for confirmation with the sacado before acceptance: the títulos neither confirmed nor waived, each with its state. */
+export class UnconfirmedTitlesError extends DomainError<'titulos_nao_confirmados'> {
+  constructor(titulos: { id: string, numero: string, confirmacao_estado: string }[]) {
+    super('titulos_nao_confirmados', `${titulos.length} título(s) not confirmed with the sacado`)
+    this.fields = { titulos }
+  }
+}
+
+/**
+ * The sacado's register has no e-mail address: a confirmation link (none given) or a boleto (collections) has nowhere to
+ * go; the register's PATCH gives it one.
+ */
+export class NoSacadoEmailError extends DomainError<'sacado_sem_email'> {
+  constructor(sacadoId: string) {
+    super('sacado_sem_email', 'the sacado has no e-mail address in the register')
+    this.fields = { sacado_id: sacadoId }
+  }
+}
+
 /** A blocked cedente or sacado takes part in no new operation. */
 export class BlockedRegisterError extends DomainError<'cadastro_bloqueado'> {
   constructor(cadastros: { tipo: 'cedente' | 'sacado', id: string }[]) {

@@ -9,7 +9,7 @@ import { codeCsv, dayCsv, documentCsv, instantCsv, intCsv, reaisCsv, type CsvCel
 import type { CsvExport } from '../../platform/http/csv-answer.ts'
 import { withTenant } from '../../platform/tenancy/tenancy.ts'
 import { cedentes, sacados } from '../origination/index.ts'
-import { ESTADO_DESEMBOLSO_TEXTO, ESTADO_OPERACAO_TEXTO, ESTADO_TITULO_TEXTO, inWords, TIPO_TITULO_TEXTO } from './labels.ts'
+import { ESTADO_CONFIRMACAO_TEXTO, ESTADO_DESEMBOLSO_TEXTO, ESTADO_OPERACAO_TEXTO, ESTADO_TITULO_TEXTO, inWords, TIPO_TITULO_TEXTO } from './labels.ts'
 import {
   operationRows, paymentRows, titleRows, type OperationListFilter, type PaymentListFilter, type TitleListFilter,
 } from './lists.ts'
@@ -55,7 +55,7 @@ export function titlesCsv(r: Read<Title>, f: TitleListFilter, filename: string):
   return {
     filename,
     header: ['Número', 'Tipo', 'Sacado', 'Documento do sacado', 'Cedente', 'Documento do cedente', 'Operação nº', 'Emissão', 'Vencimento',
-      'Valor de face (R$)', 'Saldo (R$)', 'Estado', 'Chave NF-e', 'ID externo'],
+      'Valor de face (R$)', 'Saldo (R$)', 'Estado', 'Confirmação', 'Chave NF-e', 'ID externo'],
     rows: batches(r, async (tx, after) => {
       const list = await titleRows(tx, f, r.sort, { limit: EXPORT_BATCH, ...(after ? { after } : {}) })
       const sacadoNames = await partiesOf(tx, sacados, list.map((t) => t.sacadoId))
@@ -65,7 +65,8 @@ export function titlesCsv(r: Read<Title>, f: TitleListFilter, filename: string):
     }, (e) => e.t),
     cells: ({ t, sacado, cedente, operacao }): CsvCell[] => [t.numero, inWords(TIPO_TITULO_TEXTO, t.tipo), sacado?.razaoSocial, documentCsv(sacado?.documento),
       cedente?.razaoSocial, documentCsv(cedente?.documento), intCsv(operacao ?? null), dayCsv(t.emissao), dayCsv(t.vencimento), reaisCsv(t.valorFaceCentavos),
-      reaisCsv(t.saldoCentavos), inWords(ESTADO_TITULO_TEXTO, t.estado), t.chaveNfe, t.idExterno],
+      reaisCsv(t.saldoCentavos), inWords(ESTADO_TITULO_TEXTO, t.estado), inWords(ESTADO_CONFIRMACAO_TEXTO, t.confirmacaoEstado), t.chaveNfe,
+      t.idExterno],
   }
 }
 

@@ -76,7 +76,8 @@ const TITLE_COLUMNS: Record<(typeof TITLE_ORDERS)[number], SortColumn<Title>> = 
 }
 
 export type TitleListFilter = {
-  operacaoId?: string, sacadoId?: string, cedenteId?: string, estado?: Title['estado'], chaveNfe?: string, busca?: string,
+  operacaoId?: string, sacadoId?: string, cedenteId?: string, estado?: Title['estado'], confirmacaoEstado?: Title['confirmacaoEstado'],
+  chaveNfe?: string, busca?: string,
   vencimentoDe?: string, vencimentoAte?: string,
 }
 
@@ -89,6 +90,7 @@ function titleWhere(f: TitleListFilter): SQL[] {
   if (f.sacadoId !== undefined) where.push(eq(titulos.sacadoId, f.sacadoId))
   if (f.cedenteId !== undefined) where.push(eq(titulos.cedenteId, f.cedenteId))
   if (f.estado !== undefined) where.push(eq(titulos.estado, f.estado))
+  if (f.confirmacaoEstado !== undefined) where.push(eq(titulos.confirmacaoEstado, f.confirmacaoEstado))
   if (f.chaveNfe !== undefined) where.push(eq(titulos.chaveNfe, f.chaveNfe))
   if (f.vencimentoDe !== undefined) where.push(gte(titulos.vencimento, f.vencimentoDe))
   if (f.vencimentoAte !== undefined) where.push(lte(titulos.vencimento, f.vencimentoAte))

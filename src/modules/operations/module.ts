@@ -12,6 +12,9 @@ import { dashboardRoute, PAINEL_ROUTE } from './dashboard.ts'
 import { operationTools } from './mcp-tools.ts'
 import { OPERATIONS_HELP, operationsCommand } from './cli.ts'
 import { desagioJob } from './desagio.ts'
+import { CONFIRMATION_ROUTES } from './confirmation/definitions.ts'
+import { confirmationRoutes } from './confirmation/routes.ts'
+import { sacadoRoutes } from './confirmation/sacado-routes.ts'
 
 export const operationsModule = defineModule({
   name: 'operations',
@@ -25,8 +28,12 @@ export const operationsModule = defineModule({
         await simulationRoute(deps)(app)
         await termRoutes({ ...deps, termoMaxBytes: config.termoMaxBytes })(app)
         await dashboardRoute(deps)(app)
+        await confirmationRoutes({ ...deps, publicUrl: config.publicUrl })(app)
+        await sacadoRoutes({ db, clock, budget: config.rateLimits.confirmacao, publicUrl: config.publicUrlSet ? config.publicUrl : undefined })(app)
       },
-      customerApiPaths: () => ({ ...pathItems([...Object.values(OPERATION_ROUTES), SIMULATION_ROUTE, PAINEL_ROUTE]), ...termPathItems() }),
+      customerApiPaths: () => ({
+        ...pathItems([...Object.values(OPERATION_ROUTES), ...Object.values(CONFIRMATION_ROUTES), SIMULATION_ROUTE, PAINEL_ROUTE]), ...termPathItems(),
+      }),
       contributes: { mcp: { tools: operationTools(db, clock, config.maxTitulosPorOperacao) } },
     }
   },

@@ -207,14 +207,15 @@ export function operationRoutes(deps: OperationRoutesDeps) {
     const titleConfig = { config, schema: R.titulos.schema }
     app.get(R.titulos.url, titleConfig, async (request, reply) => {
       type Q = ListParams & { operacao_id?: string, sacado_id?: string, cedente_id?: string, estado?: TitleListFilter['estado'],
-        chave_nfe?: string, vencimento_de?: string, vencimento_ate?: string }
+        confirmacao_estado?: TitleListFilter['confirmacaoEstado'], chave_nfe?: string, vencimento_de?: string, vencimento_ate?: string }
       const q = (request as FastifyRequest<{ Querystring: Q }>).query
       checkPeriods(q, [['vencimento_de', 'vencimento_ate']])
       const page = listPageOf(q)
       const busca = searchOf(q)
       const filter: TitleListFilter = {
         ...(q.operacao_id ? { operacaoId: q.operacao_id } : {}), ...(q.sacado_id ? { sacadoId: q.sacado_id } : {}),
-        ...(q.cedente_id ? { cedenteId: q.cedente_id } : {}), ...(q.estado ? { estado: q.estado } : {}), ...(q.chave_nfe ? { chaveNfe: q.chave_nfe } : {}),
+        ...(q.cedente_id ? { cedenteId: q.cedente_id } : {}), ...(q.estado ? { estado: q.estado } : {}),
+        ...(q.confirmacao_estado ? { confirmacaoEstado: q.confirmacao_estado } : {}), ...(q.chave_nfe ? { chaveNfe: q.chave_nfe } : {}),
         ...(busca ? { busca } : {}), ...(q.vencimento_de ? { vencimentoDe: q.vencimento_de } : {}),
         ...(q.vencimento_ate ? { vencimentoAte: q.vencimento_ate } : {}),
       }

@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox'
 import { Centavos, Day, MotivoIn } from '../../platform/http/api-schemas.ts'
 import { writtenTextPattern } from '../../platform/lib/chosen-name.ts'
 import { TIPOS_TITULO } from '../pricing/index.ts'
-import { ESTADOS_DESEMBOLSO, ESTADOS_OPERACAO, ESTADOS_TITULO } from './tables.ts'
+import { ESTADOS_CONFIRMACAO, ESTADOS_DESEMBOLSO, ESTADOS_OPERACAO, ESTADOS_TITULO } from './tables.ts'
 
 const Int = Type.Integer()
 const Uuid = Type.String({ format: 'uuid' })
@@ -74,7 +74,10 @@ export { MotivoIn }
 export const TituloOut = Type.Object({
   id: Uuid, id_externo: OrNull(Type.String()), operacao_id: Uuid, cedente_id: Uuid, tipo: Type.String({ enum: [...TIPOS_TITULO] }), numero: Type.String(),
   sacado_id: Uuid, emissao: Type.String({ format: 'date' }), vencimento: Type.String({ format: 'date' }), valor_face_centavos: Int,
-  chave_nfe: OrNull(Type.String()), estado: Type.String({ enum: [...ESTADOS_TITULO] }), saldo_centavos: Int, criado_em: Instant,
+  chave_nfe: OrNull(Type.String()), estado: Type.String({ enum: [...ESTADOS_TITULO] }), saldo_centavos: Int,
+  confirmacao_estado: Type.String({ enum: [...ESTADOS_CONFIRMACAO], description: 'Confirmation with the sacado: the last one\'s result '
+    + '(pendente until one is started; em_andamento while a link waits for the answer).' }),
+  criado_em: Instant,
   operacao_numero: Type.Optional(Type.Integer({ description: 'Its operation\'s number within the customer ("Operação nº 12"); in the títulos\' list.' })),
 })
 

@@ -9,6 +9,8 @@ const money = (name: string) => bigint(name, { mode: 'bigint' })
 export const ESTADOS_OPERACAO = ['rascunho', 'cotada', 'aceita', 'formalizada', 'em_desembolso', 'desembolsada', 'cancelada'] as const
 export type EstadoOperacao = (typeof ESTADOS_OPERACAO)[number]
 export const ESTADOS_TITULO = ['ofertado', 'adquirido', 'liquidado', 'recomprado', 'baixado', 'cancelado'] as const
+/** Confirmation with the sacado (migration 0049): the last confirmation's result. */
+export const ESTADOS_CONFIRMACAO = ['pendente', 'em_andamento', 'confirmado', 'parcial', 'contestado', 'sem_contato', 'dispensado'] as const
 export const ESTADOS_DESEMBOLSO = ['aguardando_aprovacao', 'aprovado', 'pago', 'falhou', 'cancelado', 'recusado'] as const
 export type EstadoDesembolso = (typeof ESTADOS_DESEMBOLSO)[number]
 
@@ -58,6 +60,7 @@ export const titulos = pgTable('titulos', {
   desagioCentavos: money('desagio_centavos'),
   desagioDias: integer('desagio_dias'),
   desagioApropriadoCentavos: money('desagio_apropriado_centavos').notNull().default(0n),
+  confirmacaoEstado: text('confirmacao_estado', { enum: ESTADOS_CONFIRMACAO }).notNull().default('pendente'),
 })
 
 export const cotacoes = pgTable('cotacoes', {

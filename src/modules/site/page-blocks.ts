@@ -12,13 +12,14 @@ export function block(markdown: string): Block {
 }
 
 export function limitsMarkdown(limits: Config['rateLimits']): string {
-  const { leitura, contato, restrito } = limits
+  const { leitura, contato, restrito, confirmacao } = limits
   const per = (b: { max: number, windowSeconds: number }) => `${b.max} por ${windowWords(b.windowSeconds)}`
   return [
     '| Onde | Limite por IP |', '|---|---|',
     `| Leituras e sondas (${code('GET')} dos endpoints públicos) | ${per(leitura)}, por endpoint |`,
     `| Formulário de contato (${code(`POST ${CONTACT_API_PATH}`)}, e o formulário do site) | ${per(contato)} |`,
     `| Respostas 401 sob ${code('/api')}, somadas em todos os caminhos | ${per(restrito)} |`,
+    `| Página de confirmação de título do sacado (${code('/confirmacao/…')}), lida e respondida | ${per(confirmacao)} |`,
     '',
   ].join('\n')
 }

@@ -1,5 +1,5 @@
 // The events a webhook may ask for (issue 34): each written by the database in the transaction of its change
-// (migration 0048), or by the job that finds títulos past due (overdue.ts). An endpoint asks for types, a family
+// (migrations 0048 and 0049), or by the job that finds títulos past due (overdue.ts). An endpoint asks for types, a family
 // (`cobranca.*`) or everything (`*`).
 export const EVENT_TYPES = [
   'operacao.criada', 'operacao.cotada', 'operacao.aceita', 'operacao.formalizada', 'operacao.em_desembolso', 'operacao.desembolsada',
@@ -8,6 +8,8 @@ export const EVENT_TYPES = [
   'cobranca.criada', 'cobranca.registrada', 'cobranca.rejeitada', 'cobranca.liquidada', 'cobranca.baixada',
   'titulo.liquidado', 'titulo.vencido',
   'cnab.retorno_aplicado',
+  'confirmacao.em_andamento', 'confirmacao.confirmado', 'confirmacao.parcial', 'confirmacao.contestado', 'confirmacao.sem_contato',
+  'confirmacao.dispensado',
 ] as const
 
 export type EventType = (typeof EVENT_TYPES)[number]

@@ -110,6 +110,9 @@ export const PROBLEMS = {
   cotacao_expirada: { status: 409 },
   limite_excedido: { status: 409 },
   cadastro_bloqueado: { status: 409 },
+  // The product asks for every título to be confirmed with its sacado before acceptance (migration 0049): the others,
+  // each with its `confirmacao_estado`, in `titulos` (src/modules/operations/flow/accept.ts).
+  titulos_nao_confirmados: { status: 409 },
   titulo_duplicado: { status: 409 },
   // Money priced for one day leaves that day: an acceptance before the operation's date (`data_operacao`, `hoje`),
   // a payment asked, approved or recorded on another Brasília day (`data_operacao`, `data_pagamento`).

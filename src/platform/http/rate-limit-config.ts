@@ -14,6 +14,8 @@ export type RateLimits = {
   credencial: Budget
   /** A bank's file sent (POST /api/cnab/retornos): each up to tens of megabytes and 100,000 rows stored. */
   arquivos: Budget
+  /** The sacado's confirmation page (/confirmacao/{token}), read and answered: a person's handful. */
+  confirmacao: Budget
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -22,6 +24,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   restrito: { max: 60, windowSeconds: 60 },
   credencial: { max: 120, windowSeconds: 60 },
   arquivos: { max: 30, windowSeconds: 600 },
+  confirmacao: { max: 30, windowSeconds: 600 },
 }
 
 /** SERVICE_CONFIG_FILE's `rateLimits`: some budgets replaced, the rest kept. */

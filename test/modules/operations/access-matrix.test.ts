@@ -28,6 +28,7 @@ import { SCOPES, type Scope } from '../../../src/modules/credentials/scopes.ts'
 import { bearer, issueToken } from '../../helpers/api-credentials.ts'
 import { useTestApp } from '../../helpers/fixture.ts'
 import { WEBHOOK_ROUTES } from '../../../src/modules/webhooks/definitions.ts'
+import { CONFIRMATION_ROUTES } from '../../../src/modules/operations/confirmation/definitions.ts'
 import { backOffice, created, EXAMPLE_NOW, EXAMPLE_PRODUCT, exampleRegisters, exampleTitles, key, person, settableClock } from './helpers.ts'
 
 const ROUTES: RouteDefinition[] = [
@@ -35,6 +36,7 @@ const ROUTES: RouteDefinition[] = [
   ...Object.values(partyRoutes('sacado')), ...Object.values(TERMS_ROUTES), ...Object.values(HOLIDAY_ROUTES), IOF_ROUTE,
   ...Object.values(TERM_ROUTES), ...Object.values(ACCOUNT_ROUTES), ...Object.values(CHARGE_ROUTES), ...Object.values(RETORNO_ROUTES),
   ...Object.values(INSTRUCTION_ROUTES), ...Object.values(REMESSA_ROUTES), PAINEL_COBRANCA_ROUTE, ...Object.values(WEBHOOK_ROUTES),
+  ...Object.values(CONFIRMATION_ROUTES),
 ]
 
 /** A collection account Itaú takes (its account check digit is módulo 10 of agência and conta). */
@@ -67,6 +69,8 @@ function bodyFor(r: RouteDefinition, ids: Ids): object | undefined {
   if (u.endsWith('/versoes')) return { ...EXAMPLE_PRODUCT, nome: undefined }
   if (u === '/api/contas-cobranca') return CONTA_COBRANCA
   if (u === '/api/cobrancas') return { titulo_id: ids.titulo, conta_cobranca_id: ids.contaCobranca }
+  if (u === '/api/titulos/:id/confirmacao') return { meio: 'telefone', resultado: 'sem_contato' }
+  if (u.endsWith('/dispensa')) return { motivo: 'teste da matriz' }
   if (u.endsWith('/confirmacao')) return undefined
   if (u.startsWith('/api/contas-cobranca/')) return { nome: 'Cobrança renomeada' }
   if (u === '/api/cnab/retornos') return retornoOf('1')
@@ -82,7 +86,7 @@ function bodyFor(r: RouteDefinition, ids: Ids): object | undefined {
 
 type Ids = {
   operacao: string, titulo: string, desembolso: string, cedente: string, sacado: string, produto: string, feriado: string, contaCobranca: string,
-  cobranca: string, retorno: string, remessa: string, webhook: string, entrega: string,
+  cobranca: string, retorno: string, remessa: string, webhook: string, entrega: string, confirmacao: string,
 }
 
 /** The URL with its `:params` filled from `ids` (by the resource the path names). */
@@ -94,7 +98,8 @@ function urlFor(r: RouteDefinition, ids: Ids): string {
   const resource = byPrefix.find(([p]) => r.url.startsWith(p))?.[1]
   // The retorno's upload names its account in the query.
   const query = r.method === 'POST' && r.url === '/api/cnab/retornos' ? `?conta_cobranca_id=${ids.contaCobranca}` : ''
-  return r.url.replace(':titulo_id', ids.titulo).replace(':entrega', ids.entrega).replace(':id', resource ? ids[resource] : 'x') + query
+  return r.url.replace(':titulo_id', ids.titulo).replace(':entrega', ids.entrega).replace(':confirmacao', ids.confirmacao)
+    .replace(':id', resource ? ids[resource] : 'x') + query
 }
 
 describe('product routes: tenancy, scopes and roles, generated from the definitions', () => {
@@ -126,8 +131,10 @@ describe('product routes: tenancy, scopes and roles, generated from the definiti
     created(await office.admin.call('POST', `/api/cobrancas/${cobranca.id}/instrucoes`, { instrucao: 'protestar' }, key()))
     const remessa = created(await office.admin.call('POST', '/api/cnab/remessas', { conta_cobranca_id: conta.id }, key()))
     const [entrega] = created(await office.admin.call('GET', `/api/webhooks/${webhook.id}/entregas`), 200).itens
+    const confirmacao = created(await office.admin.call('POST', `/api/titulos/${op.titulos[0].id}/confirmacao`, { meio: 'email', resultado: 'confirmado',
+      evidencia: { conteudo_base64: Buffer.from('e-mail do sacado').toString('base64'), tipo: 'message/rfc822' } }))
     const ids: Ids = {
-      webhook: webhook.id, entrega: entrega.id,
+      webhook: webhook.id, entrega: entrega.id, confirmacao: confirmacao.id,
       operacao: op.id, titulo: op.titulos[0].id, desembolso: payment.id, cedente: cedente.id, sacado: sacados[0].id, produto: produto.id, feriado: feriado.id,
       contaCobranca: conta.id, cobranca: cobranca.id, retorno: retorno.id, remessa: remessa.id,
     }

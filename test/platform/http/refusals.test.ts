@@ -28,7 +28,7 @@ import {
 } from '../../../src/modules/collections/accounts/errors.ts'
 import {
   AccountInactiveError, AccountUnconfirmedError, BoletoSentRecentlyError, NossoNumeroExhaustedError, NossoNumeroInUseError,
-  SacadoWithoutEmailError, TitleChargedError, TitleNotAcquiredError,
+  TitleChargedError, TitleNotAcquiredError,
 } from '../../../src/modules/collections/charges/errors.ts'
 import { ChargeNotRegisteredError, ExtensionPendingError, NoProtestError, WriteOffAskedError } from '../../../src/modules/collections/instructions/errors.ts'
 import { AccountByApiError, CustomerWithoutCnpjError, EmptyRemessaError } from '../../../src/modules/collections/remessas/errors.ts'
@@ -40,7 +40,8 @@ import { EntryConfirmerError, LedgerTotalError, ManualEntryStateError } from '..
 import { InvalidWindowError } from '../../../src/modules/status/maintenance.ts'
 import {
   BlockedRegisterError, DuplicateTitleError, EarlyAcceptanceError, ExpiredQuoteError, InvalidStateError, LimitExceededError, PaymentDayError,
-  SameApproverError, StaleQuoteError, TooManyTitlesError, TransactionInUseError, UnconfirmedAccountError, UnviableQuoteError,
+  NoSacadoEmailError, SameApproverError, StaleQuoteError, TooManyTitlesError, TransactionInUseError, UnconfirmedAccountError, UnconfirmedTitlesError,
+  UnviableQuoteError,
 } from '../../../src/modules/operations/errors.ts'
 
 type Row = { error: Error, code: DetailCode, status: number, headers?: Record<string, string>, exit: 1 | 2, fields?: Record<string, unknown> }
@@ -84,6 +85,11 @@ const ROWS: Record<string, Row> = {
   LimitExceededError: {
     error: new LimitExceededError([BREACH]), code: 'limite_excedido', status: 409, exit: 1, fields: { limites: [BREACH] },
   },
+  UnconfirmedTitlesError: {
+    error: new UnconfirmedTitlesError([{ id: '0b9e', numero: 'T3', confirmacao_estado: 'parcial' }]), code: 'titulos_nao_confirmados', status: 409,
+    exit: 1, fields: { titulos: [{ id: '0b9e', numero: 'T3', confirmacao_estado: 'parcial' }] },
+  },
+  NoSacadoEmailError: { error: new NoSacadoEmailError('0b9e'), code: 'sacado_sem_email', status: 409, exit: 1, fields: { sacado_id: '0b9e' } },
   BlockedRegisterError: {
     error: new BlockedRegisterError([{ tipo: 'sacado', id: '0b9e' }]), code: 'cadastro_bloqueado', status: 409, exit: 1,
       fields: { cadastros: [{ tipo: 'sacado', id: '0b9e' }] },
@@ -124,7 +130,6 @@ const ROWS: Record<string, Row> = {
   AccountUnconfirmedError: { error: new AccountUnconfirmedError(), code: 'conta_cobranca_nao_confirmada', status: 409, exit: 1 },
   AccountInactiveError: { error: new AccountInactiveError(), code: 'conta_cobranca_inativa', status: 409, exit: 1 },
   NossoNumeroInUseError: { error: new NossoNumeroInUseError('0b9e'), code: 'nosso_numero_em_uso', status: 409, exit: 1, fields: { id: '0b9e' } },
-  SacadoWithoutEmailError: { error: new SacadoWithoutEmailError('0b9e'), code: 'sacado_sem_email', status: 409, exit: 1, fields: { sacado_id: '0b9e' } },
   ChargeNotRegisteredError: {
     error: new ChargeNotRegisteredError('a_registrar'), code: 'cobranca_nao_registrada', status: 409, exit: 1, fields: { estado: 'a_registrar' },
   },

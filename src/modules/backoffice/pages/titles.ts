@@ -4,8 +4,8 @@ import { html } from '../../../platform/lib/html.ts'
 import { brl, dataBr } from '../../../platform/lib/brl.ts'
 import type { Page } from '../../account/index.ts'
 import type { Party, Title } from '../answers.ts'
-import { estadoTitulo, opcoes, porNome, tipoTitulo } from '../labels.ts'
-import { ESTADO_TITULO_TEXTO } from '../../operations/index.ts'
+import { estadoConfirmacao, estadoTitulo, opcoes, porNome, tipoTitulo } from '../labels.ts'
+import { ESTADO_CONFIRMACAO_TEXTO, ESTADO_TITULO_TEXTO } from '../../operations/index.ts'
 import { boPage, cell } from '../layout.ts'
 import { listBlock, numCell } from '../list-controls.ts'
 import type { Listed, ListState } from '../list-query.ts'
@@ -23,17 +23,19 @@ ${cell('Sacado', sacado.get(t.sacado_id) ?? '—')}${cell('Cedente', cedente.get
 ${cell('Operação', html`<a href="${P.operacao(t.operacao_id)}">${t.operacao_numero === undefined ? 'ver operação' : `nº ${t.operacao_numero}`}</a>`)}\
 ${cell('Emissão', dataBr(t.emissao))}\
 ${cell('Vencimento', dataBr(t.vencimento))}${numCell('Valor de face', brl(t.valor_face_centavos))}${numCell('Saldo', brl(t.saldo_centavos))}\
-${cell('Estado', estadoTitulo(t.estado))}</tr>`)
-  return boPage(P.titulos, 'Títulos', 'Os títulos de todas as operações: por sacado, cedente, vencimento e estado.', v.shown, listBlock({
+${cell('Estado', estadoTitulo(t.estado))}${cell('Confirmação', estadoConfirmacao(t.confirmacao_estado))}</tr>`)
+  const about = 'Os títulos de todas as operações: por sacado, cedente, vencimento, estado e confirmação com o sacado.'
+  return boPage(P.titulos, 'Títulos', about, v.shown, listBlock({
     path: P.titulos, spec: LIST_SPECS.titulos, state, id: 'titulos', caption: `Títulos (${list.total})`, rows, total: list.total,
     columns: [{ label: 'Número', ordem: 'numero' }, { label: 'Tipo' }, { label: 'Sacado' }, { label: 'Cedente' }, { label: 'Operação' },
       { label: 'Emissão', ordem: 'emissao' }, { label: 'Vencimento', ordem: 'vencimento' }, { label: 'Valor de face', ordem: 'valor_face', num: true },
-      { label: 'Saldo', num: true }, { label: 'Estado' }],
+      { label: 'Saldo', num: true }, { label: 'Estado' }, { label: 'Confirmação' }],
     empty: state.busca || state.values.size ? 'Nenhum título com estes filtros.' : 'Nenhum título ainda.',
     options: {
       sacado_id: porNome(sacados, (s) => s.razao_social).map((s) => ({ value: s.id, label: s.razao_social })),
       cedente_id: porNome(cedentes, (c) => c.razao_social).map((c) => ({ value: c.id, label: c.razao_social })),
       estado: opcoes(ESTADO_TITULO_TEXTO),
+      confirmacao_estado: opcoes(ESTADO_CONFIRMACAO_TEXTO),
     },
     searchHint: 'Número do título, chave da NF-e, ID externo, nome ou documento do sacado ou do cedente.',
   }))

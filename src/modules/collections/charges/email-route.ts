@@ -22,7 +22,8 @@ import { ChargeNotRegisteredError, WriteOffAskedError } from '../instructions/er
 import { instructionsOf } from '../instructions/store.ts'
 import { CHARGE_ROUTES } from './definitions.ts'
 import { renderBoletoMail } from './email.ts'
-import { BoletoSentRecentlyError, SacadoWithoutEmailError, TitleNotAcquiredError } from './errors.ts'
+import { BoletoSentRecentlyError, TitleNotAcquiredError } from './errors.ts'
+import { NoSacadoEmailError } from '../../operations/index.ts'
 import { dadosDoBoleto } from './ficha-data.ts'
 import { boletoRows } from './store.ts'
 
@@ -60,7 +61,7 @@ export function chargeEmailRoute(deps: ChargeEmailDeps) {
         if (rows.titulo.estado !== 'adquirido') throw new TitleNotAcquiredError(rows.titulo.estado)
         const baixa = (await instructionsOf(tx, rows.c.id)).find((i) => i.instrucao === 'baixa' && i.estado !== 'rejeitada')
         if (baixa) throw new WriteOffAskedError(baixa.id)
-        if (!rows.sacado.email) throw new SacadoWithoutEmailError(rows.sacado.id)
+        if (!rows.sacado.email) throw new NoSacadoEmailError(rows.sacado.id)
         const last = await lastSent(tx, rows.c.id)
         if (last && action.now.getTime() - last.getTime() < REENVIO_MS) throw new BoletoSentRecentlyError(last, new Date(last.getTime() + REENVIO_MS))
         const dados = dadosDoBoleto(rows, !deps.production)

@@ -39,14 +39,6 @@ export class NossoNumeroInUseError extends DomainError<'nosso_numero_em_uso'> {
   }
 }
 
-/** The sacado's register has no e-mail address: the boleto has nowhere to go (the register's PATCH gives it one). */
-export class SacadoWithoutEmailError extends DomainError<'sacado_sem_email'> {
-  constructor(sacadoId: string) {
-    super('sacado_sem_email', 'the sacado has no e-mail address in the register')
-    this.fields = { sacado_id: sacadoId }
-  }
-}
-
 /**
  * The account's nosso número sequence reached its bank's digits (red team of issue 33: a sequence raised to its
  * last number made every later charge fail with no field named): a charge gives its own `nosso_numero`, or another

@@ -6,7 +6,9 @@ import type { Orm } from '../../../platform/db/database.ts'
 import { queryRows } from '../../../platform/db/database.ts'
 import { brasiliaDay } from '../../../platform/lib/brasilia-time.ts'
 import { postEntry, type EntryLine } from '../../ledger/index.ts'
-import { EarlyAcceptanceError, ExpiredQuoteError, InvalidStateError, LimitExceededError, StaleQuoteError, type LimitBreach } from '../errors.ts'
+import {
+  EarlyAcceptanceError, ExpiredQuoteError, InvalidStateError, LimitExceededError, StaleQuoteError, UnconfirmedTitlesError, type LimitBreach,
+} from '../errors.ts'
 import { setTitleDesagio } from '../desagio.ts'
 import { compensationsOf, markCompensated } from './compensations.ts'
 import { quoteOf, setTitles, titlesOf, updateOperation, type Operation, type Quote, type Title } from '../store.ts'
@@ -24,6 +26,7 @@ export async function acceptQuote(tx: Orm, op: Operation, versao: number, ctx: {
   const cedente = (await cedenteOf(tx, op.cedenteId, true))!
   const sacadoRows = await sacadosOf(tx, list.map((t) => t.sacadoId), true)
   refuseBlocked(cedente, sacadoRows.values())
+  await refuseUnconfirmed(tx, op, quote.produtoVersao, list)
   await refuseOverLimit(tx, cedente, sacadoRows, list)
   if (!await markCompensated(tx, compensationsOf(quote.calculo), op.id, ctx.now)) throw new StaleQuoteError(op.cotacaoVersao)
   await setTitles(tx, op.id, 'adquirido', 'face', ctx.now)
@@ -46,6 +49,17 @@ export function acquisitionLines(q: Quote, cedenteId: string): EntryLine[] {
     // The net it is paid, and what it owed back for buy-backs this operation compensates (debited when they were made).
     { conta: 'conta_grafica_cedentes', cedenteId, credito: q.valorLiquidoCentavos + q.compensacoesCentavos },
   ]
+}
+
+/** Confirmed or waived: what a product that asks for confirmation accepts (a partial confirmation is not the título's value). */
+const CONFIRMADOS: readonly string[] = ['confirmado', 'dispensado']
+
+async function refuseUnconfirmed(tx: Orm, op: Operation, produtoVersao: number, list: Title[]): Promise<void> {
+  const [terms] = await queryRows<{ exige_confirmacao: boolean }>(tx, sql`SELECT exige_confirmacao FROM produto_versoes
+    WHERE produto_id = ${op.produtoId}::uuid AND versao = ${produtoVersao}`)
+  if (!terms?.exige_confirmacao) return
+  const open = list.filter((t) => !CONFIRMADOS.includes(t.confirmacaoEstado))
+  if (open.length) throw new UnconfirmedTitlesError(open.map((t) => ({ id: t.id, numero: t.numero, confirmacao_estado: t.confirmacaoEstado })))
 }
 
 type Exposure = { tipo: 'cedente' | 'sacado', cadastro_id: string, exposicao_centavos: string }

@@ -26,6 +26,8 @@ export const TermsIn = {
   motivo_isencao: Type.Optional(Type.Union([Type.String({ minLength: 3, maxLength: 500 }), Type.Null()])),
   coobrigacao: Type.Optional(Type.Boolean({ description: 'Whether the cedente answers for the sacado\'s payment (a FIDC\'s or securitizadora\'s '
     + 'recourse): only then may a buy-back be asked for the sacado\'s default (in plain factoring, STJ REsp 1.711.412/MG). False by default.' })),
+  exige_confirmacao: Type.Optional(Type.Boolean({ description: 'Whether an operation priced with it may be accepted only when every título is '
+    + 'confirmed with its sacado (or the confirmation waived by an approver): otherwise 409 titulos_nao_confirmados. False by default.' })),
 }
 
 export const ProdutoIn = Type.Object({
@@ -47,6 +49,7 @@ const VersaoOut = Type.Object({
   iof: Type.String(),
   motivo_isencao: Type.Union([Type.String(), Type.Null()]),
   coobrigacao: Type.Boolean(),
+  exige_confirmacao: Type.Boolean(),
   criado_em: Type.String({ format: 'date-time' }),
 })
 

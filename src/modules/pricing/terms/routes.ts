@@ -89,5 +89,6 @@ function checkedTerms(b: TermsBody, nome?: string): ProductTerms {
     tarifaPorTituloCentavos: BigInt(b.tarifa_por_titulo_centavos), tacCentavos: BigInt(b.tac_centavos),
     diasFloat: Object.fromEntries(TIPOS_TITULO.map((t) => [t, given[t] ?? 0])), iof: b.iof as ProductTerms['iof'], motivoIsencao: motivo,
     coobrigacao: b.coobrigacao ?? false,
+    exigeConfirmacao: b.exige_confirmacao ?? false,
   }
 }

@@ -13,7 +13,8 @@ import type { Terms } from '../engine.ts'
 import { produtos, produtoVersoes } from './tables.ts'
 
 /** `coobrigacao`: the cedente answers for the sacado's payment (a FIDC's or securitizadora's recourse): a buy-back for default may be asked. */
-export type ProductTerms = Terms & { motivoIsencao: string | null, coobrigacao: boolean }
+/** `exigeConfirmacao`: an operation is accepted only with every título confirmed with its sacado, or waived (migration 0049). */
+export type ProductTerms = Terms & { motivoIsencao: string | null, coobrigacao: boolean, exigeConfirmacao: boolean }
 export type Version = ProductTerms & { versao: number, criadoEm: Date }
 export type Product = { id: string, seq: number, idExterno: string | null, nome: string, criadoEm: Date, versoes: Version[] }
 
@@ -67,7 +68,7 @@ async function insertVersion(tx: Orm, p: { id: string, clienteId: string }, vers
   const [v] = await tx.insert(produtoVersoes).values({
     clienteId: p.clienteId, produtoId: p.id, versao, base: t.base, taxaMensal: t.taxaMensal, taxaAdValorem: t.taxaAdValorem,
     tarifaPorTituloCentavos: t.tarifaPorTituloCentavos, tacCentavos: t.tacCentavos, diasFloat: t.diasFloat, iof: t.iof, motivoIsencao: t.motivoIsencao,
-    coobrigacao: t.coobrigacao, criadoEm: now,
+    coobrigacao: t.coobrigacao, exigeConfirmacao: t.exigeConfirmacao, criadoEm: now,
   }).returning()
   return asVersion(v!)
 }
@@ -89,7 +90,8 @@ function asVersion(r: typeof produtoVersoes.$inferSelect): Version {
   return {
     versao: r.versao, base: r.base, taxaMensal: plainDecimal(r.taxaMensal), taxaAdValorem: plainDecimal(r.taxaAdValorem),
     tarifaPorTituloCentavos: r.tarifaPorTituloCentavos,
-    tacCentavos: r.tacCentavos, diasFloat: r.diasFloat, iof: r.iof, motivoIsencao: r.motivoIsencao, coobrigacao: r.coobrigacao, criadoEm: r.criadoEm,
+    tacCentavos: r.tacCentavos, diasFloat: r.diasFloat, iof: r.iof, motivoIsencao: r.motivoIsencao, coobrigacao: r.coobrigacao,
+    exigeConfirmacao: r.exigeConfirmacao, criadoEm: r.criadoEm,
   }
 }
 

@@ -27,5 +27,6 @@ export const produtoVersoes = pgTable('produto_versoes', {
   iof: text('iof', { enum: ['calcular', 'isento'] }).notNull(),
   motivoIsencao: text('motivo_isencao'),
   coobrigacao: boolean('coobrigacao').notNull().default(false),
+  exigeConfirmacao: boolean('exige_confirmacao').notNull().default(false),
   criadoEm: tz('criado_em').notNull().defaultNow(),
 })

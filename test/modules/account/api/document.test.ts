@@ -44,6 +44,8 @@ describe('GET /api/conta/openapi.json', () => {
       // Webhooks (issue 34).
       '/webhooks', '/webhooks/{id}', '/webhooks/{id}/entregas', '/webhooks/{id}/entregas/{entrega}', '/webhooks/{id}/entregas/{entrega}/reenvio',
       '/webhooks/{id}/segredo', '/webhooks/{id}/teste',
+      // Confirmation with the sacado (issue 34).
+      '/titulos/{id}/confirmacao', '/titulos/{id}/confirmacao/dispensa', '/titulos/{id}/confirmacoes', '/titulos/{id}/confirmacoes/{confirmacao}/evidencia',
     ].sort())
     const mcp = doc.paths['/mcp'].post.description as string
     for (const tool of ['status_servicos', 'enviar_contato', 'revogar_token', 'auditoria']) assert.ok(mcp.includes(`\`${tool}\``), tool)
