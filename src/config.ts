@@ -21,6 +21,7 @@ import { ConfigError } from './platform/lib/startup-error.ts'
 import type { Ambiente, Config } from './platform/config.ts'
 import { TELEMETRY_SETTINGS } from './platform/telemetry/settings.ts'
 import { WEBHOOK_SETTINGS, webhookConfig } from './modules/webhooks/settings.ts'
+import { REGISTRY_SETTINGS, registradoraConfig } from './modules/registry/settings.ts'
 
 export type { Ambiente, Config }
 
@@ -50,7 +51,7 @@ const SERVICE_SETTINGS = {
 // The order is the order values are read in (the first bad one is reported) and of SERVICE_CONFIG_FILE's keys.
 export const SETTINGS = compose(SERVICE_SETTINGS, CONTACT_SETTINGS, HTTP_SETTINGS, OVERLOAD_SETTINGS, DB_SETTINGS, MAIL_SETTINGS, SPAM_SETTINGS,
   STATUS_SETTINGS, METRICS_SETTINGS, TELEMETRY_SETTINGS, IDEMPOTENCY_SETTINGS, OPERATIONS_SETTINGS, SITE_SETTINGS,
-  COLLECTIONS_SETTINGS, WEBHOOK_SETTINGS)
+  COLLECTIONS_SETTINGS, WEBHOOK_SETTINGS, REGISTRY_SETTINGS)
 
 /** Every environment variable the service reads (compose files, manifests and the README are checked against it). */
 export const CONFIG_VARIABLES: readonly string[] = envSettings(SETTINGS).map((s) => s.env)
@@ -81,6 +82,7 @@ export function loadConfig(env: Env = process.env): Config {
     empresa: empresaConfig(v),
     banco: bancoConfig(v, v.ambiente),
     webhooks: webhookConfig(v),
+    registradora: registradoraConfig(v, v.ambiente),
   }
 }
 

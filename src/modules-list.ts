@@ -15,6 +15,7 @@ import type { AppModule } from './platform/module.ts'
 import { siteModule } from './modules/site/index.ts'
 import { statusModule } from './modules/status/index.ts'
 import { webhooksModule } from './modules/webhooks/index.ts'
+import { registryModule } from './modules/registry/index.ts'
 
 export const MODULES: readonly AppModule[] = [
   statusModule,
@@ -29,6 +30,7 @@ export const MODULES: readonly AppModule[] = [
   ledgerModule,
   operationsModule,
   collectionsModule,
+  registryModule,
   webhooksModule,
   backofficeModule,
 ]

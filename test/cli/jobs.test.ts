@@ -26,6 +26,7 @@ describe('operator CLI: tarefas', () => {
       'cobrancas-registro\tevery 10 s\tnever run\tnext now',
       'cobrancas-instrucoes\tevery 10 s\tnever run\tnext now',
       'retornos-aplicacao\tevery 10 s\tnever run\tnext now',
+      'registro-pedidos\tevery 10 s\tnever run\tnext now',
       'titulos-vencidos-eventos\tdaily at 00:10 (horário de Brasília)\tnever run\tnext now',
     ])
   })
@@ -40,6 +41,7 @@ describe('operator CLI: tarefas', () => {
     await recordRun('cobrancas-registro', 'web-1:41', 1, { resultado: 'ok', contagem: 4 })
     await recordRun('cobrancas-instrucoes', 'web-2:7', 2, { resultado: 'falhou', erro: 'TimeoutError' })
     await recordRun('retornos-aplicacao', 'web-1:41', 1, { resultado: 'ok', contagem: 0 })
+    await recordRun('registro-pedidos', 'web-2:7', 1, { resultado: 'ok', contagem: 2 })
     await recordRun('titulos-vencidos-eventos', 'web-2:7', 600, { resultado: 'ok', contagem: 5 })
     assert.equal(await cli('tarefas', 'listar'), 0)
     const cells = lines.map((l) => l.split('\t'))
@@ -52,6 +54,7 @@ describe('operator CLI: tarefas', () => {
       ['cobrancas-registro', 'ok, 4 done', 'on web-1:41'],
       ['cobrancas-instrucoes', 'failed: TimeoutError', 'on web-2:7'],
       ['retornos-aplicacao', 'ok, 0 done', 'on web-1:41'],
+      ['registro-pedidos', 'ok, 2 done', 'on web-2:7'],
       ['titulos-vencidos-eventos', 'ok, 5 done', 'on web-2:7'],
     ])
     for (const c of cells) assert.match(c[2]!, /^last \d{4}-\d\d-\d\d \d\d:\d\d \(-03:00\)$/)

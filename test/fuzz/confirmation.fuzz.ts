@@ -1,9 +1,10 @@
-// Fuzzing confirmation with the sacado (part of `npm run test:fuzz`, issue 34): random and hostile bodies on every
-// /api/titulos/{id}/confirmacao route (each meio and resultado, values around the face value, evidence that is not
-// base64, types and names with controls, unknown fields), ids that are not ids or are nobody's, by an operador and an
-// aprovador; and the sacado's page read and answered with random tokens, real ones, hostile reasons and bodies of
-// every kind. Never a 5xx, never a line logged at error level; what is kept keeps the table's rules. The seed is
-// printed; FUZZ_SEED=<seed> replays a failure.
+// Fuzzing confirmation with the sacado and the registry (part of `npm run test:fuzz`, issue 34): random and hostile
+// bodies on every /api/titulos/{id}/confirmacao route (each meio and resultado, values around the face value, evidence
+// that is not base64, types and names with controls, unknown fields), ids that are not ids or are nobody's, by an
+// operador and an aprovador; the sacado's page read and answered with random tokens, real ones, hostile reasons and
+// bodies of every kind; registry queries and reads, and the registradora's callback with hostile bodies, with the
+// worker's passes in between against the in-process sandbox registradora. Never a 5xx, never a line logged at error
+// level; what is kept keeps the table's rules. The seed is printed; FUZZ_SEED=<seed> replays a failure.
 import assert from 'node:assert/strict'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { describe, it } from 'node:test'
@@ -12,6 +13,7 @@ import { hostileText, unthrottledEnv } from './kit.ts'
 import { rowsAs } from '../helpers/credentials.ts'
 import { useTestApp } from '../helpers/fixture.ts'
 import { backOffice, created, EXAMPLE_NOW, exampleRegisters, exampleTitles, settableClock } from '../modules/operations/helpers.ts'
+import { freshCnpj } from '../helpers/cnpj.ts'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 34_2027)
 const RUNS = Number(process.env.FUZZ_CONFIRMATION_RUNS ?? 300)
@@ -47,6 +49,7 @@ describe('fuzz: confirmation with the sacado', () => {
 
   it('random requests on every confirmation route and the sacado\'s page: never a 5xx or a logged error', async () => {
     const w = await backOffice(ctx.db, ctx.app, clock)
+    await ctx.db.ownerTransaction((tx) => tx.query('UPDATE clientes SET documento = $2 WHERE id = $1', [w.clienteId, freshCnpj()]))
     const regs = await exampleRegisters(w.admin.call)
     const op = created(await w.admin.call('POST', '/api/operacoes', {
       cedente_id: regs.cedente.id, produto_id: regs.produto.id, data_operacao: '2026-10-05',
@@ -68,6 +71,10 @@ describe('fuzz: confirmation with the sacado', () => {
       fc.tuple(by, pick(titles)).map(([who, id]) => ({ who, method: 'GET', url: `/api/titulos/${encodeURIComponent(id)}/confirmacoes`, b: undefined })),
       fc.tuple(by, pick(titles), pick(confirmations)).map(([who, id, c]) => ({ who, method: 'GET',
         url: `/api/titulos/${encodeURIComponent(id)}/confirmacoes/${encodeURIComponent(c)}/evidencia`, b: undefined })),
+      fc.tuple(by, pick(titles), fc.boolean()).map(([who, id, ask]) => ({ who, method: ask ? 'POST' : 'GET',
+        url: `/api/titulos/${encodeURIComponent(id)}/registro${ask ? '/consulta' : ''}`, b: undefined })),
+      fc.oneof(fc.record({ protocolo: mostly(fc.constantFrom('SBX-1', 'x'.repeat(100)), hostileText) }), hostile).map((b) => ({ who: 'registradora',
+        method: 'POST', url: '/api/registradora/callback', b })),
       fc.tuple(token, fc.boolean(), form, fc.constantFrom('form', 'json', 'none')).map(([t, post, f, kind]) => ({ who: 'sacado', method: post ? 'POST' : 'GET',
         url: t, b: post ? { f, kind } : undefined })),
     )
@@ -84,6 +91,10 @@ describe('fuzz: confirmation with the sacado', () => {
             : sent?.kind === 'json' ? { 'content-type': 'application/json' } : {}) },
           ...(sent && sent.kind !== 'none' ? { payload: sent.kind === 'form' ? new URLSearchParams(sent.f).toString() : JSON.stringify(sent.f) } : {}),
         })
+      } else if (r.who === 'registradora') {
+        res = await ctx.app.inject({ method: 'POST', url: r.url, payload: JSON.stringify(r.b), headers: { 'content-type': 'application/json' } })
+        // The worker's pass between requests, as its job would run: the sandbox registradora answers in-process.
+        await ctx.app.deps.jobs.list().find((j) => j.name === 'registro-pedidos')!.run(clock.now())
       } else {
         const caller = r.who === 'aprovador' ? w.aprovador : w.operador
         res = await caller.call(r.method as 'POST', r.url, r.b as object | undefined, { 'idempotency-key': randomUUID() })

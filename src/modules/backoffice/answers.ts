@@ -25,7 +25,7 @@ export type OperationSummary = {
 
 export type Title = {
   id: string, tipo: string, numero: string, sacado_id: string, emissao: string, vencimento: string, valor_face_centavos: number,
-  chave_nfe: string | null, estado: string, confirmacao_estado: string,
+  chave_nfe: string | null, estado: string, confirmacao_estado: string, registro_estado: string, registro_situacao: string | null,
 }
 
 export type QuoteLine = {

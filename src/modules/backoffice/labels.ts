@@ -8,7 +8,9 @@ import {
   ESTADO_COBRANCA_TEXTO, ESTADO_RECOMPRA_TEXTO, ESTADO_RETORNO_TEXTO, FORMA_RECOMPRA_TEXTO, MOTIVO_IGNORADA_TEXTO, MOTIVO_RECOMPRA_TEXTO, OCORRENCIA_TEXTO,
   RESULTADO_LINHA_TEXTO,
 } from '../collections/index.ts'
-import { ESTADO_CONFIRMACAO_TEXTO, ESTADO_DESEMBOLSO_TEXTO, ESTADO_OPERACAO_TEXTO, ESTADO_TITULO_TEXTO, TIPO_TITULO_TEXTO } from '../operations/index.ts'
+import {
+  ESTADO_CONFIRMACAO_TEXTO, ESTADO_REGISTRO_TEXTO, ESTADO_DESEMBOLSO_TEXTO, ESTADO_OPERACAO_TEXTO, ESTADO_TITULO_TEXTO, TIPO_TITULO_TEXTO,
+} from '../operations/index.ts'
 
 const label = (labels: Readonly<Record<string, string>>) => (code: string | null | undefined): string =>
   code === null || code === undefined ? '' : (Object.hasOwn(labels, code) ? labels[code]! : code)
@@ -20,6 +22,10 @@ export const estadoOperacao = label(ESTADO_OPERACAO_TEXTO)
 export const estadoTitulo = label(ESTADO_TITULO_TEXTO)
 
 export const estadoConfirmacao = label(ESTADO_CONFIRMACAO_TEXTO)
+
+/** A título's place in the registry, with why when impeded or refused ("impedido: cedida a terceiro"). */
+export const estadoRegistro = (estado: string, situacao: string | null): string =>
+  `${label(ESTADO_REGISTRO_TEXTO)(estado)}${situacao ? `: ${situacao.replaceAll('_', ' ')}` : ''}`
 
 export const estadoDesembolso = label(ESTADO_DESEMBOLSO_TEXTO)
 

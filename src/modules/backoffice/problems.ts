@@ -12,6 +12,7 @@ const CODES: Record<string, string> = {
   limite_excedido: 'O aceite passaria o limite do cedente ou de um sacado.',
   cadastro_bloqueado: 'O cedente ou um sacado está bloqueado.',
   titulos_nao_confirmados: 'O produto pede a confirmação de cada título com o sacado antes do aceite.',
+  registro_impedido: 'O produto pede, antes do aceite, uma consulta limpa ao registro de cada duplicata (livre, do cedente, sem ônus, no valor).',
   titulo_duplicado: 'Esta duplicata (chave de NF-e e número) já está numa operação viva.',
   operacao_antes_da_data: 'A operação está cotada para a data dela: aceite nesse dia.',
   pagamento_fora_da_data: 'O cedente é pago na data da operação, para a qual o dinheiro foi cotado: noutro dia, cancele e refaça a operação.',
@@ -90,7 +91,8 @@ export function refusalOf(status: number, body: unknown): Refusal {
   const field = Object.hasOwn(CODE_FIELDS, code) ? CODE_FIELDS[code]! : undefined
   if (field) return { message: 'Corrija os campos indicados.', fields: { [field[0]]: field[1] } }
   if (code === 'limite_excedido') return { message: limitsTold(body), fields: {} }
-  if (code === 'titulos_nao_confirmados') return { message: unconfirmedTold(body), fields: {} }
+  if (code === 'titulos_nao_confirmados') return { message: titlesTold(body, code, 'Ainda sem confirmação', 'confirmacao_estado'), fields: {} }
+  if (code === 'registro_impedido') return { message: titlesTold(body, code, 'Sem consulta livre', 'registro_estado', 'registro_situacao'), fields: {} }
   if (code === 'remessa_vazia') return { message: leftOutTold(body), fields: {} }
   if (code === 'boleto_enviado_recentemente') {
     const next = (body as { proximo_envio_em?: unknown } | null)?.proximo_envio_em
@@ -122,13 +124,13 @@ function leftOutTold(body: unknown): string {
     + 'Corrija o cadastro e gere a remessa de novo.'
 }
 
-/** Which títulos wait for the sacado: "O produto pede … Ainda sem confirmação: nº 12 (em andamento), nº 13 (contestado)." */
-function unconfirmedTold(body: unknown): string {
+/** Which títulos stop the acceptance, each with its state: "O produto pede … Ainda sem confirmação: nº 12 (em andamento), nº 13 (contestado)." */
+function titlesTold(body: unknown, code: string, lead: string, ...fields: string[]): string {
   const titulos = (body as { titulos?: unknown } | null)?.titulos
-  if (!Array.isArray(titulos) || !titulos.length) return CODES.titulos_nao_confirmados!
-  const each = (titulos as { numero?: string, confirmacao_estado?: string }[]).slice(0, 20)
-    .map((t) => `nº ${t.numero ?? '?'} (${(t.confirmacao_estado ?? '').replace('_', ' ')})`)
-  return `${CODES.titulos_nao_confirmados} Ainda sem confirmação: ${each.join(', ')}${titulos.length > 20 ? ` e mais ${titulos.length - 20}` : ''}.`
+  if (!Array.isArray(titulos) || !titulos.length) return CODES[code]!
+  const words = (t: Record<string, unknown>) => fields.map((f) => t[f]).filter((v) => typeof v === 'string').map((v) => (v as string).replaceAll('_', ' '))
+  const each = (titulos as Record<string, unknown>[]).slice(0, 20).map((t) => `nº ${String(t.numero ?? '?')} (${words(t).join(': ')})`)
+  return `${CODES[code]} ${lead}: ${each.join(', ')}${titulos.length > 20 ? ` e mais ${titulos.length - 20}` : ''}.`
 }
 
 type Breach = { tipo?: string, razao_social?: string, limite_centavos?: number, exposicao_centavos?: number, operacao_centavos?: number }

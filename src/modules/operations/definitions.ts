@@ -96,7 +96,8 @@ export const OPERATION_ROUTES = {
         ...Conflict(`${STATE_CONFLICT} Or cotacao_desatualizada (with the latest cotacao_versao), cotacao_expirada, operacao_antes_da_data `
           + '(accepted before data_operacao: with data_operacao and hoje), '
           + 'limite_excedido (each limit in `limites`), cadastro_bloqueado, titulos_nao_confirmados (the product asks for confirmation with the '
-          + 'sacado first: each título neither confirmado nor dispensado in `titulos`, with its confirmacao_estado).'),
+          + 'sacado first: each título neither confirmado nor dispensado in `titulos`, with its confirmacao_estado), registro_impedido (the product '
+          + 'asks for a clean registry query: each duplicata whose last query is not livre in `titulos`, with registro_estado and registro_situacao).'),
       },
     },
   },

@@ -72,6 +72,14 @@ export class UnconfirmedTitlesError extends DomainError<'titulos_nao_confirmados
   }
 }
 
+/** The product asks for a clean registry query before acceptance: each duplicata whose last query is not `livre`, and why. */
+export class RegistryBlockedError extends DomainError<'registro_impedido'> {
+  constructor(titulos: { id: string, numero: string, registro_estado: string, registro_situacao: string | null }[]) {
+    super('registro_impedido', `${titulos.length} duplicata(s) without a clean registry query`)
+    this.fields = { titulos }
+  }
+}
+
 /**
  * The sacado's register has no e-mail address: a confirmation link (none given) or a boleto (collections) has nowhere to
  * go; the register's PATCH gives it one.

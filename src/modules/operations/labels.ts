@@ -2,7 +2,7 @@
 // of the back office and in the borderô ("duplicata de serviço", not duplicata_servico): one list, typed by the
 // codes, so that a state added to a table without its words does not compile.
 import type { TIPOS_TITULO } from '../pricing/index.ts'
-import type { ESTADOS_CONFIRMACAO, ESTADOS_DESEMBOLSO, ESTADOS_OPERACAO, ESTADOS_TITULO } from './tables.ts'
+import type { ESTADOS_CONFIRMACAO, ESTADOS_DESEMBOLSO, ESTADOS_OPERACAO, ESTADOS_REGISTRO, ESTADOS_TITULO } from './tables.ts'
 
 export const TIPO_TITULO_TEXTO: Record<(typeof TIPOS_TITULO)[number], string> = {
   duplicata_mercantil: 'duplicata mercantil', duplicata_servico: 'duplicata de serviço', cheque: 'cheque', nota_promissoria: 'nota promissória',
@@ -21,6 +21,11 @@ export const ESTADO_TITULO_TEXTO: Record<(typeof ESTADOS_TITULO)[number], string
 export const ESTADO_CONFIRMACAO_TEXTO: Record<(typeof ESTADOS_CONFIRMACAO)[number], string> = {
   pendente: 'pendente', em_andamento: 'em andamento', confirmado: 'confirmado', parcial: 'parcial', contestado: 'contestado',
   sem_contato: 'sem contato', dispensado: 'dispensado',
+}
+
+export const ESTADO_REGISTRO_TEXTO: Record<(typeof ESTADOS_REGISTRO)[number], string> = {
+  nao_consultado: 'não consultado', consulta_pendente: 'consulta pendente', livre: 'livre', impedido: 'impedido', cessao_pendente: 'cessão pendente',
+  cedido: 'cedido', cessao_recusada: 'cessão recusada', quitado: 'quitado', baixado: 'baixado',
 }
 
 export const ESTADO_DESEMBOLSO_TEXTO: Record<(typeof ESTADOS_DESEMBOLSO)[number], string> = {

@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox'
 import { Centavos, Day, MotivoIn } from '../../platform/http/api-schemas.ts'
 import { writtenTextPattern } from '../../platform/lib/chosen-name.ts'
 import { TIPOS_TITULO } from '../pricing/index.ts'
-import { ESTADOS_CONFIRMACAO, ESTADOS_DESEMBOLSO, ESTADOS_OPERACAO, ESTADOS_TITULO } from './tables.ts'
+import { ESTADOS_CONFIRMACAO, ESTADOS_DESEMBOLSO, ESTADOS_OPERACAO, ESTADOS_REGISTRO, ESTADOS_TITULO } from './tables.ts'
 
 const Int = Type.Integer()
 const Uuid = Type.String({ format: 'uuid' })
@@ -77,6 +77,10 @@ export const TituloOut = Type.Object({
   chave_nfe: OrNull(Type.String()), estado: Type.String({ enum: [...ESTADOS_TITULO] }), saldo_centavos: Int,
   confirmacao_estado: Type.String({ enum: [...ESTADOS_CONFIRMACAO], description: 'Confirmation with the sacado: the last one\'s result '
     + '(pendente until one is started; em_andamento while a link waits for the answer).' }),
+  registro_estado: Type.String({ enum: [...ESTADOS_REGISTRO], description: 'Its place in the registry of duplicatas escriturais: the last query '
+    + '(livre, or impedido with registro_situacao), then its assignment to the customer (cessao_pendente, cedido, cessao_recusada), quitado, baixado.' }),
+  registro_situacao: OrNull(Type.String({ description: 'What the registry said: cedida_a_terceiro, onerada, valor_divergente, titular_divergente, '
+    + 'duplicata_desconhecida, or the code of a refusal.' })),
   criado_em: Instant,
   operacao_numero: Type.Optional(Type.Integer({ description: 'Its operation\'s number within the customer ("Operação nº 12"); in the títulos\' list.' })),
 })

@@ -11,6 +11,9 @@ export type EstadoOperacao = (typeof ESTADOS_OPERACAO)[number]
 export const ESTADOS_TITULO = ['ofertado', 'adquirido', 'liquidado', 'recomprado', 'baixado', 'cancelado'] as const
 /** Confirmation with the sacado (migration 0049): the last confirmation's result. */
 export const ESTADOS_CONFIRMACAO = ['pendente', 'em_andamento', 'confirmado', 'parcial', 'contestado', 'sem_contato', 'dispensado'] as const
+/** The título's place in the registry of duplicatas escriturais (migration 0050). */
+export const ESTADOS_REGISTRO = ['nao_consultado', 'consulta_pendente', 'livre', 'impedido', 'cessao_pendente', 'cedido', 'cessao_recusada', 'quitado',
+  'baixado'] as const
 export const ESTADOS_DESEMBOLSO = ['aguardando_aprovacao', 'aprovado', 'pago', 'falhou', 'cancelado', 'recusado'] as const
 export type EstadoDesembolso = (typeof ESTADOS_DESEMBOLSO)[number]
 
@@ -61,6 +64,8 @@ export const titulos = pgTable('titulos', {
   desagioDias: integer('desagio_dias'),
   desagioApropriadoCentavos: money('desagio_apropriado_centavos').notNull().default(0n),
   confirmacaoEstado: text('confirmacao_estado', { enum: ESTADOS_CONFIRMACAO }).notNull().default('pendente'),
+  registroEstado: text('registro_estado', { enum: ESTADOS_REGISTRO }).notNull().default('nao_consultado'),
+  registroSituacao: text('registro_situacao'),
 })
 
 export const cotacoes = pgTable('cotacoes', {

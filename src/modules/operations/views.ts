@@ -9,7 +9,8 @@ export function titleView(t: Title) {
   return {
     id: t.id, id_externo: t.idExterno, operacao_id: t.operacaoId, cedente_id: t.cedenteId, tipo: t.tipo, numero: t.numero, sacado_id: t.sacadoId,
     emissao: t.emissao, vencimento: t.vencimento, valor_face_centavos: Number(t.valorFaceCentavos), chave_nfe: t.chaveNfe, estado: t.estado,
-    saldo_centavos: Number(t.saldoCentavos), confirmacao_estado: t.confirmacaoEstado, criado_em: t.criadoEm.toISOString(),
+    saldo_centavos: Number(t.saldoCentavos), confirmacao_estado: t.confirmacaoEstado,
+    registro_estado: t.registroEstado, registro_situacao: t.registroSituacao, criado_em: t.criadoEm.toISOString(),
   }
 }
 

@@ -1,5 +1,5 @@
 // The events a webhook may ask for (issue 34): each written by the database in the transaction of its change
-// (migrations 0048 and 0049), or by the job that finds títulos past due (overdue.ts). An endpoint asks for types, a family
+// (migrations 0048 to 0050), or by the job that finds títulos past due (overdue.ts). An endpoint asks for types, a family
 // (`cobranca.*`) or everything (`*`).
 export const EVENT_TYPES = [
   'operacao.criada', 'operacao.cotada', 'operacao.aceita', 'operacao.formalizada', 'operacao.em_desembolso', 'operacao.desembolsada',
@@ -10,6 +10,8 @@ export const EVENT_TYPES = [
   'cnab.retorno_aplicado',
   'confirmacao.em_andamento', 'confirmacao.confirmado', 'confirmacao.parcial', 'confirmacao.contestado', 'confirmacao.sem_contato',
   'confirmacao.dispensado',
+  'registro.consulta_pendente', 'registro.livre', 'registro.impedido', 'registro.cessao_pendente', 'registro.cedido', 'registro.cessao_recusada',
+  'registro.quitado', 'registro.baixado',
 ] as const
 
 export type EventType = (typeof EVENT_TYPES)[number]

@@ -113,6 +113,11 @@ export const PROBLEMS = {
   // The product asks for every título to be confirmed with its sacado before acceptance (migration 0049): the others,
   // each with its `confirmacao_estado`, in `titulos` (src/modules/operations/flow/accept.ts).
   titulos_nao_confirmados: { status: 409 },
+  // The product asks for a clean query of the registry of duplicatas escriturais before acceptance (migration 0050):
+  // each duplicata whose last query is not `livre`, with its `registro_estado` and `registro_situacao`, in `titulos`.
+  registro_impedido: { status: 409 },
+  // A registry query of a título that is not a duplicata escritural (a cheque, a promissory note…; `tipo`).
+  titulo_sem_registro: { status: 409 },
   titulo_duplicado: { status: 409 },
   // Money priced for one day leaves that day: an acceptance before the operation's date (`data_operacao`, `hoje`),
   // a payment asked, approved or recorded on another Brasília day (`data_operacao`, `data_pagamento`).

@@ -87,7 +87,7 @@ describe('the back office, without JavaScript', () => {
     const t1 = page.body.slice(page.body.indexOf('<tr data-titulo='))
     assert.deepEqual(rowCells(t1, '<tr data-titulo='), {
       'Tipo': 'duplicata mercantil', 'Sacado': 'Sacado 111.444.777-35', 'Vencimento': '04/11/2026', 'Valor de face': 'R$ 10.000,00', 'Estado': 'ofertado',
-      'Confirmação': 'pendente',
+      'Confirmação': 'pendente', 'Registro': 'não consultado',
       'Ação': rowCells(t1, '<tr data-titulo=')['Ação']!,
     })
     assert.match(t1, /<td data-rotulo="Valor de face" class="num">R\$ 10\.000,00<\/td>/, 'amounts right-aligned')

@@ -29,6 +29,7 @@ import { bearer, issueToken } from '../../helpers/api-credentials.ts'
 import { useTestApp } from '../../helpers/fixture.ts'
 import { WEBHOOK_ROUTES } from '../../../src/modules/webhooks/definitions.ts'
 import { CONFIRMATION_ROUTES } from '../../../src/modules/operations/confirmation/definitions.ts'
+import { REGISTRY_ROUTES } from '../../../src/modules/registry/definitions.ts'
 import { backOffice, created, EXAMPLE_NOW, EXAMPLE_PRODUCT, exampleRegisters, exampleTitles, key, person, settableClock } from './helpers.ts'
 
 const ROUTES: RouteDefinition[] = [
@@ -36,7 +37,7 @@ const ROUTES: RouteDefinition[] = [
   ...Object.values(partyRoutes('sacado')), ...Object.values(TERMS_ROUTES), ...Object.values(HOLIDAY_ROUTES), IOF_ROUTE,
   ...Object.values(TERM_ROUTES), ...Object.values(ACCOUNT_ROUTES), ...Object.values(CHARGE_ROUTES), ...Object.values(RETORNO_ROUTES),
   ...Object.values(INSTRUCTION_ROUTES), ...Object.values(REMESSA_ROUTES), PAINEL_COBRANCA_ROUTE, ...Object.values(WEBHOOK_ROUTES),
-  ...Object.values(CONFIRMATION_ROUTES),
+  ...Object.values(CONFIRMATION_ROUTES), ...Object.values(REGISTRY_ROUTES),
 ]
 
 /** A collection account Itaú takes (its account check digit is módulo 10 of agência and conta). */
@@ -71,6 +72,7 @@ function bodyFor(r: RouteDefinition, ids: Ids): object | undefined {
   if (u === '/api/cobrancas') return { titulo_id: ids.titulo, conta_cobranca_id: ids.contaCobranca }
   if (u === '/api/titulos/:id/confirmacao') return { meio: 'telefone', resultado: 'sem_contato' }
   if (u.endsWith('/dispensa')) return { motivo: 'teste da matriz' }
+  if (u.endsWith('/registro/consulta')) return undefined
   if (u.endsWith('/confirmacao')) return undefined
   if (u.startsWith('/api/contas-cobranca/')) return { nome: 'Cobrança renomeada' }
   if (u === '/api/cnab/retornos') return retornoOf('1')

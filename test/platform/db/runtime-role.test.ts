@@ -16,12 +16,12 @@ import { useTestDatabase } from '../../helpers/fixture.ts'
 
 const DEFINERS = ['autentica_token', 'autentica_sessao', 'autentica_login', 'autentica_convite', 'operador_clientes', 'operador_cliente_do_token',
   'purga_chaves_idempotencia', 'desagio_pendente', 'cobrancas_a_registrar', 'retornos_a_aplicar',
-  'instrucoes_a_enviar', 'webhook_reserva', 'confirmacao_por_token', 'confirmacao_responde']
+  'instrucoes_a_enviar', 'webhook_reserva', 'confirmacao_por_token', 'confirmacao_responde', 'registro_pedidos_a_enviar', 'registro_pedido_do_protocolo']
 const CUSTOMER_TABLES = ['clientes', 'usuarios', 'convites', 'tokens', 'sessoes', 'auditoria_cliente', 'chaves_idempotencia',
   'cedentes', 'cedente_contas', 'sacados', 'feriados', 'produtos', 'produto_versoes', 'operacoes', 'titulos', 'cotacoes', 'desembolsos', 'lancamentos',
   'lancamento_linhas', 'razao_totais', 'lancamentos_manuais', 'operacao_termos', 'contas_cobranca', 'cobrancas',
   'apropriacoes_desagio', 'retornos', 'retorno_linhas', 'recompras', 'recompra_titulos', 'cobranca_instrucoes', 'remessas', 'remessa_itens',
-  'eventos', 'webhooks', 'webhook_entregas', 'webhook_tentativas', 'confirmacoes']
+  'eventos', 'webhooks', 'webhook_entregas', 'webhook_tentativas', 'confirmacoes', 'registro_pedidos', 'registro_eventos']
 
 /**
  * What the runtime role may do, table by table, exactly: a migration that grants more (an UPDATE on the ledger, a
@@ -100,10 +100,14 @@ const GRANTS: Record<string, string[]> = {
   webhook_entregas: ['INSERT SELECT', 'UPDATE(atualizado_em entregue_em estado proxima_em tentativas ultimo_erro ultimo_status)'],
   sessoes: ['INSERT SELECT', 'UPDATE(encerrada_em expira_ociosa_em ultimo_acesso_em)'],
   titulos: ['DELETE INSERT SELECT',
-    'UPDATE(atualizado_em confirmacao_estado desagio_apropriado_centavos desagio_centavos desagio_dias estado saldo_centavos vencimento)'],
+    'UPDATE(atualizado_em confirmacao_estado desagio_apropriado_centavos desagio_centavos desagio_dias estado registro_estado registro_situacao '
+      + 'saldo_centavos vencimento)'],
   // A confirmation is kept as it was made; only its state moves (superseded by a newer one). The sacado's answer is
   // written by confirmacao_responde (SECURITY DEFINER), not by the role (migration 0049).
   confirmacoes: ['INSERT SELECT', 'UPDATE(atualizado_em estado)'],
+  // The registry's outbox moves; its mirror of what the registry said is never changed (migration 0050).
+  registro_pedidos: ['INSERT SELECT', 'UPDATE(atualizado_em concluido_em erro estado protocolo proxima_em resposta tentativas)'],
+  registro_eventos: ['INSERT SELECT'],
   tokens: ['INSERT SELECT', 'UPDATE(primeiro_uso_em revogado_em ultimo_uso_em ultimo_uso_ip)'],
   // The password's hash is written, never read back: it is checked by autentica_login (SECURITY DEFINER).
   usuarios: ['INSERT', 'SELECT(ativado_em cliente_id criado_em email estado id nome papel)', 'UPDATE(ativado_em estado nome papel senha_hash)'],

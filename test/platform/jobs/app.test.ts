@@ -11,7 +11,7 @@ describe('the app\'s jobs', () => {
     const app = await testApp(t, { db: tdb.db, env: { MAIL_WORKER: 'off' } })
     assert.deepEqual(app.deps.jobs.list().map((j) => j.name),
       ['chaves-idempotencia-expurgo', 'mensagens-conteudo-expurgo', 'contatos-retencao', 'dpop-jti-expurgo', 'desagio-apropriacao',
-        'cobrancas-registro', 'cobrancas-instrucoes', 'retornos-aplicacao', 'titulos-vencidos-eventos'])
+        'cobrancas-registro', 'cobrancas-instrucoes', 'retornos-aplicacao', 'registro-pedidos', 'titulos-vencidos-eventos'])
     const job = heldJob('teste-fechamento')
     t.after(job.release)
     app.deps.jobs.register(job)

@@ -9,7 +9,7 @@ import { CANCELLABLE } from '../../operations/index.ts'
 import { TIPOS_TITULO } from '../../pricing/index.ts'
 import type { Operation, Party, PaymentAnswer, Quote } from '../answers.ts'
 import { form, input, select } from '../forms.ts'
-import { ate, documentoFormatado, estadoConfirmacao, estadoOperacao, estadoTitulo, perfilIof, porNome, tipoTitulo } from '../labels.ts'
+import { ate, documentoFormatado, estadoConfirmacao, estadoOperacao, estadoRegistro, estadoTitulo, perfilIof, porNome, tipoTitulo } from '../labels.ts'
 import { amountHead, boPage, cell, numCell, table, type Head } from '../layout.ts'
 import { BACKOFFICE_PATHS as P } from '../paths.ts'
 import { mayChange, type ViewContext } from '../view-context.ts'
@@ -36,11 +36,12 @@ export function operationPage(v: ViewContext, op: Operation, cedente: Party, sac
   const titleRows = op.titulos.map((t) => html`<tr data-titulo="${t.id}"><th scope="row">${t.numero}</th>${cell('Tipo', tipoTitulo(t.tipo))}\
 ${cell('Sacado', sacadoName.get(t.sacado_id) ?? t.sacado_id)}${cell('Vencimento', dataBr(t.vencimento))}${numCell('Valor de face', brl(t.valor_face_centavos))}\
 ${cell('Estado', estadoTitulo(t.estado))}${cell('Confirmação', estadoConfirmacao(t.confirmacao_estado))}\
+${cell('Registro', estadoRegistro(t.registro_estado, t.registro_situacao))}\
 ${op.estado === 'rascunho' && changes && cell('Ação', form({
     id: `remover-${t.id}`, action: action('remover-titulo'), csrf: v.csrf, inline: true,
     button: html`Remover<span class="visualmente-oculto"> o título ${t.numero}</span>`,
   }, hidden('titulo_id', t.id)))}</tr>`)
-  const heads: Head[] = ['Número', 'Tipo', 'Sacado', 'Vencimento', amountHead('Valor de face'), 'Estado', 'Confirmação',
+  const heads: Head[] = ['Número', 'Tipo', 'Sacado', 'Vencimento', amountHead('Valor de face'), 'Estado', 'Confirmação', 'Registro',
     ...(op.estado === 'rascunho' && changes ? ['Ação'] : [])]
   return boPage(P.operacoes, `Operação ${operationName(op)}`, 'Uma operação: títulos, cotação, aceite, formalização e desembolso.', v.shown, html`
 <dl class="dados" id="resumo">

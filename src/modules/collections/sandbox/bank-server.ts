@@ -6,6 +6,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readJsonObject } from '../../../platform/lib/read-json-object.ts'
 import type { Banco } from '../boleto/bancos.ts'
 import { dynamicBrCode } from '../pix/br-code.ts'
 import { retornoSandbox240, type MovimentoSandbox } from './retorno240.ts'
@@ -69,7 +70,7 @@ export async function startSandboxBank(o: SandboxBankOptions): Promise<SandboxBa
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     // The request read whole before the wait: a slow bank does what it was asked and answers late, and a client that
     // stopped waiting has lost the answer, not the request (what a retry by the same id or nosso número must survive).
-    const read = await readBody(req)
+    const read = await readJsonObject(req, MAX_BODY)
     const [lo, hi] = o.atrasoMs ?? [0, 0]
     await new Promise((r) => setTimeout(r, lo + Math.floor(Math.random() * (hi - lo + 1)) + extra))
     const url = new URL(req.url ?? '/', 'http://sandbox')
@@ -219,22 +220,5 @@ export async function startSandboxBank(o: SandboxBankOptions): Promise<SandboxBa
     lentidao: (ms) => { extra = ms },
     boletos: () => boletos.size,
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()) }),
-  }
-}
-
-async function readBody(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
-  const parts: Buffer[] = []
-  let size = 0
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > MAX_BODY) return undefined
-    parts.push(chunk as Buffer)
-  }
-  if (size === 0) return {}
-  try {
-    const v = JSON.parse(Buffer.concat(parts).toString('utf8')) as unknown
-    return v && typeof v === 'object' && !Array.isArray(v) ? v as Record<string, unknown> : undefined
-  } catch {
-    return undefined
   }
 }

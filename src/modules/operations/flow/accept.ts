@@ -7,7 +7,8 @@ import { queryRows } from '../../../platform/db/database.ts'
 import { brasiliaDay } from '../../../platform/lib/brasilia-time.ts'
 import { postEntry, type EntryLine } from '../../ledger/index.ts'
 import {
-  EarlyAcceptanceError, ExpiredQuoteError, InvalidStateError, LimitExceededError, StaleQuoteError, UnconfirmedTitlesError, type LimitBreach,
+  EarlyAcceptanceError, ExpiredQuoteError, InvalidStateError, LimitExceededError, RegistryBlockedError, StaleQuoteError, UnconfirmedTitlesError,
+  type LimitBreach,
 } from '../errors.ts'
 import { setTitleDesagio } from '../desagio.ts'
 import { compensationsOf, markCompensated } from './compensations.ts'
@@ -26,7 +27,7 @@ export async function acceptQuote(tx: Orm, op: Operation, versao: number, ctx: {
   const cedente = (await cedenteOf(tx, op.cedenteId, true))!
   const sacadoRows = await sacadosOf(tx, list.map((t) => t.sacadoId), true)
   refuseBlocked(cedente, sacadoRows.values())
-  await refuseUnconfirmed(tx, op, quote.produtoVersao, list)
+  await refuseUnchecked(tx, op, quote.produtoVersao, list)
   await refuseOverLimit(tx, cedente, sacadoRows, list)
   if (!await markCompensated(tx, compensationsOf(quote.calculo), op.id, ctx.now)) throw new StaleQuoteError(op.cotacaoVersao)
   await setTitles(tx, op.id, 'adquirido', 'face', ctx.now)
@@ -54,12 +55,25 @@ export function acquisitionLines(q: Quote, cedenteId: string): EntryLine[] {
 /** Confirmed or waived: what a product that asks for confirmation accepts (a partial confirmation is not the título's value). */
 const CONFIRMADOS: readonly string[] = ['confirmado', 'dispensado']
 
-async function refuseUnconfirmed(tx: Orm, op: Operation, produtoVersao: number, list: Title[]): Promise<void> {
-  const [terms] = await queryRows<{ exige_confirmacao: boolean }>(tx, sql`SELECT exige_confirmacao FROM produto_versoes
-    WHERE produto_id = ${op.produtoId}::uuid AND versao = ${produtoVersao}`)
-  if (!terms?.exige_confirmacao) return
-  const open = list.filter((t) => !CONFIRMADOS.includes(t.confirmacaoEstado))
-  if (open.length) throw new UnconfirmedTitlesError(open.map((t) => ({ id: t.id, numero: t.numero, confirmacao_estado: t.confirmacaoEstado })))
+/** Duplicatas escriturais: what the registry holds (a cheque, a promissory note, a CCB or a CT-e is not registered there). */
+const DUPLICATAS: readonly string[] = ['duplicata_mercantil', 'duplicata_servico']
+
+/** What the product asks before acceptance: every título confirmed with its sacado; every duplicata's registry query clean. */
+async function refuseUnchecked(tx: Orm, op: Operation, produtoVersao: number, list: Title[]): Promise<void> {
+  const [terms] = await queryRows<{ exige_confirmacao: boolean, exige_registro: boolean }>(tx, sql`SELECT exige_confirmacao, exige_registro
+    FROM produto_versoes WHERE produto_id = ${op.produtoId}::uuid AND versao = ${produtoVersao}`)
+  if (terms?.exige_confirmacao) {
+    const open = list.filter((t) => !CONFIRMADOS.includes(t.confirmacaoEstado))
+    if (open.length) throw new UnconfirmedTitlesError(open.map((t) => ({ id: t.id, numero: t.numero, confirmacao_estado: t.confirmacaoEstado })))
+  }
+  if (terms?.exige_registro) {
+    const open = list.filter((t) => DUPLICATAS.includes(t.tipo) && t.registroEstado !== 'livre')
+    if (open.length) {
+      throw new RegistryBlockedError(open.map((t) => ({
+        id: t.id, numero: t.numero, registro_estado: t.registroEstado, registro_situacao: t.registroSituacao,
+      })))
+    }
+  }
 }
 
 type Exposure = { tipo: 'cedente' | 'sacado', cadastro_id: string, exposicao_centavos: string }

@@ -28,6 +28,9 @@ export const TermsIn = {
     + 'recourse): only then may a buy-back be asked for the sacado\'s default (in plain factoring, STJ REsp 1.711.412/MG). False by default.' })),
   exige_confirmacao: Type.Optional(Type.Boolean({ description: 'Whether an operation priced with it may be accepted only when every título is '
     + 'confirmed with its sacado (or the confirmation waived by an approver): otherwise 409 titulos_nao_confirmados. False by default.' })),
+  exige_registro: Type.Optional(Type.Boolean({ description: 'Whether an operation priced with it may be accepted only when every duplicata\'s '
+    + 'last query of the registry of duplicatas escriturais is clean (otherwise 409 registro_impedido), and its acceptance registers each '
+    + 'duplicata\'s assignment to the customer there. False by default.' })),
 }
 
 export const ProdutoIn = Type.Object({
@@ -50,6 +53,7 @@ const VersaoOut = Type.Object({
   motivo_isencao: Type.Union([Type.String(), Type.Null()]),
   coobrigacao: Type.Boolean(),
   exige_confirmacao: Type.Boolean(),
+  exige_registro: Type.Boolean(),
   criado_em: Type.String({ format: 'date-time' }),
 })
 

@@ -90,5 +90,6 @@ function checkedTerms(b: TermsBody, nome?: string): ProductTerms {
     diasFloat: Object.fromEntries(TIPOS_TITULO.map((t) => [t, given[t] ?? 0])), iof: b.iof as ProductTerms['iof'], motivoIsencao: motivo,
     coobrigacao: b.coobrigacao ?? false,
     exigeConfirmacao: b.exige_confirmacao ?? false,
+    exigeRegistro: b.exige_registro ?? false,
   }
 }

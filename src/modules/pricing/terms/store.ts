@@ -14,7 +14,8 @@ import { produtos, produtoVersoes } from './tables.ts'
 
 /** `coobrigacao`: the cedente answers for the sacado's payment (a FIDC's or securitizadora's recourse): a buy-back for default may be asked. */
 /** `exigeConfirmacao`: an operation is accepted only with every título confirmed with its sacado, or waived (migration 0049). */
-export type ProductTerms = Terms & { motivoIsencao: string | null, coobrigacao: boolean, exigeConfirmacao: boolean }
+/** `exigeRegistro`: every duplicata's registry query clean before acceptance, and its assignment registered at it (migration 0050). */
+export type ProductTerms = Terms & { motivoIsencao: string | null, coobrigacao: boolean, exigeConfirmacao: boolean, exigeRegistro: boolean }
 export type Version = ProductTerms & { versao: number, criadoEm: Date }
 export type Product = { id: string, seq: number, idExterno: string | null, nome: string, criadoEm: Date, versoes: Version[] }
 
@@ -68,7 +69,7 @@ async function insertVersion(tx: Orm, p: { id: string, clienteId: string }, vers
   const [v] = await tx.insert(produtoVersoes).values({
     clienteId: p.clienteId, produtoId: p.id, versao, base: t.base, taxaMensal: t.taxaMensal, taxaAdValorem: t.taxaAdValorem,
     tarifaPorTituloCentavos: t.tarifaPorTituloCentavos, tacCentavos: t.tacCentavos, diasFloat: t.diasFloat, iof: t.iof, motivoIsencao: t.motivoIsencao,
-    coobrigacao: t.coobrigacao, exigeConfirmacao: t.exigeConfirmacao, criadoEm: now,
+    coobrigacao: t.coobrigacao, exigeConfirmacao: t.exigeConfirmacao, exigeRegistro: t.exigeRegistro, criadoEm: now,
   }).returning()
   return asVersion(v!)
 }
@@ -91,7 +92,7 @@ function asVersion(r: typeof produtoVersoes.$inferSelect): Version {
     versao: r.versao, base: r.base, taxaMensal: plainDecimal(r.taxaMensal), taxaAdValorem: plainDecimal(r.taxaAdValorem),
     tarifaPorTituloCentavos: r.tarifaPorTituloCentavos,
     tacCentavos: r.tacCentavos, diasFloat: r.diasFloat, iof: r.iof, motivoIsencao: r.motivoIsencao, coobrigacao: r.coobrigacao,
-    exigeConfirmacao: r.exigeConfirmacao, criadoEm: r.criadoEm,
+    exigeConfirmacao: r.exigeConfirmacao, exigeRegistro: r.exigeRegistro, criadoEm: r.criadoEm,
   }
 }
 

@@ -28,5 +28,6 @@ export const produtoVersoes = pgTable('produto_versoes', {
   motivoIsencao: text('motivo_isencao'),
   coobrigacao: boolean('coobrigacao').notNull().default(false),
   exigeConfirmacao: boolean('exige_confirmacao').notNull().default(false),
+  exigeRegistro: boolean('exige_registro').notNull().default(false),
   criadoEm: tz('criado_em').notNull().defaultNow(),
 })

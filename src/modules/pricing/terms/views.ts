@@ -8,7 +8,8 @@ export function productView(p: Product) {
     versoes: p.versoes.map((v) => ({
       versao: v.versao, base: v.base, taxa_mensal: v.taxaMensal, taxa_ad_valorem: v.taxaAdValorem,
       tarifa_por_titulo_centavos: Number(v.tarifaPorTituloCentavos), tac_centavos: Number(v.tacCentavos), dias_float: v.diasFloat, iof: v.iof,
-      motivo_isencao: v.motivoIsencao, coobrigacao: v.coobrigacao, exige_confirmacao: v.exigeConfirmacao, criado_em: v.criadoEm.toISOString(),
+      motivo_isencao: v.motivoIsencao, coobrigacao: v.coobrigacao, exige_confirmacao: v.exigeConfirmacao, exige_registro: v.exigeRegistro,
+      criado_em: v.criadoEm.toISOString(),
     })),
   }
 }

@@ -63,18 +63,23 @@ SELECT aplica_tenancy('confirmacoes');
 GRANT SELECT, INSERT ON confirmacoes TO fct_servico;
 GRANT UPDATE (estado, atualizado_em) ON confirmacoes TO fct_servico;
 
--- The events: each change of a título's confirmation state, ordered with the título's other events.
-CREATE FUNCTION evento_confirmacao() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The events of a título's other states (its confirmation here, its place in the registry in 0050), ordered with the
+-- título's other events. The trigger's arguments: the state's column, the event type's prefix, then the columns the
+-- event carries besides the título's ids; `estado_anterior` is the column's value before.
+CREATE FUNCTION evento_situacao_titulo() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_novo jsonb := to_jsonb(NEW);
 BEGIN
-  PERFORM evento_registra(NEW.cliente_id, 'confirmacao.' || NEW.confirmacao_estado, 'titulo:' || NEW.id, jsonb_build_object(
-    'titulo_id', NEW.id, 'id_externo', NEW.id_externo, 'operacao_id', NEW.operacao_id, 'numero', NEW.numero,
-    'confirmacao_estado', NEW.confirmacao_estado, 'estado_anterior', OLD.confirmacao_estado));
+  PERFORM evento_registra(NEW.cliente_id, TG_ARGV[1] || (v_novo ->> TG_ARGV[0]), 'titulo:' || NEW.id,
+    jsonb_build_object('titulo_id', NEW.id, 'id_externo', NEW.id_externo, 'operacao_id', NEW.operacao_id, 'numero', NEW.numero,
+      'estado_anterior', to_jsonb(OLD) -> TG_ARGV[0])
+    || (SELECT jsonb_object_agg(c, v_novo -> c) FROM unnest(TG_ARGV[2:]) AS c));
   RETURN NULL;
 END
 $$;
 CREATE TRIGGER titulos_evento_confirmacao AFTER UPDATE OF confirmacao_estado ON titulos FOR EACH ROW
   WHEN (NEW.confirmacao_estado IS DISTINCT FROM OLD.confirmacao_estado)
-  EXECUTE FUNCTION evento_confirmacao();
+  EXECUTE FUNCTION evento_situacao_titulo('confirmacao_estado', 'confirmacao.', 'confirmacao_estado');
 
 -- The sacado's page reads its link by the token's hash, with no customer yet in the transaction: what the page shows
 -- and nothing else, and only while the link is open (answered, superseded, expired or unknown: no row, the same).

@@ -1,0 +1,2 @@
+// The registry module's public entry.
+export { registryModule } from './module.ts'
