@@ -47,8 +47,10 @@ describe('CI', () => {
     for (const file of files.filter((f) => !postgres.has(f))) assert.ok(under(file, [...EMBEDDED_ONLY, ...PURE]), `${file} skips PostgreSQL`)
     // .ci/run asks the plan for each suite's files, and checks the plan before the tests run.
     assert.match(run, /node scripts\/test-plan\.mjs --check/)
-    assert.match(run, /suite embedded[\s\S]*node scripts\/test\.mjs "\$\{SUITE_FILES\[@\]\}"/)
-    assert.match(run, /suite postgres[\s\S]*on_node24 node scripts\/test\.mjs "\$\{SUITE_FILES\[@\]\}"/)
+    // Each suite with its deadline: a hang ends there, named, instead of taking the whole budget.
+    assert.match(run, /suite embedded[\s\S]*node scripts\/test\.mjs --deadline="\$SUITE_DEADLINE" "\$\{SUITE_FILES\[@\]\}"/)
+    assert.match(run, /suite postgres[\s\S]*on_node24 node scripts\/test\.mjs --deadline="\$SUITE_DEADLINE" "\$\{SUITE_FILES\[@\]\}"/)
+    assert.match(run, /^SUITE_DEADLINE=\d+$/m)
   })
 
   it('the plan refuses a list that names no test file, and an embedded-only or pure file that reads the configured database', () => {
