@@ -158,8 +158,14 @@ function runTests(argv) {
     const killGroup = (signal) => { try { process.kill(-child.pid, signal) } catch { /* the group has ended */ } }
     const timer = deadlineSeconds === undefined ? undefined : setTimeout(() => {
       timedOut = true
-      console.error(`\nnpm test: the run passed its deadline of ${deadlineSeconds} s (--deadline); still running:\n${stillRunning(child.pid)}`)
+      const tree = descendants(child.pid)
+      console.error(`\nnpm test: the run passed its deadline of ${deadlineSeconds} s (--deadline); still running:\n${describe(tree)}`)
+      // The run's group, and the groups of the processes it started in groups of their own (a browser, a server a test
+      // detached): each killed, so no port or database connection is left held.
       killGroup('SIGKILL')
+      for (const p of tree) {
+        for (const target of [-p.pgid, p.pid]) { try { process.kill(target, 'SIGKILL') } catch { /* gone already */ } }
+      }
     }, deadlineSeconds * 1000)
     // A group of its own no longer gets the terminal's Ctrl-C: passed on.
     const forward = (signal) => killGroup(signal)
@@ -172,13 +178,30 @@ function runTests(argv) {
   })
 }
 
-/** The processes of the run's group, oldest first, with how long each has run: the test files among them are what hung. */
-function stillRunning(group) {
-  const ps = spawnSync('ps', ['-eo', 'pid=,pgid=,etimes=,args='], { encoding: 'utf8' })
-  if (ps.status !== 0) return '  (ps could not list them)'
-  return ps.stdout.split('\n').map((line) => line.trim().split(/\s+/)).filter(([, pgid]) => Number(pgid) === group)
-    .sort((a, b) => Number(b[2]) - Number(a[2]))
-    .map(([pid, , secs, ...cmd]) => `  pid ${pid}, ${secs} s: ${cmd.join(' ').replace(/--test-reporter\S*\s*/g, '').slice(0, 300)}`).join('\n')
+/** Every process the run started, at any depth (in its group or in one of its own), oldest first. */
+function descendants(root) {
+  const ps = spawnSync('ps', ['-eo', 'pid=,ppid=,pgid=,etimes=,args='], { encoding: 'utf8' })
+  if (ps.status !== 0) return []
+  const all = ps.stdout.split('\n').filter(Boolean).map((line) => {
+    const [pid, ppid, pgid, secs, ...cmd] = line.trim().split(/\s+/)
+    return { pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), secs: Number(secs), cmd: cmd.join(' ') }
+  })
+  const found = []
+  const seen = new Set([root])
+  for (let grew = true; grew;) {
+    grew = false
+    for (const p of all) {
+      if (!seen.has(p.pid) && (seen.has(p.ppid) || p.pid === root)) { seen.add(p.pid); found.push(p); grew = true }
+    }
+  }
+  const self = all.find((p) => p.pid === root)
+  return [...(self ? [self] : []), ...found].sort((a, b) => b.secs - a.secs)
+}
+
+/** The processes with how long each has run: the test files among them are what hung. */
+function describe(tree) {
+  if (!tree.length) return '  (ps could not list them)'
+  return tree.map((p) => `  pid ${p.pid}, ${p.secs} s: ${p.cmd.replace(/--test-reporter\S*\s*/g, '').slice(0, 300)}`).join('\n')
 }
 
 const leaks = []

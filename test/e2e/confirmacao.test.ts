@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { describe, it } from 'node:test'
 import { rowsAs } from '../helpers/credentials.ts'
+import { freshCnpj } from '../helpers/cnpj.ts'
 import { personWithPassword } from '../helpers/account-web.ts'
 import { callerFor, created, exampleRegisters, key } from '../modules/operations/helpers.ts'
 import { noBrowser, openPage, screenshot, useBrowser, useServer } from './browser.ts'
@@ -22,7 +23,8 @@ describe('the sacado confirms or contests a título on its page', () => {
         const noSerious = javaScriptEnabled ? axeChecked : async () => {}
         const admin = await personWithPassword(server.db)
         const call = await callerFor(server.db, server.app, admin.clienteId, admin.usuarioId)
-        const regs = await exampleRegisters(call)
+        await server.db.ownerTransaction((tx) => tx.query('UPDATE clientes SET documento = $2 WHERE id = $1', [admin.clienteId, freshCnpj()]))
+        const regs = await exampleRegisters(call, { sacado: { email: 'contas@sacado.example' } })
         const today = dayPlus(0)
         const op = created(await call('POST', '/api/operacoes', {
           cedente_id: regs.cedente.id, produto_id: regs.produto.id, data_operacao: today,
@@ -31,7 +33,7 @@ describe('the sacado confirms or contests a título on its page', () => {
             vencimento: dayPlus(50), valor_face_centavos: 100_000 }],
         }))
         const titulo = op.titulos[0]
-        created(await call('POST', `/api/titulos/${titulo.id}/confirmacao`, { meio: 'link', email: 'contas@sacado.example' }, key()))
+        created(await call('POST', `/api/titulos/${titulo.id}/confirmacao`, { meio: 'link' }, key()))
         const [mail] = await rowsAs<{ texto: string }>(server.db, undefined,
           `SELECT texto FROM outbox WHERE tipo = 'confirmacao_link' AND cliente_id = '${admin.clienteId}'`)
         const token = /\/confirmacao\/([A-Za-z0-9_-]{43})/.exec(mail!.texto)![1]
@@ -42,7 +44,7 @@ describe('the sacado confirms or contests a título on its page', () => {
           await page.goto(`${server.base}/confirmacao/${token}`)
           assert.equal(await page.locator('h1').innerText(), 'Confirmação do título nº NF-77')
           const facts = await page.locator('#titulo').innerText()
-          for (const part of ['NF-77', 'R$ 12.345,67', 'Cedente Exemplo Ltda (11.222.333/0001-81)', 'Pagar a partir de agora a']) {
+          for (const part of ['NF-77', 'R$ 12.345,67', 'Cedente Exemplo Ltda (11.222.333/0001-81)', 'Oferecido em cessão a']) {
             assert.ok(facts.includes(part), part)
           }
           assert.ok(!(await page.content()).includes('NF-78'), 'no other título')

@@ -50,7 +50,7 @@ describe('fuzz: confirmation with the sacado', () => {
   it('random requests on every confirmation route and the sacado\'s page: never a 5xx or a logged error', async () => {
     const w = await backOffice(ctx.db, ctx.app, clock)
     await ctx.db.ownerTransaction((tx) => tx.query('UPDATE clientes SET documento = $2 WHERE id = $1', [w.clienteId, freshCnpj()]))
-    const regs = await exampleRegisters(w.admin.call)
+    const regs = await exampleRegisters(w.admin.call, { sacado: { email: 'contas@sacado.example' } })
     const op = created(await w.admin.call('POST', '/api/operacoes', {
       cedente_id: regs.cedente.id, produto_id: regs.produto.id, data_operacao: '2026-10-05',
       titulos: exampleTitles(regs.sacados.map((s: { id: string }) => s.id)),

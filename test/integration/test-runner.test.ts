@@ -24,11 +24,13 @@ it('a run past its --deadline ends, names the file still running and stops the p
   assert.equal(status, 1, out)
   assert.match(out, /npm test: the run passed its deadline of 4 s \(--deadline\); still running:/)
   assert.match(out, /pid \d+, \d+ s: [^\n]*hung\.fixture/, 'the hung file is named')
-  const pid = Number(/hung fixture: child pid (\d+)/.exec(out)?.[1])
-  assert.ok(pid > 0, out)
-  // Killed at once; gone once its new parent (init) has reaped it.
-  for (let i = 0; i < 50 && alive(pid); i++) await new Promise((resolve) => setTimeout(resolve, 100))
-  assert.equal(alive(pid), false, 'the process the hung test started was stopped with it')
+  for (const which of ['child', 'detached']) {
+    const pid = Number(new RegExp(`hung fixture: ${which} pid (\\d+)`).exec(out)?.[1])
+    assert.ok(pid > 0, out)
+    // Killed at once; gone once its new parent (init) has reaped it.
+    for (let i = 0; i < 50 && alive(pid); i++) await new Promise((resolve) => setTimeout(resolve, 100))
+    assert.equal(alive(pid), false, `the ${which} process the hung test started was stopped with it`)
+  }
 })
 
 it('--deadline takes whole seconds', () => {

@@ -321,6 +321,16 @@ export const ACTIONS: Record<string, Action> = {
     method: 'DELETE', url: (id, f) => `/api/operacoes/${id}/titulos/${encodeURIComponent(f.get('titulo_id') ?? '-')}`, build: () => ({ errors: {} }),
     notice: 'Título removido.', done: (id) => P.operacao(id), page: operation,
   },
+  // A título's confirmation with its sacado and its registry query, from its row on the operation's page.
+  'operacao/confirmacao-link': {
+    method: 'POST', url: (_id, f) => `/api/titulos/${encodeURIComponent(f.get('titulo_id') ?? '-')}/confirmacao`,
+    build: () => ({ body: { meio: 'link' }, errors: {} }),
+    notice: 'Link de confirmação enviado ao e-mail do sacado: a resposta dele aparece na coluna Confirmação.', done: (id) => P.operacao(id), page: operation,
+  },
+  'operacao/consulta-registro': {
+    method: 'POST', url: (_id, f) => `/api/titulos/${encodeURIComponent(f.get('titulo_id') ?? '-')}/registro/consulta`, build: () => ({ errors: {} }),
+    notice: 'Consulta ao registro pedida: o resultado aparece na coluna Registro em instantes.', done: (id) => P.operacao(id), page: operation,
+  },
   'operacao/cotacao': {
     method: 'POST', url: (id) => `/api/operacoes/${id}/cotacao`, build: () => ({ errors: {} }),
     notice: 'Operação cotada: confira cada linha antes de aceitar.', done: (id) => P.operacao(id), page: operation,

@@ -38,6 +38,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'webhook.segredo_rotacionado': 'Segredo do webhook trocado', 'webhook.reenvio': 'Entrega de webhook reenviada',
   'confirmacao.link_enviado': 'Link de confirmação enviado ao sacado', 'confirmacao.registrada': 'Confirmação com o sacado registrada',
   'confirmacao.dispensada': 'Confirmação com o sacado dispensada', 'registro.consulta_pedida': 'Consulta ao registro de duplicatas pedida',
+  'registro.cessao_pedida': 'Registro da cessão pedido de novo',
   'webhook.desativado': 'Webhook desativado por falhas de entrega', 'webhook.teste': 'Evento de teste enviado ao webhook',
 }
 

@@ -4,6 +4,7 @@
 import { instantLabel } from '../../platform/lib/brasilia-time.ts'
 import { brl } from '../../platform/lib/brl.ts'
 import { reasonOf, type RefusedItem } from './refusal-reasons.ts'
+import { ESTADO_CONFIRMACAO_TEXTO, ESTADO_REGISTRO_TEXTO, inWords } from '../operations/index.ts'
 
 const CODES: Record<string, string> = {
   estado_invalido: 'A operação não está no estado que este passo pede: recarregue a página para ver o estado atual.',
@@ -11,8 +12,10 @@ const CODES: Record<string, string> = {
   cotacao_expirada: 'A cotação venceu no fim do dia da operação: cote de novo.',
   limite_excedido: 'O aceite passaria o limite do cedente ou de um sacado.',
   cadastro_bloqueado: 'O cedente ou um sacado está bloqueado.',
+  titulo_com_verificacoes: 'Este título já tem confirmação com o sacado ou consulta ao registro, que ficam guardadas: ele não sai do rascunho. '
+    + 'Para não comprá-lo, cancele a operação e monte outra sem ele.',
   titulos_nao_confirmados: 'O produto pede a confirmação de cada título com o sacado antes do aceite.',
-  registro_impedido: 'O produto pede, antes do aceite, uma consulta limpa ao registro de cada duplicata (livre, do cedente, sem ônus, no valor).',
+  registro_impedido: 'O produto pede, antes do aceite, uma consulta livre ao registro de cada duplicata e, antes do pagamento, a cessão registrada.',
   titulo_duplicado: 'Esta duplicata (chave de NF-e e número) já está numa operação viva.',
   operacao_antes_da_data: 'A operação está cotada para a data dela: aceite nesse dia.',
   pagamento_fora_da_data: 'O cedente é pago na data da operação, para a qual o dinheiro foi cotado: noutro dia, cancele e refaça a operação.',
@@ -46,7 +49,8 @@ const CODES: Record<string, string> = {
   protesto_nao_pedido: 'Não há protesto pedido nesta cobrança para sustar.',
   remessa_vazia: 'Nada a enviar ao banco nesta conta: nenhuma cobrança a registrar nem instrução pendente.',
   conta_cobranca_por_api: 'Esta conta de cobrança fala com o banco pela API: não gera arquivo de remessa.',
-  empresa_sem_cnpj: 'O CNPJ da empresa não está cadastrado: o banco recusa uma remessa sem ele.',
+  empresa_sem_cnpj: 'O CNPJ da empresa não está cadastrado: a remessa ao banco, o link de confirmação ao sacado e o registro de duplicatas o '
+    + 'exigem. Peça ao operador da plataforma que o cadastre.',
   recompra_sem_coobrigacao: 'Recompra por inadimplência só quando o produto tem coobrigação do cedente '
     + '(na faturização pura, o STJ a tem por nula: REsp 1.711.412/MG).',
   arquivo_cnab_recusado: 'O arquivo de retorno foi recusado inteiro: a linha indicada não segue o layout do banco; nada dele foi aplicado.',
@@ -91,8 +95,13 @@ export function refusalOf(status: number, body: unknown): Refusal {
   const field = Object.hasOwn(CODE_FIELDS, code) ? CODE_FIELDS[code]! : undefined
   if (field) return { message: 'Corrija os campos indicados.', fields: { [field[0]]: field[1] } }
   if (code === 'limite_excedido') return { message: limitsTold(body), fields: {} }
-  if (code === 'titulos_nao_confirmados') return { message: titlesTold(body, code, 'Ainda sem confirmação', 'confirmacao_estado'), fields: {} }
-  if (code === 'registro_impedido') return { message: titlesTold(body, code, 'Sem consulta livre', 'registro_estado', 'registro_situacao'), fields: {} }
+  if (code === 'titulos_nao_confirmados') {
+    return { message: titlesTold(body, code, 'Ainda sem confirmação', (t) => inWords(ESTADO_CONFIRMACAO_TEXTO, String(t.confirmacao_estado))), fields: {} }
+  }
+  if (code === 'registro_impedido') {
+    return { message: titlesTold(body, code, 'Sem o registro pedido', (t) => inWords(ESTADO_REGISTRO_TEXTO, String(t.registro_estado))
+      + (typeof t.registro_situacao === 'string' ? `: ${t.registro_situacao.replaceAll('_', ' ')}` : '')), fields: {} }
+  }
   if (code === 'remessa_vazia') return { message: leftOutTold(body), fields: {} }
   if (code === 'boleto_enviado_recentemente') {
     const next = (body as { proximo_envio_em?: unknown } | null)?.proximo_envio_em
@@ -125,11 +134,10 @@ function leftOutTold(body: unknown): string {
 }
 
 /** Which títulos stop the acceptance, each with its state: "O produto pede … Ainda sem confirmação: nº 12 (em andamento), nº 13 (contestado)." */
-function titlesTold(body: unknown, code: string, lead: string, ...fields: string[]): string {
+function titlesTold(body: unknown, code: string, lead: string, state: (t: Record<string, unknown>) => string): string {
   const titulos = (body as { titulos?: unknown } | null)?.titulos
   if (!Array.isArray(titulos) || !titulos.length) return CODES[code]!
-  const words = (t: Record<string, unknown>) => fields.map((f) => t[f]).filter((v) => typeof v === 'string').map((v) => (v as string).replaceAll('_', ' '))
-  const each = (titulos as Record<string, unknown>[]).slice(0, 20).map((t) => `nº ${String(t.numero ?? '?')} (${words(t).join(': ')})`)
+  const each = (titulos as Record<string, unknown>[]).slice(0, 20).map((t) => `nº ${String(t.numero ?? '?')} (${state(t)})`)
   return `${CODES[code]} ${lead}: ${each.join(', ')}${titulos.length > 20 ? ` e mais ${titulos.length - 20}` : ''}.`
 }
 

@@ -28,6 +28,7 @@ export { acceptInvitation, findInvitation, findLogin, getUser, listUsers, normal
 export type { FoundInvitation, LoginCandidate, User } from './users/store.ts'
 export { byCredential } from './http/by-credential.ts'
 export { ACESSO, isPapel, PAPEIS, permits, scopesOf } from './roles.ts'
+export { RoleError } from './errors.ts'
 export { changes } from './http/guard.ts'
 export type { Papel } from './roles.ts'
 export { setRole } from './users/role.ts'

@@ -71,7 +71,9 @@ export const OPERATION_ROUTES = {
     method: 'DELETE', url: '/api/operacoes/:id/titulos/:titulo_id', escopo: 'operacoes',
     schema: {
       ...op('Removes a título from a draft', 'removerTitulo'), ...keyed(false), params: Type.Object({ id: Type.String(), titulo_id: Type.String() }),
-      response: { 200: OperacaoOut, ...guardRefusals('operacoes'), ...NotFound('operation or título'), ...idempotencyProblems, ...Conflict(STATE_CONFLICT) },
+      response: { 200: OperacaoOut, ...guardRefusals('operacoes'), ...NotFound('operation or título'), ...idempotencyProblems,
+        ...Conflict(`${STATE_CONFLICT} Or the título was confirmed with its sacado or queried at the registry (titulo_com_verificacoes, with titulo_id): `
+          + 'those records are kept, so it stays; cancel the operation not to buy it.') },
     },
   },
   cotacao: {
@@ -122,7 +124,8 @@ export const OPERATION_ROUTES = {
         ...invalid('An account not the cedente\'s, or none given when the cedente has several or none: every item.'),
         ...Conflict(`${STATE_CONFLICT} Or pagamento_fora_da_data: asked on a day other than data_operacao (with data_operacao and data_pagamento), `
           + 'the cedente is blocked (cadastro_bloqueado), or the account was added after the registration and no second person has '
-          + 'confirmed it (conta_bancaria_nao_confirmada, with conta_id).'),
+          + 'confirmed it (conta_bancaria_nao_confirmada, with conta_id), or, under a product that asks for the registry, a duplicata\'s '
+          + 'assignment is not registered yet (registro_impedido, each in `titulos` with registro_estado).'),
       },
     },
   },
@@ -198,7 +201,8 @@ export const OPERATION_ROUTES = {
           + 'or is a token with no person (aprovacao_pelo_mesmo_usuario).', 'aprovacao_pelo_mesmo_usuario'),
         ...Conflict('The payment is not waiting for approval (estado_invalido, with its `estado`), it is not the operation\'s date '
           + '(pagamento_fora_da_data, with data_operacao and data_pagamento), the cedente is blocked (cadastro_bloqueado), the payment\'s '
-          + 'account is no longer a confirmed account of the cedente (conta_bancaria_nao_confirmada), or the key is in use.'),
+          + 'account is no longer a confirmed account of the cedente (conta_bancaria_nao_confirmada), a duplicata\'s assignment is not '
+          + 'registered (registro_impedido, under a product that asks for the registry), or the key is in use.'),
       },
     },
   },

@@ -91,6 +91,27 @@ export class NoSacadoEmailError extends DomainError<'sacado_sem_email'> {
   }
 }
 
+/**
+ * The customer's CNPJ is not recorded, and what was asked names the buyer by it: the notice of an assignment to the
+ * sacado, a registry request. The operator records it (`npm run cli -- clientes documento <id> --documento <CNPJ>`).
+ */
+export class NoCustomerCnpjError extends DomainError<'empresa_sem_cnpj'> {
+  constructor() {
+    super('empresa_sem_cnpj', 'the customer\'s CNPJ is not recorded: the operator records it (clientes documento)')
+  }
+}
+
+/**
+ * A draft's título already confirmed with its sacado or queried at the registry keeps that record: it is not removed
+ * from the draft (cancel the operation instead, which keeps both).
+ */
+export class TitleWithChecksError extends DomainError<'titulo_com_verificacoes'> {
+  constructor(tituloId: string) {
+    super('titulo_com_verificacoes', 'the título has confirmations or registry requests, which are kept')
+    this.fields = { titulo_id: tituloId }
+  }
+}
+
 /** A blocked cedente or sacado takes part in no new operation. */
 export class BlockedRegisterError extends DomainError<'cadastro_bloqueado'> {
   constructor(cadastros: { tipo: 'cedente' | 'sacado', id: string }[]) {

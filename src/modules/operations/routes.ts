@@ -23,7 +23,7 @@ import { byCredential } from '../credentials/index.ts'
 import { getParty, parseDocumento, sacados } from '../origination/index.ts'
 import { getProduct } from '../pricing/index.ts'
 import { checkDataOperacao, checkTitles, fail } from './checks.ts'
-import { InvalidStateError, TooManyTitlesError } from './errors.ts'
+import { InvalidStateError, TitleWithChecksError, TooManyTitlesError } from './errors.ts'
 import { OPERATION_ROUTES } from './definitions.ts'
 import { acceptQuote } from './flow/accept.ts'
 import { cancelOperation } from './flow/cancel.ts'
@@ -37,7 +37,7 @@ import { borderoPdf } from './bordero-pdf.ts'
 import type { Html } from '../../platform/lib/html.ts'
 import { FIRST_PAGE, titlesPageOf, type FormalizacaoInT, type OperacaoInT, type TituloInT } from './schemas.ts'
 import {
-  addTitles, createOperation, readOperation, getTitle, lockOperation, numbersOf, removeTitle, titleTotals, titlesOf,
+  addTitles, createOperation, hasChecks, readOperation, getTitle, lockOperation, numbersOf, removeTitle, titleTotals, titlesOf,
   type Operation, type OperationPage,
 } from './store.ts'
 import { operationListView, operationView, quoteViewJson, titleView } from './views.ts'
@@ -137,7 +137,9 @@ export function operationRoutes(deps: OperationRoutesDeps) {
     onOperation<{ Params: { id: string, titulo_id: string } }>(R.removerTitulo, async ({ tx, req, op }) => {
       if (op.estado !== 'rascunho') return stateConflict(op)
       const tituloId = req.params.titulo_id
-      if (!isUuid(tituloId) || !await removeTitle(tx, op.id, tituloId)) throw NOT_FOUND
+      if (!isUuid(tituloId)) throw NOT_FOUND
+      if (await hasChecks(tx, op.id, tituloId)) throw new TitleWithChecksError(tituloId)
+      if (!await removeTitle(tx, op.id, tituloId)) throw NOT_FOUND
       return { status: 200, body: await fresh(tx, op.id), acao: 'operacao.titulo_removido' }
     })
 

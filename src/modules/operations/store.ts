@@ -3,7 +3,7 @@
 // the second finds the state the first left.
 import { termInfo, type TermInfo } from './termo-store.ts'
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm'
-import type { Orm } from '../../platform/db/database.ts'
+import { queryRows, type Orm } from '../../platform/db/database.ts'
 import { readInTransaction, sendInTransaction, type Read } from '../../platform/db/in-transaction.ts'
 import { fixedStatement } from '../../platform/db/one-trip.ts'
 import { columnsOf, rowDecoder } from '../../platform/db/table-rows.ts'
@@ -118,6 +118,15 @@ const TITLES = fixedStatement<'operacao'>(sql`SELECT ${columnsOf(titulos)} FROM 
 export const titlesRead = (operacaoId: string): Read<Title[]> => ({ statement: TITLES({ operacao: operacaoId }), answer: (rows) => rows.map(decodeTitle) })
 
 /** The same read on its own, in the caller's transaction. */
+/**
+ * The operation's títulos locked (in id order), for a step that decides on their state: a confirmation or a registry
+ * query of one of them (which locks it) then waits for the step, or the step for it, never deciding on a state that
+ * changes under it.
+ */
+export async function lockTitles(tx: Orm, operacaoId: string): Promise<void> {
+  await tx.execute(sql`SELECT id FROM titulos WHERE operacao_id = ${operacaoId}::uuid ORDER BY id FOR UPDATE`)
+}
+
 export const titlesOf = async (tx: Orm, operacaoId: string): Promise<Title[]> => (await readInTransaction(tx, [titlesRead(operacaoId)] as const))[0]
 
 export type NewQuote = Omit<Quote, 'id' | 'criadoEm'>
@@ -196,6 +205,14 @@ async function heldDuplicatas(tx: Orm, list: { chave: string, numero: string }[]
   const live = await tx.select({ id: titulos.id, chave: sql<string>`${titulos.chaveNfe}`, numero: titulos.numero }).from(titulos)
     .where(and(inArray(titulos.chaveNfe, keys), ne(titulos.estado, 'cancelado'))).orderBy(asc(titulos.seq))
   return live.filter((t) => list.some((d) => d.chave === t.chave && d.numero === t.numero))
+}
+
+/** Whether the operation's título has a confirmation or a registry request (records that are kept, never removed). */
+export async function hasChecks(tx: Orm, operacaoId: string, tituloId: string): Promise<boolean> {
+  const [r] = await queryRows<{ yes: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM titulos t WHERE t.id = ${tituloId}::uuid
+    AND t.operacao_id = ${operacaoId}::uuid AND (EXISTS (SELECT 1 FROM confirmacoes c WHERE c.cliente_id = t.cliente_id AND c.titulo_id = t.id)
+      OR EXISTS (SELECT 1 FROM registro_pedidos p WHERE p.cliente_id = t.cliente_id AND p.titulo_id = t.id))) AS yes`)
+  return r!.yes
 }
 
 /** Removes a título of a draft; false when the operation has none with this id. */

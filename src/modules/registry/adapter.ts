@@ -43,6 +43,8 @@ export interface Consulta {
   cessionario: string | null
   onus: { tipo: string, credor: string }[]
   valorCentavos: bigint
+  /** `ativa`, or what ended it (`paga`, `baixada`): only an active duplicata is bought. */
+  situacao: string
 }
 
 export type Falha = { ok: false, tipo: 'indisponivel', motivo: string } | { ok: false, tipo: 'recusada', codigo: string, motivo: string, resposta: unknown }

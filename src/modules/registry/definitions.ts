@@ -51,6 +51,18 @@ export const REGISTRY_ROUTES = {
       },
     },
   },
+  cessao: {
+    method: 'POST', url: '/api/titulos/:id/registro/cessao', escopo: 'operacoes',
+    schema: {
+      ...tag('Asks again for the registration of an acquired duplicata\'s assignment the registradora refused', 'registrarCessao'),
+      headers: IdempotencyKeyHeader, params: Params,
+      response: {
+        202: PedidoOut, ...guardRefusals('operacoes'), ...NotFound('título'), ...idempotencyProblems,
+        ...Conflict('The título is not an acquired duplicata whose assignment was refused (estado_invalido, with its `registro_estado`), or the key '
+          + 'is in use.'),
+      },
+    },
+  },
   ler: {
     method: 'GET', url: '/api/titulos/:id/registro', escopo: 'operacoes',
     schema: {

@@ -8,10 +8,3 @@ export class NotInRegistryError extends DomainError<'titulo_sem_registro'> {
     this.fields = { tipo }
   }
 }
-
-/** The registradora names the buyer by its CNPJ: the customer's must be recorded first (`clientes documento`, the operator's CLI). */
-export class RegistryWithoutCnpjError extends DomainError<'empresa_sem_cnpj'> {
-  constructor() {
-    super('empresa_sem_cnpj', 'the customer\'s CNPJ is not recorded: the registradora names the buyer by it')
-  }
-}

@@ -17,11 +17,11 @@ import { isUuid } from '../../platform/lib/uuid.ts'
 import type { ActionContext } from '../../platform/tenancy/audit/store.ts'
 import { withTenant } from '../../platform/tenancy/tenancy.ts'
 import { byCredential } from '../credentials/index.ts'
-import { InvalidStateError } from '../operations/index.ts'
+import { InvalidStateError, NoCustomerCnpjError } from '../operations/index.ts'
 import { CALLBACK_PATH } from './configured.ts'
 import { REGISTRY_ROUTES } from './definitions.ts'
-import { NotInRegistryError, RegistryWithoutCnpjError } from './errors.ts'
-import { askQuery, getPedido, mirrorOf, openQuery, pedidosOf } from './store.ts'
+import { NotInRegistryError } from './errors.ts'
+import { askAssignmentAgain, askQuery, getPedido, mirrorOf, openQuery, pedidosOf } from './store.ts'
 import { mirrorView, pedidoView } from './views.ts'
 import { readBack, type RegistryDeps } from './worker.ts'
 
@@ -55,9 +55,20 @@ export function registryRoutes(deps: RegistryRoutesDeps) {
         if (!t) return { answer: problemAnswer(NOT_FOUND) }
         if (!DUPLICATAS.has(t.tipo)) throw new NotInRegistryError(t.tipo)
         if (!QUERYABLE.has(t.estado)) throw new InvalidStateError(t.estado)
-        if (!t.documento) throw new RegistryWithoutCnpjError()
+        if (!t.documento) throw new NoCustomerCnpjError()
         const id = await openQuery(tx, t.id) ?? await askQuery(tx, req.credential!.clienteId, t.id, action.now)
         return { answer: jsonAnswer(202, pedidoView((await getPedido(tx, id))!)), audit: { acao: 'registro.consulta_pedida', alvoId: t.id } }
+      },
+    })
+
+    mutationRoute<{ Params: { id: string } }, ActionContext>(app, mutation, {
+      method: 'POST', url: R.cessao.url, idempotency: 'accepted', config, schema: R.cessao.schema, caller: byCredential, timeoutFactor: 8,
+      work: async ({ tx, req, action }) => {
+        const t = isUuid(req.params.id) ? await titleOf(tx, req.params.id) : undefined
+        if (!t) return { answer: problemAnswer(NOT_FOUND) }
+        if (t.estado !== 'adquirido' || t.registro_estado !== 'cessao_recusada') throw new InvalidStateError(t.registro_estado, { estado_titulo: t.estado })
+        const id = await askAssignmentAgain(tx, req.credential!.clienteId, t.id, action.now)
+        return { answer: jsonAnswer(202, pedidoView((await getPedido(tx, id))!)), audit: { acao: 'registro.cessao_pedida', alvoId: t.id } }
       },
     })
 

@@ -19,6 +19,9 @@ const dates = <R extends { proxima_em: Date, criado_em: Date, concluido_em: Date
   ...r, proxima_em: new Date(r.proxima_em), criado_em: new Date(r.criado_em), concluido_em: r.concluido_em && new Date(r.concluido_em),
 })
 
+/** A value as jsonb text: PostgreSQL's jsonb takes no NUL character, which an outside answer may hold. */
+const jsonb = (v: unknown): string => JSON.stringify(v ?? null).replaceAll('\\u0000', '\\ufffd')
+
 const PEDIDO = sql`p.id, p.titulo_id, p.tipo, p.estado, p.tentativas, p.protocolo, p.proxima_em, p.erro, p.resposta, p.criado_em, p.concluido_em`
 
 export async function pedidoToSend(tx: Orm, id: string): Promise<PedidoToSend | undefined> {
@@ -40,6 +43,15 @@ export async function askQuery(tx: Orm, clienteId: string, tituloId: string, now
     VALUES (${clienteId}::uuid, ${tituloId}::uuid, 'consulta', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz) RETURNING id`)
   await tx.execute(sql`UPDATE titulos SET registro_estado = 'consulta_pendente', registro_situacao = NULL
     WHERE id = ${tituloId}::uuid AND registro_estado IN ('nao_consultado', 'livre', 'impedido')`)
+  return r!.id
+}
+
+/** The assignment asked again, after the registradora refused it (the buyer sorted it out with the registry): a new request. */
+export async function askAssignmentAgain(tx: Orm, clienteId: string, tituloId: string, now: Date): Promise<string> {
+  const at = now.toISOString()
+  const [r] = await queryRows<{ id: string }>(tx, sql`INSERT INTO registro_pedidos (cliente_id, titulo_id, tipo, proxima_em, criado_em, atualizado_em)
+    VALUES (${clienteId}::uuid, ${tituloId}::uuid, 'cessao', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz) RETURNING id`)
+  await tx.execute(sql`UPDATE titulos SET registro_estado = 'cessao_pendente', registro_situacao = NULL WHERE id = ${tituloId}::uuid`)
   return r!.id
 }
 
@@ -71,7 +83,7 @@ export async function mirrorOf(tx: Orm, tituloId: string): Promise<MirrorRow[]> 
 async function mirror(tx: Orm, p: PedidoToSend, situacao: 'recebido' | 'concluido' | 'recusado', protocolo: string | null, dados: unknown, now: Date) {
   const body = dados && typeof dados === 'object' && !Array.isArray(dados) ? dados : { resposta: dados ?? null }
   await tx.execute(sql`INSERT INTO registro_eventos (cliente_id, titulo_id, pedido_id, tipo, situacao, protocolo, dados, criado_em)
-    SELECT cliente_id, titulo_id, id, tipo, ${situacao}, ${protocolo}, ${JSON.stringify(body)}::jsonb, ${now.toISOString()}::timestamptz
+    SELECT cliente_id, titulo_id, id, tipo, ${situacao}, ${protocolo}, ${jsonb(body)}::jsonb, ${now.toISOString()}::timestamptz
       FROM registro_pedidos WHERE id = ${p.id}::uuid`)
 }
 
@@ -82,10 +94,14 @@ export async function recordTaken(tx: Orm, p: PedidoToSend, protocolo: string, r
   if (p.estado === 'pendente') await mirror(tx, p, 'recebido', protocolo, resposta, now)
 }
 
-/** What a query found, in the service's words: free, or why not (the order is the order a buyer cares). */
+/**
+ * What a query found, in the service's words: free, or why not (the order is the order a buyer cares). A duplicata
+ * assigned already, even to this customer, is not free: a título not yet being registered would buy it twice.
+ */
 export function verdict(c: Consulta, p: Pick<PedidoToSend, 'cedente_documento' | 'valor_face_centavos' | 'cliente_documento'>): string {
+  if (c.situacao !== 'ativa') return 'duplicata_encerrada'
   if (c.titular !== p.cedente_documento) return 'titular_divergente'
-  if (c.cessionario !== null && c.cessionario !== p.cliente_documento) return 'cedida_a_terceiro'
+  if (c.cessionario !== null) return c.cessionario === p.cliente_documento ? 'ja_cedida_ao_cliente' : 'cedida_a_terceiro'
   if (c.onus.length) return 'onerada'
   if (c.valorCentavos !== BigInt(p.valor_face_centavos)) return 'valor_divergente'
   return 'livre'
@@ -99,7 +115,7 @@ async function setTitle(tx: Orm, p: PedidoToSend, estado: string, situacao: stri
 }
 
 export async function recordDone(tx: Orm, p: PedidoToSend, protocolo: string, consulta: Consulta | undefined, resposta: unknown, now: Date): Promise<void> {
-  await tx.execute(sql`UPDATE registro_pedidos SET estado = 'concluido', protocolo = ${protocolo}, resposta = ${JSON.stringify(resposta ?? null)}::jsonb,
+  await tx.execute(sql`UPDATE registro_pedidos SET estado = 'concluido', protocolo = ${protocolo}, resposta = ${jsonb(resposta)}::jsonb,
       erro = NULL, concluido_em = ${now.toISOString()}::timestamptz, atualizado_em = ${now.toISOString()}::timestamptz WHERE id = ${p.id}::uuid`)
   await mirror(tx, p, 'concluido', protocolo, resposta, now)
   if (p.tipo === 'consulta') {
@@ -111,8 +127,9 @@ export async function recordDone(tx: Orm, p: PedidoToSend, protocolo: string, co
 }
 
 export async function recordRefused(tx: Orm, p: PedidoToSend, codigo: string, motivo: string, resposta: unknown, now: Date): Promise<void> {
-  await tx.execute(sql`UPDATE registro_pedidos SET estado = 'recusado', resposta = ${JSON.stringify({ codigo, motivo, resposta: resposta ?? null })}::jsonb,
-      erro = ${motivo.slice(0, 500)}, concluido_em = ${now.toISOString()}::timestamptz, atualizado_em = ${now.toISOString()}::timestamptz
+  await tx.execute(sql`UPDATE registro_pedidos SET estado = 'recusado', resposta = ${jsonb({ codigo, motivo, resposta: resposta ?? null })}::jsonb,
+      erro = ${motivo.replaceAll('\u0000', '').slice(0, 500)}, concluido_em = ${now.toISOString()}::timestamptz,
+      atualizado_em = ${now.toISOString()}::timestamptz
     WHERE id = ${p.id}::uuid`)
   await mirror(tx, p, 'recusado', p.protocolo, { codigo, motivo, resposta: resposta ?? null }, now)
   const code = /^[a-z_]{1,60}$/.test(codigo) ? codigo : 'recusado'
@@ -123,5 +140,5 @@ export async function recordRefused(tx: Orm, p: PedidoToSend, codigo: string, mo
 
 export async function recordPostponed(tx: Orm, p: PedidoToSend, next: Date, motivo: string, now: Date): Promise<void> {
   await tx.execute(sql`UPDATE registro_pedidos SET tentativas = tentativas + 1, proxima_em = ${next.toISOString()}::timestamptz,
-      erro = ${motivo.slice(0, 500)}, atualizado_em = ${now.toISOString()}::timestamptz WHERE id = ${p.id}::uuid`)
+      erro = ${motivo.replaceAll('\u0000', '').slice(0, 500)}, atualizado_em = ${now.toISOString()}::timestamptz WHERE id = ${p.id}::uuid`)
 }

@@ -68,13 +68,36 @@ async function handle(deps: RegistryDeps, clienteId: string, id: string, now: Da
   })
 }
 
-/** One pass: every request due now, each sent or read back once. */
+/**
+ * One request, whatever goes wrong with it: an answer the service cannot keep (a value the database refuses, a protocol
+ * another request holds) postpones that request alone, with its error, instead of stopping the pass on it at every
+ * pass, every other customer's requests behind it.
+ */
+async function handleSafely(deps: RegistryDeps, clienteId: string, id: string, now: Date): Promise<keyof RegistryPass | undefined> {
+  try {
+    return await handle(deps, clienteId, id, now)
+  } catch (err) {
+    const wait = deps.config.retry.maxMs
+    await withTenant(deps.db, clienteId, async (tx) => {
+      const p = await pedidoToSend(tx, id)
+      if (p) await recordPostponed(tx, p, new Date(now.getTime() + wait), `resposta que o serviço não pôde guardar (${(err as Error).name})`, now)
+    }).catch(() => {})
+    return 'adiados'
+  }
+}
+
+/** How long a pass takes requests for: with one registradora timeout more, within the job's lease. */
+const PASS_BUDGET_MS = 10 * 60_000
+
+/** One pass: every request due now, each sent or read back once (those past the pass's time budget wait for the next). */
 export async function registryDue(deps: RegistryDeps, now: Date): Promise<RegistryPass> {
   const due = await queryRows<{ cliente_id: string, id: string }>(deps.db.orm,
     sql`SELECT cliente_id, id FROM registro_pedidos_a_enviar(${deps.batch ?? 100}, ${now.toISOString()}::timestamptz)`)
   const out: RegistryPass = { concluidos: 0, recusados: 0, processando: 0, adiados: 0 }
+  const started = Date.now()
   for (const { cliente_id: clienteId, id } of due) {
-    const what = await handle(deps, clienteId, id, now)
+    if (Date.now() - started > PASS_BUDGET_MS) break
+    const what = await handleSafely(deps, clienteId, id, now)
     if (what) out[what]++
   }
   return out
@@ -87,7 +110,7 @@ export async function registryDue(deps: RegistryDeps, now: Date): Promise<Regist
 export async function readBack(deps: RegistryDeps, protocolo: string, now: Date): Promise<boolean> {
   const [p] = await queryRows<{ cliente_id: string, id: string }>(deps.db.orm, sql`SELECT cliente_id, id FROM registro_pedido_do_protocolo(${protocolo})`)
   if (!p) return false
-  await handle(deps, p.cliente_id, p.id, now)
+  await handleSafely(deps, p.cliente_id, p.id, now)
   return true
 }
 

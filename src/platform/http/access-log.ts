@@ -1,11 +1,13 @@
 // One log line per request, written when the answer is sent (Fastify's own two lines are turned off):
 // what an operator greps for. The path is logged without its query string, which may carry personal
-// data or a token pasted into a link. The line is written by the app's logger with the request id (reqId)
-// and the W3C trace id in it, so a request that logs nothing else never makes its own child logger (src/platform/http/request-logger.ts).
+// data or a token pasted into a link, and without a secret carried in the path itself (secret-path.ts). The line is
+// written by the app's logger with the request id (reqId) and the W3C trace id in it, so a request that logs nothing
+// else never makes its own child logger (src/platform/http/request-logger.ts).
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { ownRequestId } from './request-id.ts'
 import { routeLabel } from './route-label.ts'
+import { withoutSecrets } from './secret-path.ts'
 import { traceContextOf } from './trace-context.ts'
 
 /** Also told of every answer, in the same hook (request metrics): one hook per response, not one each. */
@@ -40,7 +42,7 @@ function logAccess(log: FastifyBaseLogger, req: FastifyRequest, reply: FastifyRe
   // Checked first: building the line is most of the cost, and a probe's is usually not written.
   if (probe && !DEBUG_LEVELS.has(log.level)) return
   const q = req.url.indexOf('?')
-  const path = (q === -1 ? req.url : req.url.slice(0, q)).slice(0, MAX_PATH)
+  const path = withoutSecrets((q === -1 ? req.url : req.url.slice(0, q)).slice(0, MAX_PATH))
   const line: Record<string, unknown> = {
     reqId: req.id, traceId: traceContextOf(req.raw).traceId, method: req.method, route, path, status, ms: Math.round(reply.elapsedTime * 10) / 10, ip: req.ip,
   }

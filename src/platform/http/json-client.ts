@@ -15,7 +15,7 @@ export type JsonClientOptions = {
 }
 
 export type Unavailable = { ok: false, tipo: 'indisponivel', motivo: string }
-export type Refused = { ok: false, tipo: 'recusada', codigo: string, motivo: string, resposta: unknown }
+export type Refused = { ok: false, tipo: 'recusada', status?: number, codigo: string, motivo: string, resposta: unknown }
 export type JsonAnswer = { ok: true, status: number, json: unknown } | Unavailable | Refused
 
 const MAX_ANSWER = 64 * 1024
@@ -38,8 +38,10 @@ export function jsonClient(o: JsonClientOptions): (method: string, path: string,
     const json = parseJson(text)
     if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, json }
     if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) {
-      const j = (json ?? {}) as { codigo?: string, motivo?: string }
-      return { ok: false, tipo: 'recusada', codigo: j.codigo ?? String(res.status), motivo: j.motivo ?? `${o.who} respondeu ${res.status}`, resposta: json }
+      const j = (json ?? {}) as { codigo?: unknown, motivo?: unknown }
+      const text = (v: unknown, max: number) => (typeof v === 'string' && v.length > 0 ? v.slice(0, max) : undefined)
+      return { ok: false, tipo: 'recusada', status: res.status, codigo: text(j.codigo, 100) ?? String(res.status),
+        motivo: text(j.motivo, 500) ?? `${o.who} respondeu ${res.status}`, resposta: json }
     }
     return { ok: false, tipo: 'indisponivel', motivo: `${o.who} respondeu ${res.status}` }
   }

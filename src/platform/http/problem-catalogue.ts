@@ -118,6 +118,8 @@ export const PROBLEMS = {
   registro_impedido: { status: 409 },
   // A registry query of a título that is not a duplicata escritural (a cheque, a promissory note…; `tipo`).
   titulo_sem_registro: { status: 409 },
+  // Removing from a draft a título confirmed with its sacado or queried at the registry (`titulo_id`): those records are kept.
+  titulo_com_verificacoes: { status: 409 },
   titulo_duplicado: { status: 409 },
   // Money priced for one day leaves that day: an acceptance before the operation's date (`data_operacao`, `hoje`),
   // a payment asked, approved or recorded on another Brasília day (`data_operacao`, `data_pagamento`).

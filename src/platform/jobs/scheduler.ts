@@ -18,7 +18,10 @@ export type SchedulerOptions = {
   log: JobsLog
   /** Names this process in the runs it records (default host:pid). */
   instance?: string
-  /** How often due jobs are looked for (default a minute: a daily job starts within a minute of its time). */
+  /**
+   * How often due jobs are looked for (default a minute, or the shortest job's period when shorter: a daily job starts
+   * within a minute of its time, and a job every 10 s runs every 10 s, not once a minute).
+   */
   tickMs?: number
   /** The first look after start (default a minute, so a start is not slowed by jobs). */
   firstAfterMs?: number
@@ -56,7 +59,9 @@ export class JobScheduler {
 
   start(): void {
     if (this.stopTimer || this.stopped) return
-    this.stopTimer = repeat(() => this.tick(), this.opts.tickMs ?? 60_000, this.opts.firstAfterMs ?? 60_000)
+    const periods = [...this.jobs.values()].map((j) => ('everyMs' in j.schedule ? j.schedule.everyMs : Infinity))
+    const tick = this.opts.tickMs ?? Math.min(60_000, ...periods)
+    this.stopTimer = repeat(() => this.tick(), tick, this.opts.firstAfterMs ?? 60_000)
   }
 
   /** Starts every job due and not in hand here; resolves when the runs it started are over. */

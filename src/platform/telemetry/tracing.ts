@@ -18,6 +18,7 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg'
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node'
 import { createAddHookMessageChannel } from 'import-in-the-middle'
+import { withoutSecrets } from '../http/secret-path.ts'
 import { setSpanSource } from '../http/trace-context.ts'
 
 export type Tracing = { shutdown(): Promise<void> }
@@ -40,7 +41,19 @@ export async function startTracing(build: { versao: string, commit: string }, se
     tracerProvider: provider,
     instrumentations: [
       // Probes and scrapes (the metrics listener is in this process too) every few seconds would bury the rest.
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(api\/health(\/ready)?|metrics)(\?|$)/.test(req.url ?? '') }),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => /^\/(api\/health(\/ready)?|metrics)(\?|$)/.test(req.url ?? ''),
+        // A secret carried in a path (a sacado's confirmation link) never reaches the collector: the span's URL attributes
+        // are the path without it (the access log's rule), and without the query.
+        requestHook: (span, req) => {
+          const incoming = req as { url?: unknown, headers?: Record<string, unknown> }
+          if (typeof incoming.url !== 'string' || !incoming.headers) return
+          const path = withoutSecrets(incoming.url.split('?')[0]!)
+          span.setAttribute('http.target', path)
+          span.setAttribute('url.path', path)
+          span.setAttribute('http.url', `http://${String(incoming.headers.host ?? 'localhost')}${path}`)
+        },
+      }),
       // Statement text only (parameterized: values, personal data among them, are never attached). Only inside a
       // traced request or send: the status snapshot's and the worker's polls every few seconds would be most spans.
       new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true }),

@@ -88,6 +88,7 @@ describe('the back office, without JavaScript', () => {
     assert.deepEqual(rowCells(t1, '<tr data-titulo='), {
       'Tipo': 'duplicata mercantil', 'Sacado': 'Sacado 111.444.777-35', 'Vencimento': '04/11/2026', 'Valor de face': 'R$ 10.000,00', 'Estado': 'ofertado',
       'Confirmação': 'pendente', 'Registro': 'não consultado',
+      'Verificações': 'Enviar link de confirmação do título T1 \nConsultar o registro do título T1',
       'Ação': rowCells(t1, '<tr data-titulo=')['Ação']!,
     })
     assert.match(t1, /<td data-rotulo="Valor de face" class="num">R\$ 10\.000,00<\/td>/, 'amounts right-aligned')
@@ -253,5 +254,30 @@ describe('the back office, without JavaScript', () => {
     assert.match(page.body, /<dd id="estado">formalizada<\/dd>/)
     assert.match(page.body, /Conta encerrada no banco/)
     assert.match(page.body, /id="form-desembolso"/, 'the payment may be asked again')
+  })
+
+  it('sends a título\'s confirmation link and asks the registry from its row; a refusal says why in words', async () => {
+    clock.set(EXAMPLE_NOW)
+    const { op, operador, clienteId } = await team()
+    const call = await callerFor(ctx.db, ctx.app, clienteId, operador.usuarioId, clock)
+    const { produto, cedente, sacados } = await exampleRegisters(call, { sacado: { email: 'contas@sacado.example' } })
+    const draft = created(await call('POST', '/api/operacoes', {
+      cedente_id: cedente.id, produto_id: produto.id, data_operacao: '2026-10-05', titulos: exampleTitles(sacados.map((s: { id: string }) => s.id)),
+    }))
+    const path = `/conta/operacoes/${draft.id}`
+    const [t1, , t3] = draft.titulos
+    const refused = await op.submit(path, `link-${t1.id}`)
+    assert.equal(refused.statusCode, 409)
+    assert.match(refusalsOn(refused.body), /CNPJ/, 'without the customer\'s CNPJ the sacado is not written to')
+    await ctx.db.ownerTransaction((tx) => tx.query('UPDATE clientes SET documento = $2 WHERE id = $1', [clienteId, '11444777000161']))
+    let page = await op.done(path, `link-${t1.id}`)
+    assert.match(page.body, /Link de confirmação enviado ao e-mail do sacado/)
+    assert.equal(rowCells(page.body, `<tr data-titulo="${t1.id}"`)['Confirmação'], 'em andamento')
+    page = await op.done(path, `registro-${t1.id}`)
+    assert.match(page.body, /Consulta ao registro pedida/)
+    assert.ok(!page.body.includes(`id="registro-${t3.id}"`), 'a cheque is not in the registry: no button')
+    const [row] = await rowsAs<{ confirmacao_estado: string, registro_estado: string }>(ctx.db, clienteId,
+      `SELECT confirmacao_estado, registro_estado FROM titulos WHERE id = '${t1.id}'`)
+    assert.deepEqual(row, { confirmacao_estado: 'em_andamento', registro_estado: 'consulta_pendente' })
   })
 })

@@ -72,7 +72,7 @@ function bodyFor(r: RouteDefinition, ids: Ids): object | undefined {
   if (u === '/api/cobrancas') return { titulo_id: ids.titulo, conta_cobranca_id: ids.contaCobranca }
   if (u === '/api/titulos/:id/confirmacao') return { meio: 'telefone', resultado: 'sem_contato' }
   if (u.endsWith('/dispensa')) return { motivo: 'teste da matriz' }
-  if (u.endsWith('/registro/consulta')) return undefined
+  if (u.endsWith('/registro/consulta') || u.endsWith('/registro/cessao')) return undefined
   if (u.endsWith('/confirmacao')) return undefined
   if (u.startsWith('/api/contas-cobranca/')) return { nome: 'Cobrança renomeada' }
   if (u === '/api/cnab/retornos') return retornoOf('1')

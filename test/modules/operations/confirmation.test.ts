@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
 import { auditRows, rowsAs } from '../../helpers/credentials.ts'
 import { useTestApp } from '../../helpers/fixture.ts'
+import { freshCnpj } from '../../helpers/cnpj.ts'
 import { createTestSmtp, type TestSmtp } from '../../helpers/smtp.ts'
 import { backOffice, created, EXAMPLE_NOW, EXAMPLE_PRODUCT, exampleRegisters, exampleTitles, key, settableClock } from './helpers.ts'
 
@@ -20,14 +21,16 @@ describe('confirmation with the sacado', () => {
   })
   after(() => smtp.stop())
   const clock = settableClock(EXAMPLE_NOW)
+  const logs: object[] = []
   const ctx = useTestApp(() => ({
-    deps: { clock }, env: { SMTP_URL: smtp.url, MAIL_POLL_MS: '50', PUBLIC_URL, WEBHOOK_WORKER: 'off', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' },
+    logs, deps: { clock }, env: { SMTP_URL: smtp.url, MAIL_POLL_MS: '50', PUBLIC_URL, WEBHOOK_WORKER: 'off', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' },
   }))
 
   /** A customer with the example's registers and a draft operation of its three títulos; the product asks for confirmation when told. */
   async function world(exige = false) {
     clock.set(EXAMPLE_NOW)
     const office = await backOffice(ctx.db, ctx.app, clock)
+    await ctx.db.ownerTransaction((tx) => tx.query('UPDATE clientes SET documento = $2 WHERE id = $1', [office.clienteId, freshCnpj()]))
     const regs = await exampleRegisters(office.admin.call)
     if (exige) {
       regs.produto = created(await office.admin.call('POST', '/api/produtos', { ...EXAMPLE_PRODUCT, nome: 'Com confirmação', exige_confirmacao: true }))
@@ -37,7 +40,9 @@ describe('confirmation with the sacado', () => {
       titulos: exampleTitles(regs.sacados.map((s: { id: string }) => s.id)),
     }))
     const rows = <R = Record<string, unknown>>(q: string) => rowsAs<R>(ctx.db, office.clienteId, q)
-    return { ...office, regs, op, rows }
+    const sacadoEmail = async (sacadoId: string, email: string) =>
+      created(await office.operador.call('PATCH', `/api/sacados/${sacadoId}`, { email }), 200)
+    return { ...office, regs, op, rows, sacadoEmail }
   }
   const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: PUBLIC_URL }
   const page = (path: string, method: 'GET' | 'POST' = 'GET', payload?: string) => ctx.app.inject({
@@ -51,15 +56,24 @@ describe('confirmation with the sacado', () => {
     let res = await start({ meio: 'link' })
     assert.deepEqual([res.statusCode, res.json()], [409, { detail: 'sacado_sem_email', sacado_id: t.sacado_id }], 'no address in the register')
 
+    res = await start({ meio: 'link', email: 'qualquer@outro.example' })
+    assert.equal(res.statusCode, 422, 'the link goes to the register\'s address only')
+    res = await start({ meio: 'link', resultado: 'confirmado' })
+    assert.deepEqual([res.statusCode, res.json().detail.map((d: { loc: string[] }) => d.loc.join('.'))], [422, ['body.resultado']],
+      'a field of a person\'s record is refused by name with a link')
+    await w.sacadoEmail(t.sacado_id, 'contas@sacado.example')
     const k = key()
-    const made = created(await start({ meio: 'link', email: 'contas@sacado.example' }, k))
+    const made = created(await start({ meio: 'link' }, k))
     assert.deepEqual([made.meio, made.estado, made.destinatario, made.expira_em, made.expirada], ['link', 'em_andamento', 'contas@sacado.example',
       '2026-10-12T15:00:00.000Z', false])
-    assert.deepEqual(created(await start({ meio: 'link', email: 'contas@sacado.example' }, k)), made, 'a retry with the key makes and sends nothing more')
+    assert.deepEqual(created(await start({ meio: 'link' }, k)), made, 'a retry with the key makes and sends nothing more')
     const [mail] = await smtp.waitFor(1)
     assert.deepEqual(mail!.envelopeTo, ['contas@sacado.example'])
     const text = mail!.parsed.text ?? ''
-    for (const part of ['Cedente Exemplo Ltda cedeu a', 'nº T2', 'R$ 25.000,00', '20/11/2026', 'Código Civil, art. 290']) assert.ok(text.includes(part), part)
+    // Offered, not yet bought: the message asks, and says it is not the notice of the assignment.
+    for (const part of ['Cedente Exemplo Ltda ofereceu a', 'nº T2', 'R$ 25.000,00', '20/11/2026', 'não é a notificação da cessão']) {
+      assert.ok(text.includes(part), part)
+    }
     const link = /http:\/\/fomento\.example(\/confirmacao\/[A-Za-z0-9_-]{43})\b/.exec(text)?.[1]
     assert.ok(link, text)
     const [stored] = await w.rows<{ h: string }>(`SELECT encode(token_sha256, 'hex') AS h FROM confirmacoes WHERE id = '${made.id}'`)
@@ -70,7 +84,8 @@ describe('confirmation with the sacado', () => {
     assert.equal(shown.statusCode, 200, shown.body)
     assert.equal(shown.headers['cache-control'], 'no-store')
     assert.equal(shown.headers['referrer-policy'], 'same-origin')
-    for (const part of ['nº T2', 'R$ 25.000,00', '20/11/2026', 'Cedente Exemplo Ltda', 'Código Civil, art. 290']) assert.ok(shown.body.includes(part), part)
+    for (const part of ['nº T2', 'R$ 25.000,00', '20/11/2026', 'Cedente Exemplo Ltda', 'Oferecido em cessão a']) assert.ok(shown.body.includes(part), part)
+    assert.ok(!shown.body.includes('art. 290'), 'no notice of an assignment that has not happened')
     for (const other of ['nº T1', 'nº T3', '11144477735', '52998224725', 'R$ 10.000,00', 'R$ 15.000,00']) {
       assert.ok(!shown.body.includes(other), `nothing of another título: ${other}`)
     }
@@ -96,10 +111,15 @@ describe('confirmation with the sacado', () => {
     const notAToken = await page('/confirmacao/abc')
     for (const r of [used, answeredAgain, notAToken]) assert.deepEqual([r.statusCode, r.body], [unknown.statusCode, unknown.body])
     assert.equal(unknown.statusCode, 404)
+    const token = link.slice('/confirmacao/'.length)
+    const lines = JSON.stringify(logs)
+    assert.ok(lines.includes('"path":"/confirmacao/:segredo"'), 'the page\'s requests are logged')
+    assert.ok(!lines.includes(token), 'never with the token: a log reader could answer for the sacado')
 
     // A second link supersedes an open first; a link past its week is closed, and says the same.
-    const first = created(await start({ meio: 'link', email: 'contas@sacado.example' }))
-    created(await start({ meio: 'link', email: 'outra@sacado.example' }))
+    const first = created(await start({ meio: 'link' }))
+    await w.sacadoEmail(t.sacado_id, 'outra@sacado.example')
+    created(await start({ meio: 'link' }))
     const links = (await smtp.waitFor(3)).slice(1).map((m) => /(\/confirmacao\/[A-Za-z0-9_-]{43})/.exec(m.parsed.text ?? '')![1]!)
     assert.deepEqual([(await page(links[0]!)).statusCode, (await page(links[0]!)).body], [404, unknown.body], 'superseded')
     assert.equal((await page(links[1]!)).statusCode, 200)
@@ -173,15 +193,45 @@ describe('confirmation with the sacado', () => {
     created(await w.operador.call('POST', `/api/titulos/${c.id}/confirmacao`, { meio: 'telefone', resultado: 'confirmado', evidencia }, key()))
     res = await accept()
     assert.equal(res.statusCode, 200, res.body)
-    // Acquired, a título may still be confirmed again (a dispute after the purchase); cancelled, it may not.
+    // Acquired, a título may still be confirmed again (a dispute after the purchase), and its link is the notice of the assignment.
     created(await w.operador.call('POST', `/api/titulos/${a.id}/confirmacao`, { meio: 'telefone', resultado: 'sem_contato' }, key()))
+    await w.sacadoEmail(a.sacado_id, 'financeiro@sacado.example')
+    const sent = smtp.received.length
+    created(await w.operador.call('POST', `/api/titulos/${a.id}/confirmacao`, { meio: 'link' }, key()))
+    const [notice] = (await smtp.waitFor(sent + 1)).filter((m) => m.envelopeTo.includes('financeiro@sacado.example'))
+    for (const part of ['Cedente Exemplo Ltda cedeu a', 'Código Civil, art. 290', 'o pagamento deste título é devido a']) {
+      assert.ok(notice!.parsed.text?.includes(part), part)
+    }
+    // Cancelled, it has nothing left to confirm.
+    created(await w.operador.call('POST', `/api/operacoes/${w.op.id}/cancelamento`, { motivo: 'desistência' }), 200)
+    res = await w.operador.call('POST', `/api/titulos/${b.id}/confirmacao`, { meio: 'telefone', resultado: 'sem_contato' }, key())
+    assert.deepEqual([res.statusCode, res.json()], [409, { detail: 'estado_invalido', estado: 'cancelado' }])
+  })
+
+  it('keeps a draft\'s título once checked; turning a product\'s check off is an approver\'s; a waiver is a person\'s', async () => {
+    const w = await world(true)
+    const t = w.op.titulos[0]
+    created(await w.operador.call('POST', `/api/titulos/${t.id}/confirmacao`, { meio: 'telefone', resultado: 'sem_contato' }, key()))
+    let res = await w.operador.call('DELETE', `/api/operacoes/${w.op.id}/titulos/${t.id}`)
+    assert.deepEqual([res.statusCode, res.json()], [409, { detail: 'titulo_com_verificacoes', titulo_id: t.id }])
+    created(await w.operador.call('DELETE', `/api/operacoes/${w.op.id}/titulos/${w.op.titulos[1].id}`), 200)
+    const version = { ...EXAMPLE_PRODUCT, nome: undefined, exige_confirmacao: false }
+    res = await w.operador.call('POST', `/api/produtos/${w.regs.produto.id}/versoes`, version, key())
+    assert.deepEqual([res.statusCode, res.json().detail], [403, 'papel_insuficiente'], 'an operador does not turn the check off')
+    const kept = created(await w.operador.call('POST', `/api/produtos/${w.regs.produto.id}/versoes`, { ...EXAMPLE_PRODUCT, nome: undefined }, key()))
+    assert.equal(kept.versoes[0].exige_confirmacao, true, 'a version that leaves it unsaid keeps it')
+    const off = created(await w.admin.call('POST', `/api/produtos/${w.regs.produto.id}/versoes`, version, key()))
+    assert.equal(off.versoes[0].exige_confirmacao, false)
+    res = await w.integration('POST', `/api/titulos/${t.id}/confirmacao/dispensa`, { motivo: 'Pela integração' }, key())
+    assert.deepEqual([res.statusCode, res.json().detail], [403, 'aprovacao_pelo_mesmo_usuario'], 'a token no person made waives nothing')
   })
 
   it('writes a confirmacao.* event per change of state, in the título\'s order; another customer\'s título is not found', async () => {
     const w = await world()
     created(await w.admin.call('POST', '/api/webhooks', { url: 'http://127.0.0.1:9/hook', eventos: ['confirmacao.*'] }))
     const t = w.op.titulos[2]
-    created(await w.operador.call('POST', `/api/titulos/${t.id}/confirmacao`, { meio: 'link', email: 'pagar@sacado.example' }, key()))
+    await w.sacadoEmail(t.sacado_id, 'pagar@sacado.example')
+    created(await w.operador.call('POST', `/api/titulos/${t.id}/confirmacao`, { meio: 'link' }, key()))
     created(await w.aprovador.call('POST', `/api/titulos/${t.id}/confirmacao/dispensa`, { motivo: 'Sem resposta; cliente antigo' }, key()))
     const events = await w.rows<{ tipo: string, recurso: string, dados: Record<string, unknown> }>('SELECT tipo, recurso, dados FROM eventos ORDER BY seq')
     assert.deepEqual(events.map((e) => [e.tipo, e.recurso, e.dados.confirmacao_estado, e.dados.estado_anterior]), [

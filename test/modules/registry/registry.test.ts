@@ -9,10 +9,13 @@ import { rowsAs } from '../../helpers/credentials.ts'
 import { freshCnpj } from '../../helpers/cnpj.ts'
 import { useTestApp } from '../../helpers/fixture.ts'
 import { until } from '../../helpers/wait.ts'
-import { CEDENTE_DOC, backOffice, created, EXAMPLE_NOW, EXAMPLE_PRODUCT, exampleRegisters, exampleTitles, key, settableClock } from '../operations/helpers.ts'
+import {
+  CEDENTE_DOC, backOffice, created, EXAMPLE_NOW, EXAMPLE_TERM, EXAMPLE_PRODUCT, exampleRegisters, exampleTitles, key, settableClock,
+} from '../operations/helpers.ts'
 import { httpRegistradoraAdapter } from '../../../src/modules/registry/http-adapter.ts'
 import { startSandboxRegistradora, type SandboxRegistradora } from '../../../src/modules/registry/sandbox-server.ts'
 import { registryDue, type RegistryDeps } from '../../../src/modules/registry/worker.ts'
+import type { RegistradoraAdapter } from '../../../src/modules/registry/adapter.ts'
 
 const TOKEN = 'segredo-da-registradora'
 const POLL_MS = 60_000
@@ -85,6 +88,12 @@ describe('the registry of duplicatas escriturais', () => {
 
       res = await accept()
       assert.equal(res.statusCode, 200, res.body)
+      // Formalized, the cedente is not paid before the assignment is registered.
+      created(await a.operador.call('POST', `/api/operacoes/${op.id}/formalizacao`, EXAMPLE_TERM), 200)
+      const pay = () => a.operador.call('POST', `/api/operacoes/${op.id}/desembolso`, {}, key())
+      res = await pay()
+      assert.deepEqual([res.statusCode, res.json()], [409, { detail: 'registro_impedido',
+        titulos: [{ id: dup.id, numero: 'T1', registro_estado: 'cessao_pendente', registro_situacao: null }] }])
       let reg = await a.registro(dup.id)
       assert.deepEqual([reg.registro_estado, reg.pedidos[0].tipo, reg.pedidos[0].estado], ['cessao_pendente', 'cessao', 'pendente'])
       assert.equal((await a.registro(cheque.id)).pedidos.length, 0, 'no assignment asked for the cheque')
@@ -107,7 +116,16 @@ describe('the registry of duplicatas escriturais', () => {
       assert.equal(reg.eventos[3].dados.resultado.cessionario.length, 14, 'the mirror keeps what the registry said')
       const events = await a.rows<{ tipo: string }>(`SELECT tipo FROM eventos WHERE recurso = 'titulo:${dup.id}' ORDER BY seq`)
       assert.deepEqual(events.map((e) => e.tipo), ['registro.consulta_pendente', 'registro.livre', 'registro.cessao_pendente', 'registro.cedido'])
-      await assert.rejects(a.rows(`UPDATE registro_eventos SET tipo = 'baixa' WHERE titulo_id = '${dup.id}'`), 'the mirror is append-only')
+      // Append-only even for the database's owner (the service's role has no UPDATE on it at all).
+      await assert.rejects(ctx.db.ownerTransaction((tx) => tx.query(`UPDATE registro_eventos SET tipo = 'baixa' WHERE titulo_id = $1`, [dup.id])),
+        /append-only/)
+      created(await pay(), 201)
+      // A query of an assigned duplicata reads the registry and mirrors it, but never undoes the assignment.
+      created(await a.operador.call('POST', `/api/titulos/${dup.id}/registro/consulta`, undefined, key()), 202)
+      await pass()
+      await until('the query is answered', async () => (await pass(POLL_MS)).concluidos === 1)
+      reg = await a.registro(dup.id)
+      assert.deepEqual([reg.registro_estado, reg.pedidos[0].tipo, reg.pedidos[0].estado], ['cedido', 'consulta', 'concluido'])
 
       // Another customer offered the same duplicata (the same cedente and number): the registry says it is assigned.
       const b = await world()
@@ -123,6 +141,8 @@ describe('the registry of duplicatas escriturais', () => {
       assert.equal((await b.operador.call('POST', `/api/titulos/${dup.id}/registro/consulta`, undefined, key())).statusCode, 404)
 
       // Cancelled after acceptance, the assignment is written off at the registry.
+      const [payment] = await a.rows<{ id: string }>(`SELECT id FROM desembolsos WHERE operacao_id = '${op.id}'`)
+      created(await a.aprovador.call('POST', `/api/desembolsos/${payment!.id}/recusa`, { motivo: 'desistência do cedente' }, key()), 200)
       created(await a.operador.call('POST', `/api/operacoes/${op.id}/cancelamento`, { motivo: 'desistência do cedente' }), 200)
       assert.deepEqual(await pass(POLL_MS), { concluidos: 0, recusados: 0, processando: 1, adiados: 0 })
       await until('the write-off is done', async () => (await pass(POLL_MS)).concluidos === 1)
@@ -148,5 +168,34 @@ describe('the registry of duplicatas escriturais', () => {
       ['ONERADA-1', 'impedido', 'onerada']])
     const refused = (await a.registro(op.titulos[1].id)).eventos.at(-1)
     assert.deepEqual([refused.situacao, refused.dados.codigo], ['recusado', 'duplicata_desconhecida'])
+  })
+
+  it('an answer the service cannot keep postpones that request alone; a lost protocol or a refused token is no refusal', async () => {
+    clock.set(EXAMPLE_NOW)
+    const a = await world()
+    const base = exampleTitles(a.sacados)[0]!
+    const op = await a.operation(['X-1', 'X-2', 'X-3'].map((numero) => ({ ...base, numero })))
+    for (const t of op.titulos) created(await a.operador.call('POST', `/api/titulos/${t.id}/registro/consulta`, undefined, key()), 202)
+    const [first, second, third] = op.titulos
+    const ids = new Map((await a.rows<{ id: string, titulo_id: string }>('SELECT id, titulo_id FROM registro_pedidos')).map((r) => [r.id, r.titulo_id]))
+    const odd: RegistradoraAdapter = {
+      async enviar(p) {
+        const titulo = ids.get(p.id)
+        if (titulo === first.id) throw new Error('a driver\'s failure')
+        if (titulo === second.id) return { ok: true, situacao: 'processando', protocolo: 'PERDIDO', resposta: { nota: 'com \u0000 dentro' } }
+        return { ok: false, tipo: 'recusada', codigo: 'nao_autorizado', motivo: 'token', resposta: null }
+      },
+      async situacao() { return { ok: false, tipo: 'indisponivel', motivo: 'protocolo desconhecido (404)' } },
+    }
+    const deps = { ...worker(), adapter: () => odd }
+    assert.deepEqual(await registryDue(deps, clock.now()), { concluidos: 0, recusados: 1, processando: 1, adiados: 1 })
+    const state = async (id: string) => (await a.registro(id)).pedidos[0]
+    assert.deepEqual([(await state(first.id)).estado, (await state(first.id)).tentativas], ['pendente', 1], 'postponed, the pass went on')
+    assert.match((await state(first.id)).erro, /não pôde guardar/)
+    assert.equal((await state(second.id)).estado, 'processando', 'a NUL in the answer is kept without it')
+    clock.set(new Date(clock.now().getTime() + POLL_MS).toISOString())
+    assert.deepEqual((await registryDue(deps, clock.now())).recusados, 0, 'a protocol the registradora lost is asked again, not refused')
+    assert.equal((await state(second.id)).estado, 'processando')
+    assert.equal((await a.registro(third.id)).registro_estado, 'impedido', 'a refusal the adapter reports stays a refusal')
   })
 })

@@ -36,13 +36,13 @@ import { RetornoRecusadoError } from '../../../src/modules/collections/retornos/
 import { BuyBackStateError, BuyBackTransactionInUseError, BuyBackWithoutRecourseError } from '../../../src/modules/collections/recompras/errors.ts'
 import { HolidayExistsError } from '../../../src/modules/calendar/own/store.ts'
 import { TooManyWebhooksError } from '../../../src/modules/webhooks/errors.ts'
-import { NotInRegistryError, RegistryWithoutCnpjError } from '../../../src/modules/registry/errors.ts'
+import { NotInRegistryError } from '../../../src/modules/registry/errors.ts'
 import { EntryConfirmerError, LedgerTotalError, ManualEntryStateError } from '../../../src/modules/ledger/errors.ts'
 import { InvalidWindowError } from '../../../src/modules/status/maintenance.ts'
 import {
   BlockedRegisterError, DuplicateTitleError, EarlyAcceptanceError, ExpiredQuoteError, InvalidStateError, LimitExceededError, PaymentDayError,
-  NoSacadoEmailError, RegistryBlockedError, SameApproverError, StaleQuoteError, TooManyTitlesError, TransactionInUseError, UnconfirmedAccountError,
-  UnconfirmedTitlesError,
+  NoCustomerCnpjError, NoSacadoEmailError, RegistryBlockedError, SameApproverError, TitleWithChecksError, StaleQuoteError, TooManyTitlesError,
+  TransactionInUseError, UnconfirmedAccountError, UnconfirmedTitlesError,
   UnviableQuoteError,
 } from '../../../src/modules/operations/errors.ts'
 
@@ -95,8 +95,9 @@ const ROWS: Record<string, Row> = {
     error: new RegistryBlockedError([{ id: '0b9e', numero: 'T1', registro_estado: 'impedido', registro_situacao: 'onerada' }]), code: 'registro_impedido',
     status: 409, exit: 1, fields: { titulos: [{ id: '0b9e', numero: 'T1', registro_estado: 'impedido', registro_situacao: 'onerada' }] },
   },
+  TitleWithChecksError: { error: new TitleWithChecksError('0b9e'), code: 'titulo_com_verificacoes', status: 409, exit: 1, fields: { titulo_id: '0b9e' } },
   NotInRegistryError: { error: new NotInRegistryError('cheque'), code: 'titulo_sem_registro', status: 409, exit: 1, fields: { tipo: 'cheque' } },
-  RegistryWithoutCnpjError: { error: new RegistryWithoutCnpjError(), code: 'empresa_sem_cnpj', status: 409, exit: 1 },
+  NoCustomerCnpjError: { error: new NoCustomerCnpjError(), code: 'empresa_sem_cnpj', status: 409, exit: 1 },
   NoSacadoEmailError: { error: new NoSacadoEmailError('0b9e'), code: 'sacado_sem_email', status: 409, exit: 1, fields: { sacado_id: '0b9e' } },
   BlockedRegisterError: {
     error: new BlockedRegisterError([{ tipo: 'sacado', id: '0b9e' }]), code: 'cadastro_bloqueado', status: 409, exit: 1,

@@ -33,15 +33,25 @@ export function operationPage(v: ViewContext, op: Operation, cedente: Party, sac
   const action = (acao: string) => P.acaoOperacao(op.id, acao)
   // An approved payment may be at the bank: it must fail before the operation is cancelled (the API refuses otherwise).
   const cancellable = CANCELLABLE.has(op.estado) && op.desembolso?.estado !== 'aprovado'
+  // A título being bought or owned may be confirmed with its sacado and, a duplicata, queried at the registry.
+  const checks = changes && op.estado !== 'cancelada'
+  const titleChecks = (t: Operation['titulos'][number]) => html`${form({
+    id: `link-${t.id}`, action: action('confirmacao-link'), csrf: v.csrf, inline: true,
+    button: html`Enviar link de confirmação<span class="visualmente-oculto"> do título ${t.numero}</span>`,
+  }, hidden('titulo_id', t.id))}${t.tipo.startsWith('duplicata_') && html` ${form({
+    id: `registro-${t.id}`, action: action('consulta-registro'), csrf: v.csrf, inline: true,
+    button: html`Consultar o registro<span class="visualmente-oculto"> do título ${t.numero}</span>`,
+  }, hidden('titulo_id', t.id))}`}`
   const titleRows = op.titulos.map((t) => html`<tr data-titulo="${t.id}"><th scope="row">${t.numero}</th>${cell('Tipo', tipoTitulo(t.tipo))}\
 ${cell('Sacado', sacadoName.get(t.sacado_id) ?? t.sacado_id)}${cell('Vencimento', dataBr(t.vencimento))}${numCell('Valor de face', brl(t.valor_face_centavos))}\
 ${cell('Estado', estadoTitulo(t.estado))}${cell('Confirmação', estadoConfirmacao(t.confirmacao_estado))}\
-${cell('Registro', estadoRegistro(t.registro_estado, t.registro_situacao))}\
+${cell('Registro', estadoRegistro(t.registro_estado, t.registro_situacao))}${checks && cell('Verificações', titleChecks(t))}\
 ${op.estado === 'rascunho' && changes && cell('Ação', form({
     id: `remover-${t.id}`, action: action('remover-titulo'), csrf: v.csrf, inline: true,
     button: html`Remover<span class="visualmente-oculto"> o título ${t.numero}</span>`,
   }, hidden('titulo_id', t.id)))}</tr>`)
   const heads: Head[] = ['Número', 'Tipo', 'Sacado', 'Vencimento', amountHead('Valor de face'), 'Estado', 'Confirmação', 'Registro',
+    ...(checks ? ['Verificações'] : []),
     ...(op.estado === 'rascunho' && changes ? ['Ação'] : [])]
   return boPage(P.operacoes, `Operação ${operationName(op)}`, 'Uma operação: títulos, cotação, aceite, formalização e desembolso.', v.shown, html`
 <dl class="dados" id="resumo">

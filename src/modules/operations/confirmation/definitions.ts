@@ -3,7 +3,7 @@
 import { Type, type Static } from 'typebox'
 import { Conflict, guardRefusals, NotFound } from '../../../platform/http/api-schemas.ts'
 import type { RouteDefinition } from '../../../platform/http/route-document.ts'
-import { ValidationProblem } from '../../../platform/http/schemas.ts'
+import { Problem, ValidationProblem } from '../../../platform/http/schemas.ts'
 import { IdempotencyKeyHeader, idempotencyProblems } from '../../../platform/idempotency/schemas.ts'
 import { UNSAFE_NAME_CHARACTER } from '../../../platform/lib/chosen-name.ts'
 
@@ -14,14 +14,18 @@ const Params = Type.Object({ id: Type.String() })
 const tag = (summary: string, operationId: string) => ({ hide: true, tags: ['titulos'], summary, operationId })
 const invalid = (what: string) => ({ 422: ValidationProblem(what) })
 
-/** The largest evidence file kept (a call's recording, an e-mail printed to PDF), before base64. */
-export const EVIDENCE_MAX_BYTES = 5 * 1024 * 1024
+/**
+ * The largest evidence file kept (an e-mail printed to PDF, a short call's recording), before base64. It travels in
+ * the JSON body, read whole: a few megabytes at most, so that several at once stay far within the process's heap.
+ */
+export const EVIDENCE_MAX_BYTES = 2 * 1024 * 1024
 /** How long the sacado's link opens its page. */
 export const LINK_DAYS = 7
 
 /** Text of several lines: none of the unsafe characters but the line feed (the table's CHECK, migration 0049), some non-blank. */
-const LINES = `^(?=\\s*\\S)[^${UNSAFE_NAME_CHARACTER.source.slice(1, -1).replace('\\u0000-\\u001f', '\\u0000-\\u0009\\u000b-\\u001f')}]*$`
-const Observacao = Type.String({ minLength: 1, maxLength: 2000, pattern: LINES, description: 'What was said, or why: kept with the confirmation.' })
+const lines = (min: number) => `^(?=(?:\\s*\\S){${min}})[^${UNSAFE_NAME_CHARACTER.source.slice(1, -1)
+  .replace('\\u0000-\\u001f', '\\u0000-\\u0009\\u000b-\\u001f')}]*$`
+const Observacao = Type.String({ minLength: 1, maxLength: 2000, pattern: lines(1), description: 'What was said, or why: kept with the confirmation.' })
 const FILE_NAME = `^[^${UNSAFE_NAME_CHARACTER.source.slice(1, -1)}/\\\\"]{1,200}$`
 const Evidencia = Type.Object({
   conteudo_base64: Type.String({ minLength: 4, maxLength: Math.ceil(EVIDENCE_MAX_BYTES / 3) * 4, contentEncoding: 'base64',
@@ -31,24 +35,22 @@ const Evidencia = Type.Object({
   nome_arquivo: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: FILE_NAME })),
 }, { additionalProperties: false })
 
-export const ConfirmacaoIn = Type.Union([
-  Type.Object({
-    meio: Type.Literal('link', { description: 'A one-time link e-mailed to the sacado, to a page where it confirms or contests the título.' }),
-    email: Type.Optional(Type.String({ format: 'email', maxLength: 254, description: 'Where to send it; the sacado\'s register\'s e-mail when left out.' })),
-  }, { additionalProperties: false }),
-  Type.Object({
-    meio: Type.Union([Type.Literal('telefone'), Type.Literal('email')], { description: 'A person confirmed it by phone or by e-mail.' }),
-    resultado: Type.Union([Type.Literal('confirmado'), Type.Literal('parcial'), Type.Literal('contestado'), Type.Literal('sem_contato')]),
-    observacao: Type.Optional(Observacao),
-    valor_confirmado_centavos: Type.Optional(Type.Integer({ minimum: 1, maximum: 9007199254740991,
-      description: 'What the sacado owns to owe, below the face value: with resultado parcial only, and then required.' })),
-    evidencia: Type.Optional(Evidencia),
-  }, { additionalProperties: false }),
-])
+export const RESULTADOS = ['confirmado', 'parcial', 'contestado', 'sem_contato'] as const
+
+export const ConfirmacaoIn = Type.Object({
+  meio: Type.String({ enum: ['link', 'telefone', 'email'], description: '`link`: a one-time link e-mailed to the sacado\'s address in its register '
+    + '(PATCH /api/sacados/{id} sets it), to a page where it confirms or contests the título. `telefone`, `email`: a person confirmed it so, '
+    + 'and records the result with its evidence (the fields below, with these only).' }),
+  resultado: Type.Optional(Type.String({ enum: [...RESULTADOS], description: 'Required with telefone and email.' })),
+  observacao: Type.Optional(Observacao),
+  valor_confirmado_centavos: Type.Optional(Type.Integer({ minimum: 1, maximum: 9007199254740991,
+    description: 'What the sacado owns to owe, below the face value: with resultado parcial only, and then required.' })),
+  evidencia: Type.Optional(Evidencia),
+}, { additionalProperties: false })
 export type ConfirmacaoInT = Static<typeof ConfirmacaoIn>
 
 export const DispensaIn = Type.Object({
-  motivo: Type.String({ minLength: 3, maxLength: 2000, pattern: LINES, description: 'Why no confirmation is needed (a known sacado, a contract): kept.' }),
+  motivo: Type.String({ minLength: 3, maxLength: 2000, pattern: lines(3), description: 'Why no confirmation is needed (a known sacado, a contract): kept.' }),
 }, { additionalProperties: false })
 
 export const ESTADOS_CONFIRMACAO_REGISTRO = ['em_andamento', 'confirmado', 'parcial', 'contestado', 'sem_contato', 'dispensado', 'substituida'] as const
@@ -88,9 +90,11 @@ export const CONFIRMATION_ROUTES = {
         'iniciarConfirmacao'), headers: IdempotencyKeyHeader, params: Params, body: ConfirmacaoIn,
       response: {
         201: ConfirmacaoOut, ...guardRefusals('operacoes'), ...NotFound('título'), ...idempotencyProblems,
-        ...invalid('The body breaks the schema; a confirmed, partial or contested result without evidence; parcial without '
-          + 'valor_confirmado_centavos (or one not below the face value), or that value with another result; contestado without observacao.'),
-        ...Conflict(`${STATE} Or a link for a sacado with no e-mail in its register and none given (sacado_sem_email, with \`sacado_id\`).`),
+        ...Conflict(`${STATE} Or a link for a sacado with no e-mail in its register (sacado_sem_email, with \`sacado_id\`), or from a customer `
+          + 'whose CNPJ is not recorded (empresa_sem_cnpj: the sacado is told who asks by it).'),
+        ...invalid('The body breaks the schema; with meio link, a field of a person\'s record; without, no resultado; a confirmed, partial or '
+          + 'contested result without evidence; parcial without valor_confirmado_centavos (or one not below the face value), or that value with another '
+          + 'result; contestado without observacao.'),
       },
     },
   },
@@ -100,7 +104,9 @@ export const CONFIRMATION_ROUTES = {
       ...tag('An approver waives the confirmation of a título (it then counts as confirmed for acceptance)', 'dispensarConfirmacao'),
       headers: IdempotencyKeyHeader, params: Params, body: DispensaIn,
       response: { 201: ConfirmacaoOut, ...guardRefusals('aprovacao'), ...NotFound('título'), ...idempotencyProblems, ...invalid('The body breaks the schema.'),
-        ...Conflict(STATE) },
+        ...Conflict(STATE),
+        403: Problem('The scope aprovacao is missing, the role does not reach it (papel_insuficiente), or the token has no person '
+          + '(aprovacao_pelo_mesmo_usuario: a waiver is a person\'s decision).', 'aprovacao_pelo_mesmo_usuario') },
     },
   },
   listar: {

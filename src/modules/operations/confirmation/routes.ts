@@ -14,7 +14,7 @@ import { withTenant } from '../../../platform/tenancy/tenancy.ts'
 import { byCredential, getCustomer } from '../../credentials/index.ts'
 import type { ValidationItem } from '../../../platform/http/validation-errors.ts'
 import { fail } from '../checks.ts'
-import { InvalidStateError, NoSacadoEmailError } from '../errors.ts'
+import { InvalidStateError, NoCustomerCnpjError, NoSacadoEmailError, SameApproverError } from '../errors.ts'
 import type { OperationRoutesDeps } from '../routes.ts'
 import { sha256Hex, termType } from '../termo-store.ts'
 import { CONFIRMATION_ROUTES, EVIDENCE_MAX_BYTES, LINK_DAYS, type ConfirmacaoInT } from './definitions.ts'
@@ -33,8 +33,21 @@ export type ConfirmationRoutesDeps = OperationRoutesDeps & { publicUrl: string }
 
 const item = (loc: string[], msg: string, input: unknown): ValidationItem => ({ type: 'value_error', loc: ['body', ...loc], msg: `Value error, ${msg}`, input })
 
+/** A link takes the meio alone; a person's record its result: each field the other way is refused by name. */
+function checkShape(b: ConfirmacaoInT): void {
+  const items: ValidationItem[] = []
+  if (b.meio === 'link') {
+    for (const f of ['resultado', 'observacao', 'valor_confirmado_centavos', 'evidencia'] as const) {
+      if (b[f] !== undefined) items.push(item([f], 'only with meio telefone or email', null))
+    }
+  } else if (b.resultado === undefined) {
+    items.push({ type: 'missing', loc: ['body', 'resultado'], msg: 'Field required with meio telefone or email', input: null })
+  }
+  fail(items)
+}
+
 /** A person's record, checked as a whole: the evidence it needs, and the value of a partial one. */
-function checkRecord(b: Extract<ConfirmacaoInT, { resultado: string }>, face: bigint): { bytes: Buffer } | undefined {
+function checkRecord(b: ConfirmacaoInT & { resultado: string }, face: bigint): { bytes: Buffer } | undefined {
   const items: ValidationItem[] = []
   let bytes: Buffer | undefined
   if (b.evidencia) {
@@ -87,11 +100,12 @@ export function confirmationRoutes(deps: ConfirmationRoutesDeps) {
         const t = await confirmable(tx, req.params.id)
         if (!t) return { answer: problemAnswer(NOT_FOUND) }
         const b = req.body
+        checkShape(b)
         const clienteId = req.credential!.clienteId
         const usuarioId = req.credential!.usuarioId
         let made: string
         if (b.meio === 'link') {
-          const to = b.email ?? t.sacado_email
+          const to = t.sacado_email
           if (!to) throw new NoSacadoEmailError(t.sacado_id)
           const { token, hash } = newLinkToken()
           const expiraEm = new Date(action.now.getTime() + LINK_DAYS * 86_400_000)
@@ -99,18 +113,21 @@ export function confirmationRoutes(deps: ConfirmationRoutesDeps) {
             clienteId, tituloId: t.id, meio: 'link', estado: 'em_andamento', tokenHash: hash, destinatario: to, expiraEm, usuarioId, now: action.now,
           })
           const customer = (await getCustomer(tx, clienteId))!
+          // The sacado is told who asks (and, for an acquired título, whom to pay from now on) by name and CNPJ.
+          if (!customer.documento) throw new NoCustomerCnpjError()
           await enqueueMessage(tx, {
             kind: 'confirmacao_link', name: { prefix: 'CF' }, to, requestId: action.requestId ?? `confirmacao-${made}`, clienteId, expiresAt: expiraEm,
             ...renderLinkMail({
               link: `${deps.publicUrl}/confirmacao/${token}`, expiraEm, numero: t.numero, tipo: t.tipo, valorFaceCentavos: BigInt(t.valor_face_centavos),
               vencimento: t.vencimento, cedente: t.cedente_razao_social, sacado: t.sacado_razao_social,
-              cessionario: { nome: customer.nome, documento: customer.documento ?? null },
+              cessionario: { nome: customer.nome, documento: customer.documento }, adquirido: t.estado !== 'ofertado',
             }),
           }, { now: () => action.now })
         } else {
-          const evidence = checkRecord(b, BigInt(t.valor_face_centavos))
+          const record = b as ConfirmacaoInT & { meio: 'telefone' | 'email', resultado: string }
+          const evidence = checkRecord(record, BigInt(t.valor_face_centavos))
           made = await insertConfirmation(tx, {
-            clienteId, tituloId: t.id, meio: b.meio, estado: b.resultado, observacao: b.observacao?.trim() || null,
+            clienteId, tituloId: t.id, meio: record.meio, estado: record.resultado, observacao: b.observacao?.trim() || null,
             valorConfirmadoCentavos: b.valor_confirmado_centavos === undefined ? null : BigInt(b.valor_confirmado_centavos),
             evidencia: evidence && b.evidencia
               ? { sha256: sha256Hex(evidence.bytes), tipo: b.evidencia.tipo, nome: b.evidencia.nome_arquivo ?? null, bytes: evidence.bytes }
@@ -127,6 +144,8 @@ export function confirmationRoutes(deps: ConfirmationRoutesDeps) {
       method: 'POST', url: R.dispensar.url, idempotency: 'accepted', config: config(R.dispensar.escopo), schema: R.dispensar.schema,
       caller: byCredential, timeoutFactor: 8,
       work: async ({ tx, req, action }) => {
+        // A waiver is a person's decision (the approver's, as a payment's approval): a token no person made has none.
+        if (!req.credential!.usuarioId) throw new SameApproverError('a waiver is made by a person: a token the operator made has none')
         const t = await confirmable(tx, req.params.id)
         if (!t) return { answer: problemAnswer(NOT_FOUND) }
         const made = await insertConfirmation(tx, {

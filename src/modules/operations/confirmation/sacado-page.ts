@@ -11,6 +11,8 @@ import { capitalized, inWords, TIPO_TITULO_TEXTO } from '../labels.ts'
 export type LinkTitle = {
   tipo: string, numero: string, emissao: string, vencimento: string, valor_face_centavos: string, cedente_razao_social: string,
   cedente_documento: string, sacado_razao_social: string, cessionario_razao_social: string, cessionario_documento: string | null, expira_em: Date,
+  /** Bought already: the page is the notice of the assignment; offered only, it asks before the purchase and notifies nothing. */
+  adquirido: boolean,
 }
 
 export type Answer = { resposta: string, motivo: string }
@@ -35,8 +37,12 @@ export function confirmationPage(t: LinkTitle, action: string, values: Answer = 
     description: 'Confirme ou conteste um título cedido.',
     body: html`<h1>Confirmação do título nº ${t.numero}</h1>
 ${errorSummary(Object.values(errors).filter((e): e is string => Boolean(e)))}
-<p>${withDoc(t.cedente_razao_social, t.cedente_documento)} cedeu a ${buyer} o título abaixo, de que ${t.sacado_razao_social} consta como devedora.</p>
-<p><strong>Notificação da cessão (Código Civil, art. 290):</strong> a partir desta notificação, o pagamento deste título é devido a ${buyer}.</p>
+${t.adquirido ? html`<p>${withDoc(t.cedente_razao_social, t.cedente_documento)} cedeu a ${buyer} o título abaixo, de que ${t.sacado_razao_social} \
+consta como devedora.</p>
+<p><strong>Notificação da cessão (Código Civil, art. 290):</strong> a partir desta notificação, o pagamento deste título é devido a ${buyer}.</p>`
+  : html`<p>${withDoc(t.cedente_razao_social, t.cedente_documento)} ofereceu a ${buyer} a cessão do título abaixo, de que ${t.sacado_razao_social} \
+consta como devedora. Antes de comprá-lo, ${buyer} pede que a empresa confirme que ele é devido.</p>
+<p>Até ser notificada da cessão, a empresa continua a pagar o título como combinado com ${t.cedente_razao_social}.</p>`}
 <dl class="dados" id="titulo">
 <dt>Título</dt><dd>${capitalized(inWords(TIPO_TITULO_TEXTO, t.tipo))} nº ${t.numero}</dd>
 <dt>Emitente (cedente)</dt><dd>${withDoc(t.cedente_razao_social, t.cedente_documento)}</dd>
@@ -44,7 +50,7 @@ ${errorSummary(Object.values(errors).filter((e): e is string => Boolean(e)))}
 <dt>Emissão</dt><dd>${day(t.emissao)}</dd>
 <dt>Vencimento</dt><dd>${day(t.vencimento)}</dd>
 <dt>Valor</dt><dd>${brl(BigInt(t.valor_face_centavos))}</dd>
-<dt>Pagar a partir de agora a</dt><dd>${buyer}</dd>
+${t.adquirido ? html`<dt>Pagar a partir de agora a</dt><dd>${buyer}</dd>` : html`<dt>Oferecido em cessão a</dt><dd>${buyer}</dd>`}
 </dl>
 <form id="form-confirmacao" method="post" action="${action}">
 <fieldset class="campo">
@@ -67,8 +73,8 @@ ${values.motivo}</textarea>
 
 export function answeredPage(resposta: 'confirmado' | 'contestado'): Page {
   const text = resposta === 'confirmado'
-    ? 'Obrigado. A confirmação do título foi registrada e o novo credor foi avisado.'
-    : 'Obrigado. A contestação do título, com o motivo informado, foi registrada e o novo credor foi avisado.'
+    ? 'Obrigado. A confirmação do título foi registrada e já está com quem a pediu.'
+    : 'Obrigado. A contestação do título, com o motivo informado, foi registrada e já está com quem a pediu.'
   return { title: 'Resposta registrada', description: text, body: html`<h1>Resposta registrada</h1>\n<p>${text}</p>` }
 }
 

@@ -33,7 +33,7 @@ export function sacadoRoutes(deps: SacadoRoutesDeps) {
   const read = async (hash: Buffer): Promise<LinkTitle | undefined> => {
     const [row] = await queryRows<LinkTitle>(db.orm, sql`SELECT tipo, numero, emissao::text AS emissao, vencimento::text AS vencimento,
       valor_face_centavos::text AS valor_face_centavos, cedente_razao_social, cedente_documento, sacado_razao_social, cessionario_razao_social,
-      cessionario_documento, expira_em FROM confirmacao_por_token(${hash}, ${deps.clock.now().toISOString()}::timestamptz)`)
+      cessionario_documento, expira_em, adquirido FROM confirmacao_por_token(${hash}, ${deps.clock.now().toISOString()}::timestamptz)`)
     return row && { ...row, expira_em: new Date(row.expira_em) }
   }
 

@@ -12,7 +12,7 @@ import {
 } from '../errors.ts'
 import { setTitleDesagio } from '../desagio.ts'
 import { compensationsOf, markCompensated } from './compensations.ts'
-import { quoteOf, setTitles, titlesOf, updateOperation, type Operation, type Quote, type Title } from '../store.ts'
+import { lockTitles, quoteOf, setTitles, titlesOf, updateOperation, type Operation, type Quote, type Title } from '../store.ts'
 import { cedenteOf, refuseBlocked, sacadosOf, type CedenteRow, type SacadoRow } from './registers.ts'
 
 export async function acceptQuote(tx: Orm, op: Operation, versao: number, ctx: { now: Date, requestId: string | null }): Promise<void> {
@@ -22,6 +22,7 @@ export async function acceptQuote(tx: Orm, op: Operation, versao: number, ctx: {
   if (ctx.now >= quote.validaAte) throw new ExpiredQuoteError(quote.validaAte)
   const today = brasiliaDay(ctx.now)
   if (today < op.dataOperacao) throw new EarlyAcceptanceError(op.dataOperacao, today)
+  await lockTitles(tx, op.id)
   const list = await titlesOf(tx, op.id)
   // Locked in a fixed order (the cedente, then sacados by id): a limit is checked against every other acceptance.
   const cedente = (await cedenteOf(tx, op.cedenteId, true))!

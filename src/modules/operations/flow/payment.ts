@@ -1,12 +1,12 @@
 // Paying the cedente (produto.md §2.5, §1 "Two people for money out"): one person asks, another approves, then the
 // transfer made is recorded and posted (Dr the cedente's conta gráfica, Cr bank), or its failure lets the operation
 // ask again. Each step locks its payment row (and the operation's) and checks the state it leaves.
-import { and, desc, eq } from 'drizzle-orm'
-import type { Orm } from '../../../platform/db/database.ts'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { queryRows, type Orm } from '../../../platform/db/database.ts'
 import { brasiliaDay } from '../../../platform/lib/brasilia-time.ts'
 import { postEntry } from '../../ledger/index.ts'
 import { getParty, type Party, type StoredConta } from '../../origination/index.ts'
-import { InvalidStateError, PaymentDayError, SameApproverError, TransactionInUseError, UnconfirmedAccountError } from '../errors.ts'
+import { InvalidStateError, PaymentDayError, RegistryBlockedError, SameApproverError, TransactionInUseError, UnconfirmedAccountError } from '../errors.ts'
 import { isUniqueViolation } from '../../../platform/db/driver-errors.ts'
 import { cedenteOf, refuseBlocked } from './registers.ts'
 import { updateOperation, type Operation, type Payment } from '../store.ts'
@@ -36,6 +36,23 @@ async function refuseUnconfirmedAccount(tx: Orm, p: Payment): Promise<void> {
   confirmedAccount((await getParty(tx, 'cedente', p.cedenteId))?.contas ?? [], p)
 }
 
+/**
+ * Under a product that asks for the registry, the cedente is paid only once each duplicata's assignment to the customer
+ * is registered (`cedido`): the registration decides priority between buyers (Res. BCB 540), and one still pending or
+ * refused (another buyer registered first) must not be paid for. Asked and approved alike.
+ */
+async function refuseUnregistered(tx: Orm, op: Operation): Promise<void> {
+  const open = await queryRows<{ id: string, numero: string, registro_estado: string, registro_situacao: string | null }>(tx, sql`
+    SELECT t.id, t.numero, t.registro_estado, t.registro_situacao FROM titulos t
+      JOIN operacoes o ON o.cliente_id = t.cliente_id AND o.id = t.operacao_id
+      JOIN cotacoes c ON c.cliente_id = o.cliente_id AND c.operacao_id = o.id AND c.versao = o.cotacao_aceita
+      JOIN produto_versoes v ON v.cliente_id = o.cliente_id AND v.produto_id = o.produto_id AND v.versao = c.produto_versao
+     WHERE t.operacao_id = ${op.id}::uuid AND v.exige_registro AND t.tipo IN ('duplicata_mercantil', 'duplicata_servico')
+       AND t.registro_estado <> 'cedido'
+     ORDER BY t.seq`)
+  if (open.length) throw new RegistryBlockedError(open)
+}
+
 /** Each step of a payment happens on the operation's date (Brasília), the day its money was priced for. */
 function refuseOtherDay(op: Operation, at: Date): void {
   const day = brasiliaDay(at)
@@ -48,6 +65,7 @@ export async function requestPayment(
   if (op.estado !== 'formalizada') throw new InvalidStateError(op.estado)
   refuseOtherDay(op, now)
   await refuseBlockedCedente(tx, op)
+  await refuseUnregistered(tx, op)
   const [made] = await tx.insert(desembolsos).values({
     clienteId: op.clienteId, operacaoId: op.id, cedenteId: op.cedenteId, valorCentavos, ...account, titularDocumento: cedente.documento,
     solicitadoPorTipo: by.tipo, solicitadoPor: by.id, solicitanteUsuarioId: by.usuarioId, criadoEm: now, atualizadoEm: now,
@@ -68,6 +86,7 @@ export async function approvePayment(tx: Orm, p: Payment, op: Operation, by: Req
   refuseOtherDay(op, now)
   await refuseBlockedCedente(tx, op)
   await refuseUnconfirmedAccount(tx, p)
+  await refuseUnregistered(tx, op)
   return setPayment(tx, p.id, { estado: 'aprovado', aprovadoPorUsuarioId: by.usuarioId, aprovadoEm: now }, now)
 }
 

@@ -27,10 +27,11 @@ export const TermsIn = {
   coobrigacao: Type.Optional(Type.Boolean({ description: 'Whether the cedente answers for the sacado\'s payment (a FIDC\'s or securitizadora\'s '
     + 'recourse): only then may a buy-back be asked for the sacado\'s default (in plain factoring, STJ REsp 1.711.412/MG). False by default.' })),
   exige_confirmacao: Type.Optional(Type.Boolean({ description: 'Whether an operation priced with it may be accepted only when every título is '
-    + 'confirmed with its sacado (or the confirmation waived by an approver): otherwise 409 titulos_nao_confirmados. False by default.' })),
+    + 'confirmed with its sacado (or the confirmation waived by an approver): otherwise 409 titulos_nao_confirmados. Left out: false for a new '
+    + 'product, the version before\'s for a new version.' })),
   exige_registro: Type.Optional(Type.Boolean({ description: 'Whether an operation priced with it may be accepted only when every duplicata\'s '
     + 'last query of the registry of duplicatas escriturais is clean (otherwise 409 registro_impedido), and its acceptance registers each '
-    + 'duplicata\'s assignment to the customer there. False by default.' })),
+    + 'duplicata\'s assignment to the customer there. Left out: false for a new product, the version before\'s for a new version.' })),
 }
 
 export const ProdutoIn = Type.Object({

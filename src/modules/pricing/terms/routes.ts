@@ -2,7 +2,9 @@
 // `cadastro`. Changes go through mutationRoute (Idempotency-Key accepted, audited, atomic).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Clock } from '../../../platform/lib/clock.ts'
-import type { Database } from '../../../platform/db/database.ts'
+import { sql } from 'drizzle-orm'
+import type { Database, Orm } from '../../../platform/db/database.ts'
+import { queryRows } from '../../../platform/db/database.ts'
 import { problem } from '../../../platform/http/problem.ts'
 import type { Budget } from '../../../platform/http/rate-limit-config.ts'
 import { rateLimitFor } from '../../../platform/http/rate-limit.ts'
@@ -14,7 +16,7 @@ import { nameProblem } from '../../../platform/lib/chosen-name.ts'
 import { isUuid } from '../../../platform/lib/uuid.ts'
 import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
 import { withTenant } from '../../../platform/tenancy/tenancy.ts'
-import { byCredential } from '../../credentials/index.ts'
+import { byCredential, permits, RoleError, type Papel } from '../../credentials/index.ts'
 import { TIPOS_TITULO } from '../engine.ts'
 import { TERMS_ROUTES, type ProdutoInT } from './definitions.ts'
 import { addVersion, createProduct, getProduct, listProducts, type ProductTerms } from './store.ts'
@@ -60,7 +62,10 @@ export function termsRoutes(deps: Deps) {
       method: versao.method, url: versao.url, idempotency: 'accepted', config, schema: versao.schema, caller: byCredential, timeoutFactor: 6,
       work: async ({ tx, req, action }) => {
         const id = req.params.id
-        const terms = checkedTerms(req.body)
+        // A rule the new version leaves unsaid is the version before's: a rate change never drops a product's checks.
+        const before = isUuid(id) ? await latestRules(tx, id) : undefined
+        const terms = checkedTerms(req.body, undefined, before)
+        refuseRelaxing(req.credential!, before, terms)
         const made = isUuid(id) ? await addVersion(tx, id, terms, action.now) : undefined
         if (!made) return { answer: problemAnswer(NOT_FOUND) }
         return { answer: jsonAnswer(201, productView(made)), audit: { acao: 'produto.versao_criada', alvoId: id } }
@@ -70,7 +75,28 @@ export function termsRoutes(deps: Deps) {
 }
 
 /** The terms as kept (every type's float, 0 when not given), or the 422 of the rules the schema cannot say. */
-function checkedTerms(b: TermsBody, nome?: string): ProductTerms {
+type Rules = Pick<ProductTerms, 'coobrigacao' | 'exigeConfirmacao' | 'exigeRegistro'>
+
+/**
+ * Turning off a check the product asks before acceptance (confirmation with the sacado, a clean registry query) is an
+ * approver's decision, as waiving one título's is: an operador's new version without it would let through what the
+ * approver alone may waive.
+ */
+function refuseRelaxing(c: { papel: Papel | null, usuarioId: string | null, escopos: readonly string[] }, before: Rules | undefined, terms: Rules): void {
+  const relaxes = (before?.exigeConfirmacao && !terms.exigeConfirmacao) || (before?.exigeRegistro && !terms.exigeRegistro)
+  if (!relaxes) return
+  const approver = c.escopos.includes('aprovacao') && (c.papel === null ? c.usuarioId === null : permits(c.papel, 'aprovacao', true))
+  if (!approver) throw new RoleError('turning off a check the product asks before acceptance is an approver\'s decision (scope aprovacao)')
+}
+
+/** The rules of the product's latest version (undefined: no such product of the customer). */
+async function latestRules(tx: Orm, produtoId: string): Promise<Rules | undefined> {
+  const [r] = await queryRows<{ coobrigacao: boolean, exige_confirmacao: boolean, exige_registro: boolean }>(tx, sql`SELECT coobrigacao,
+    exige_confirmacao, exige_registro FROM produto_versoes WHERE produto_id = ${produtoId}::uuid ORDER BY versao DESC LIMIT 1`)
+  return r && { coobrigacao: r.coobrigacao, exigeConfirmacao: r.exige_confirmacao, exigeRegistro: r.exige_registro }
+}
+
+function checkedTerms(b: TermsBody, nome?: string, before?: Rules): ProductTerms {
   const items = []
   if (nome !== undefined && nameProblem(nome, 200) === 'controle') {
     items.push({ type: 'value_error', loc: ['body', 'nome'], msg: 'Value error, control, line-break and bidi characters are not allowed', input: nome })
@@ -88,8 +114,8 @@ function checkedTerms(b: TermsBody, nome?: string): ProductTerms {
     base: b.base as ProductTerms['base'], taxaMensal: b.taxa_mensal, taxaAdValorem: b.taxa_ad_valorem,
     tarifaPorTituloCentavos: BigInt(b.tarifa_por_titulo_centavos), tacCentavos: BigInt(b.tac_centavos),
     diasFloat: Object.fromEntries(TIPOS_TITULO.map((t) => [t, given[t] ?? 0])), iof: b.iof as ProductTerms['iof'], motivoIsencao: motivo,
-    coobrigacao: b.coobrigacao ?? false,
-    exigeConfirmacao: b.exige_confirmacao ?? false,
-    exigeRegistro: b.exige_registro ?? false,
+    coobrigacao: b.coobrigacao ?? before?.coobrigacao ?? false,
+    exigeConfirmacao: b.exige_confirmacao ?? before?.exigeConfirmacao ?? false,
+    exigeRegistro: b.exige_registro ?? before?.exigeRegistro ?? false,
   }
 }

@@ -86,10 +86,11 @@ CREATE TRIGGER titulos_evento_confirmacao AFTER UPDATE OF confirmacao_estado ON 
 -- `p_agora` is the service's clock, which set the link's expiry.
 CREATE FUNCTION confirmacao_por_token(p_hash bytea, p_agora timestamptz)
 RETURNS TABLE (tipo text, numero text, emissao date, vencimento date, valor_face_centavos bigint, cedente_razao_social text,
-  cedente_documento text, sacado_razao_social text, cessionario_razao_social text, cessionario_documento text, expira_em timestamptz)
+  cedente_documento text, sacado_razao_social text, cessionario_razao_social text, cessionario_documento text, expira_em timestamptz,
+  adquirido boolean)
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
   SELECT t.tipo, t.numero, t.emissao, t.vencimento, t.valor_face_centavos, ce.razao_social, ce.documento, s.razao_social,
-         cl.nome, cl.documento, c.expira_em
+         cl.nome, cl.documento, c.expira_em, t.estado <> 'ofertado'
     FROM public.confirmacoes c
     JOIN public.titulos t ON t.cliente_id = c.cliente_id AND t.id = c.titulo_id
     JOIN public.cedentes ce ON ce.cliente_id = t.cliente_id AND ce.id = t.cedente_id
@@ -117,6 +118,9 @@ BEGIN
    WHERE c.token_sha256 = p_hash AND c.estado = 'em_andamento' AND c.expira_em > p_agora;
   IF v_id IS NULL THEN RETURN false; END IF;
   PERFORM set_config('app.cliente_id', v_cliente::text, true);
+  -- The título first, as every other change of its confirmation takes it (a person's record, a waiver): never the
+  -- other way round, which would deadlock with them.
+  PERFORM 1 FROM public.titulos WHERE cliente_id = v_cliente AND id = v_titulo FOR UPDATE;
   UPDATE public.confirmacoes SET estado = p_resposta, observacao = p_observacao, respondido_em = p_agora, resposta_ip = p_ip,
          resposta_agente = left(p_agente, 300), atualizado_em = p_agora
    WHERE cliente_id = v_cliente AND id = v_id AND estado = 'em_andamento';

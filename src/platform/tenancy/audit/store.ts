@@ -35,7 +35,7 @@ export const AUDIT_ACTIONS = [
   'mcp.listar_retornos', 'mcp.ler_retorno', 'mcp.listar_recompras', 'mcp.ler_recompra',
   // Webhooks (issue 34); `webhook.desativado` is the service's, after a day of failed deliveries.
   'webhook.criado', 'webhook.alterado', 'webhook.excluido', 'webhook.segredo_rotacionado', 'webhook.reenvio', 'webhook.desativado',
-  'confirmacao.link_enviado', 'confirmacao.registrada', 'confirmacao.dispensada', 'registro.consulta_pedida',
+  'confirmacao.link_enviado', 'confirmacao.registrada', 'confirmacao.dispensada', 'registro.consulta_pedida', 'registro.cessao_pedida',
   'webhook.teste',
 ] as const
 

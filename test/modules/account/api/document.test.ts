@@ -47,7 +47,7 @@ describe('GET /api/conta/openapi.json', () => {
       // Confirmation with the sacado (issue 34).
       '/titulos/{id}/confirmacao', '/titulos/{id}/confirmacao/dispensa', '/titulos/{id}/confirmacoes', '/titulos/{id}/confirmacoes/{confirmacao}/evidencia',
       // The registry of duplicatas escriturais (issue 34).
-      '/titulos/{id}/registro', '/titulos/{id}/registro/consulta',
+      '/titulos/{id}/registro', '/titulos/{id}/registro/cessao', '/titulos/{id}/registro/consulta',
     ].sort())
     const mcp = doc.paths['/mcp'].post.description as string
     for (const tool of ['status_servicos', 'enviar_contato', 'revogar_token', 'auditoria']) assert.ok(mcp.includes(`\`${tool}\``), tool)
