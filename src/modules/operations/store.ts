@@ -209,6 +209,8 @@ async function heldDuplicatas(tx: Orm, list: { chave: string, numero: string }[]
 
 /** Whether the operation's título has a confirmation or a registry request (records that are kept, never removed). */
 export async function hasChecks(tx: Orm, operacaoId: string, tituloId: string): Promise<boolean> {
+  // Locked first, as a confirmation or a registry query locks it: neither lands between this check and the removal.
+  await tx.execute(sql`SELECT id FROM titulos WHERE id = ${tituloId}::uuid AND operacao_id = ${operacaoId}::uuid FOR UPDATE`)
   const [r] = await queryRows<{ yes: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM titulos t WHERE t.id = ${tituloId}::uuid
     AND t.operacao_id = ${operacaoId}::uuid AND (EXISTS (SELECT 1 FROM confirmacoes c WHERE c.cliente_id = t.cliente_id AND c.titulo_id = t.id)
       OR EXISTS (SELECT 1 FROM registro_pedidos p WHERE p.cliente_id = t.cliente_id AND p.titulo_id = t.id))) AS yes`)

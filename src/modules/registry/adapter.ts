@@ -47,7 +47,9 @@ export interface Consulta {
   situacao: string
 }
 
-export type Falha = { ok: false, tipo: 'indisponivel', motivo: string } | { ok: false, tipo: 'recusada', codigo: string, motivo: string, resposta: unknown }
+/** `reenviar`: the registradora does not know the request's protocol any more: send the request again, under its id. */
+export type Falha = { ok: false, tipo: 'indisponivel', motivo: string, reenviar?: boolean }
+  | { ok: false, tipo: 'recusada', codigo: string, motivo: string, resposta: unknown }
 
 export type Resposta =
   | { ok: true, situacao: 'processando', protocolo: string, resposta: unknown }

@@ -2,7 +2,7 @@
 // routes it names (platform/http/json-client.ts: bounded in time and size; a 4xx a refusal, final; anything else the
 // registradora being unavailable, asked again later). A real registradora's client implements RegistradoraAdapter itself.
 import { jsonClient, type JsonAnswer } from '../../platform/http/json-client.ts'
-import type { Consulta, PedidoRegistro, RegistradoraAdapter, Resposta } from './adapter.ts'
+import type { Consulta, Falha, PedidoRegistro, RegistradoraAdapter, Resposta } from './adapter.ts'
 
 export interface RegistradoraHttpOptions {
   /** The API's base URL ("http://127.0.0.1:4020/sandbox-registradora/v1"). */
@@ -41,19 +41,23 @@ function read(json: unknown): Resposta {
 }
 
 /**
- * A 4xx that is no answer about the request: the service's credential refused (a wrong or rotated token), or, reading
- * a request back, its protocol unknown (a registradora that lost it, a sandbox restarted). Taken as final, it would
- * refuse a duplicata's assignment for the service's own trouble: it is the registradora unavailable, asked again later.
+ * A 4xx that is no answer about the request: the service's credential refused (a wrong or rotated token), a body that
+ * is not the registradora's own refusal (a proxy's page, a wrong path), or, reading a request back, its protocol
+ * unknown (a registradora that lost it, a sandbox restarted: `reenviar`, the request is sent again under its id).
+ * Taken as final, it would refuse a duplicata for the service's own trouble: it is the registradora unavailable.
  */
-function unavailableUnless(r: JsonAnswer, readingBack: boolean): JsonAnswer {
+function unavailableUnless(r: JsonAnswer, readingBack: boolean): JsonAnswer | Falha {
   if (r.ok || r.tipo !== 'recusada') return r
-  if (r.status === 401 || r.status === 403 || readingBack) return { ok: false, tipo: 'indisponivel', motivo: `${r.motivo} (${r.status ?? r.codigo})` }
+  const own = typeof (r.resposta as { codigo?: unknown } | null)?.codigo === 'string'
+  if (readingBack && r.status === 404 && own) return { ok: false, tipo: 'indisponivel', motivo: `${r.motivo} (404)`, reenviar: true }
+  if (r.status === 401 || r.status === 403 || readingBack || !own) return { ok: false, tipo: 'indisponivel', motivo: `${r.motivo} (${r.status ?? r.codigo})` }
   return r
 }
 
 export function httpRegistradoraAdapter(o: RegistradoraHttpOptions): RegistradoraAdapter {
   const send = jsonClient({ ...o, who: 'a registradora' })
-  const call = async (method: string, path: string, body?: unknown) => unavailableUnless(await send(method, path, body), method === 'GET')
+  const call = async (method: string, path: string, body?: unknown): Promise<JsonAnswer | Falha> => unavailableUnless(await send(method, path, body),
+    method === 'GET')
   return {
     async enviar(p: PedidoRegistro): Promise<Resposta> {
       const d = p.duplicata
@@ -62,11 +66,11 @@ export function httpRegistradoraAdapter(o: RegistradoraHttpOptions): Registrador
         duplicata: { numero: d.numero, chave_nfe: d.chaveNfe, emissao: d.emissao, vencimento: d.vencimento, valor_centavos: d.valorCentavos.toString(),
           sacador: d.sacador, sacado: d.sacado },
       })
-      return r.ok ? read(r.json) : r
+      return r.ok ? read(r.json) : r as Falha
     },
     async situacao(protocolo: string): Promise<Resposta> {
       const r = await call('GET', `/pedidos/${encodeURIComponent(protocolo)}`)
-      return r.ok ? read(r.json) : r
+      return r.ok ? read(r.json) : r as Falha
     },
   }
 }

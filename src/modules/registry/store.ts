@@ -19,8 +19,14 @@ const dates = <R extends { proxima_em: Date, criado_em: Date, concluido_em: Date
   ...r, proxima_em: new Date(r.proxima_em), criado_em: new Date(r.criado_em), concluido_em: r.concluido_em && new Date(r.concluido_em),
 })
 
-/** A value as jsonb text: PostgreSQL's jsonb takes no NUL character, which an outside answer may hold. */
-const jsonb = (v: unknown): string => JSON.stringify(v ?? null).replaceAll('\\u0000', '\\ufffd')
+/**
+ * A value as jsonb text: PostgreSQL's jsonb takes no NUL character and no lone surrogate, either of which an outside
+ * answer may hold: each becomes U+FFFD.
+ */
+// eslint-disable-next-line no-control-regex -- the NUL is what it replaces
+const JSONB_UNSAFE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+const jsonb = (v: unknown): string => JSON.stringify(v ?? null, (_k, x: unknown) => (typeof x === 'string'
+  ? x.replace(JSONB_UNSAFE, '\ufffd') : x))
 
 const PEDIDO = sql`p.id, p.titulo_id, p.tipo, p.estado, p.tentativas, p.protocolo, p.proxima_em, p.erro, p.resposta, p.criado_em, p.concluido_em`
 
@@ -138,7 +144,9 @@ export async function recordRefused(tx: Orm, p: PedidoToSend, codigo: string, mo
   else await tx.execute(sql`UPDATE titulos SET registro_situacao = ${code} WHERE id = ${p.titulo_id}::uuid`)
 }
 
-export async function recordPostponed(tx: Orm, p: PedidoToSend, next: Date, motivo: string, now: Date): Promise<void> {
+/** `resend`: the registradora lost the request's protocol: it goes again, under its id, as if never sent. */
+export async function recordPostponed(tx: Orm, p: PedidoToSend, next: Date, motivo: string, now: Date, resend = false): Promise<void> {
   await tx.execute(sql`UPDATE registro_pedidos SET tentativas = tentativas + 1, proxima_em = ${next.toISOString()}::timestamptz,
+      ${resend ? sql`estado = 'pendente',` : sql``}
       erro = ${motivo.replaceAll('\u0000', '').slice(0, 500)}, atualizado_em = ${now.toISOString()}::timestamptz WHERE id = ${p.id}::uuid`)
 }

@@ -62,8 +62,7 @@ async function handle(deps: RegistryDeps, clienteId: string, id: string, now: Da
       await recordRefused(tx, still, answer.codigo, answer.motivo, answer.resposta, now)
       return 'recusados'
     }
-    const wait = retryDelayMs(still.tentativas + 1, { retryBaseMs: deps.config.retry.baseMs, retryMaxMs: deps.config.retry.maxMs }, deps.random)
-    await recordPostponed(tx, still, new Date(now.getTime() + wait), answer.motivo, now)
+    await recordPostponed(tx, still, new Date(now.getTime() + backoff(deps, still.tentativas)), answer.motivo, now, answer.reenviar === true)
     return 'adiados'
   })
 }
@@ -77,14 +76,18 @@ async function handleSafely(deps: RegistryDeps, clienteId: string, id: string, n
   try {
     return await handle(deps, clienteId, id, now)
   } catch (err) {
-    const wait = deps.config.retry.maxMs
     await withTenant(deps.db, clienteId, async (tx) => {
       const p = await pedidoToSend(tx, id)
-      if (p) await recordPostponed(tx, p, new Date(now.getTime() + wait), `resposta que o serviço não pôde guardar (${(err as Error).name})`, now)
+      const why = `resposta que o serviço não pôde guardar (${(err as Error).name})`
+      if (p) await recordPostponed(tx, p, new Date(now.getTime() + backoff(deps, p.tentativas)), why, now)
     }).catch(() => {})
     return 'adiados'
   }
 }
+
+/** The wait before a request's next try, after `tentativas` tries: exponential, with jitter, capped. */
+const backoff = (deps: RegistryDeps, tentativas: number): number =>
+  retryDelayMs(tentativas + 1, { retryBaseMs: deps.config.retry.baseMs, retryMaxMs: deps.config.retry.maxMs }, deps.random)
 
 /** How long a pass takes requests for: with one registradora timeout more, within the job's lease. */
 const PASS_BUDGET_MS = 10 * 60_000

@@ -42,7 +42,7 @@ function logAccess(log: FastifyBaseLogger, req: FastifyRequest, reply: FastifyRe
   // Checked first: building the line is most of the cost, and a probe's is usually not written.
   if (probe && !DEBUG_LEVELS.has(log.level)) return
   const q = req.url.indexOf('?')
-  const path = withoutSecrets((q === -1 ? req.url : req.url.slice(0, q)).slice(0, MAX_PATH))
+  const path = withoutSecrets((q === -1 ? req.url : req.url.slice(0, q)).slice(0, 4 * MAX_PATH), MAX_PATH)
   const line: Record<string, unknown> = {
     reqId: req.id, traceId: traceContextOf(req.raw).traceId, method: req.method, route, path, status, ms: Math.round(reply.elapsedTime * 10) / 10, ip: req.ip,
   }

@@ -83,7 +83,7 @@ describe('confirmation with the sacado', () => {
     const shown = await page(link)
     assert.equal(shown.statusCode, 200, shown.body)
     assert.equal(shown.headers['cache-control'], 'no-store')
-    assert.equal(shown.headers['referrer-policy'], 'same-origin')
+    assert.equal(shown.headers['referrer-policy'], 'strict-origin', 'the token is sent to no one as a Referer')
     for (const part of ['nº T2', 'R$ 25.000,00', '20/11/2026', 'Cedente Exemplo Ltda', 'Oferecido em cessão a']) assert.ok(shown.body.includes(part), part)
     assert.ok(!shown.body.includes('art. 290'), 'no notice of an assignment that has not happened')
     for (const other of ['nº T1', 'nº T3', '11144477735', '52998224725', 'R$ 10.000,00', 'R$ 15.000,00']) {

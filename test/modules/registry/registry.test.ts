@@ -182,10 +182,10 @@ describe('the registry of duplicatas escriturais', () => {
       async enviar(p) {
         const titulo = ids.get(p.id)
         if (titulo === first.id) throw new Error('a driver\'s failure')
-        if (titulo === second.id) return { ok: true, situacao: 'processando', protocolo: 'PERDIDO', resposta: { nota: 'com \u0000 dentro' } }
+        if (titulo === second.id) return { ok: true, situacao: 'processando', protocolo: 'PERDIDO', resposta: { nota: 'com \u0000 e \ud800 dentro' } }
         return { ok: false, tipo: 'recusada', codigo: 'nao_autorizado', motivo: 'token', resposta: null }
       },
-      async situacao() { return { ok: false, tipo: 'indisponivel', motivo: 'protocolo desconhecido (404)' } },
+      async situacao() { return { ok: false, tipo: 'indisponivel', motivo: 'protocolo desconhecido (404)', reenviar: true } },
     }
     const deps = { ...worker(), adapter: () => odd }
     assert.deepEqual(await registryDue(deps, clock.now()), { concluidos: 0, recusados: 1, processando: 1, adiados: 1 })
@@ -194,8 +194,8 @@ describe('the registry of duplicatas escriturais', () => {
     assert.match((await state(first.id)).erro, /não pôde guardar/)
     assert.equal((await state(second.id)).estado, 'processando', 'a NUL in the answer is kept without it')
     clock.set(new Date(clock.now().getTime() + POLL_MS).toISOString())
-    assert.deepEqual((await registryDue(deps, clock.now())).recusados, 0, 'a protocol the registradora lost is asked again, not refused')
-    assert.equal((await state(second.id)).estado, 'processando')
+    assert.deepEqual((await registryDue(deps, clock.now())).recusados, 0, 'a protocol the registradora lost is no refusal')
+    assert.equal((await state(second.id)).estado, 'pendente', 'it is sent again, under its id')
     assert.equal((await a.registro(third.id)).registro_estado, 'impedido', 'a refusal the adapter reports stays a refusal')
   })
 })

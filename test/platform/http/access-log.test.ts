@@ -27,6 +27,22 @@ describe('access log', () => {
     assert.equal(line.ip, '203.0.113.9', 'the client behind the trusted proxy, not the proxy')
   })
 
+  it('logs a path without the secret it carries (a confirmation link\'s token), however it is dressed, and cut after', async () => {
+    const token = 'q7Zr2mWk9XbC4dLp0sTvY1eHnJ6uFgA8iKoRxN3wE5c'
+    const encoded = [...token].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join('')
+    const paths = [`/confirmacao/${token}`, `/confirmacao/${token}.`, `/confirmacao/${token}%20x`, `/confirmacao/${encoded}`,
+      `/${'a/'.repeat(120)}confirmacao/${token}`, '/confirmacao/%0d%0aX-Falso:%201']
+    for (const [i, url] of paths.entries()) await ctx.app.inject({ url, headers: { 'x-request-id': `segredo-${i}` } })
+    const logged = paths.map((_, i) => linesOf(`segredo-${i}`)[0]!.path as string)
+    assert.deepEqual(logged.slice(0, 4), Array(4).fill('/confirmacao/:segredo'))
+    assert.ok(logged[4]!.length <= 256 && !logged[4]!.includes(token.slice(0, 10)), 'cut after, not before, the secret goes')
+    assert.equal(logged[5], '/confirmacao/X-Falso: 1', 'a line break decoded is dropped')
+    assert.doesNotMatch(JSON.stringify(logs), new RegExp(token.slice(0, 20)))
+    assert.equal(linesOf('segredo-0')[0]!.path, '/confirmacao/:segredo')
+    assert.equal((await ctx.app.inject({ url: '/api/titulos/0b9e1a2c-3d4e-4f50-8a6b-7c8d9e0f1a2b', headers: { 'x-request-id': 'uuid' } })).statusCode, 401)
+    assert.equal(linesOf('uuid')[0]!.path, '/api/titulos/0b9e1a2c-3d4e-4f50-8a6b-7c8d9e0f1a2b', 'an id is kept')
+  })
+
   it('logs the path without the query string, which may carry personal data or a token', async () => {
     const res = await ctx.app.inject({ url: '/pagina-inexistente?email=maria%40empresa.com.br&token=s3cr3t-t0ken', headers: { 'x-request-id': 'acesso-2' } })
     assert.equal(res.statusCode, 404)

@@ -11,7 +11,7 @@ import { enqueueMessage } from '../../../platform/outbox/enqueue.ts'
 import { isUuid } from '../../../platform/lib/uuid.ts'
 import type { ActionContext } from '../../../platform/tenancy/audit/store.ts'
 import { withTenant } from '../../../platform/tenancy/tenancy.ts'
-import { byCredential, getCustomer } from '../../credentials/index.ts'
+import { byCredential, getCustomer, RoleError } from '../../credentials/index.ts'
 import type { ValidationItem } from '../../../platform/http/validation-errors.ts'
 import { fail } from '../checks.ts'
 import { InvalidStateError, NoCustomerCnpjError, NoSacadoEmailError, SameApproverError } from '../errors.ts'
@@ -124,6 +124,8 @@ export function confirmationRoutes(deps: ConfirmationRoutesDeps) {
             }),
           }, { now: () => action.now })
         } else {
+          // Someone answers for what was heard on the phone or read in an e-mail: a person, never a token no person made.
+          if (!usuarioId) throw new RoleError('a confirmation recorded by phone or e-mail is a person\'s: a token the operator made has none')
           const record = b as ConfirmacaoInT & { meio: 'telefone' | 'email', resultado: string }
           const evidence = checkRecord(record, BigInt(t.valor_face_centavos))
           made = await insertConfirmation(tx, {

@@ -26,8 +26,9 @@ export function sacadoRoutes(deps: SacadoRoutesDeps) {
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('x-robots-tag', 'noindex, nofollow')
-    // The token is in the path: never sent to another site as a Referer.
-    .header('referrer-policy', 'same-origin')
+    // The token is in the path: no request of the page (its own assets either, which a proxy's log would keep) carries it
+    // as a Referer; `strict-origin` still sends the form's Origin, which the post's check needs (`no-referrer` would not).
+    .header('referrer-policy', 'strict-origin')
     .send(app.siteLayout({ ...page, path: '/confirmacao', private: true }))
 
   const read = async (hash: Buffer): Promise<LinkTitle | undefined> => {

@@ -91,6 +91,9 @@ function refuseRelaxing(c: { papel: Papel | null, usuarioId: string | null, esco
 
 /** The rules of the product's latest version (undefined: no such product of the customer). */
 async function latestRules(tx: Orm, produtoId: string): Promise<Rules | undefined> {
+  // The product locked first, as the new version takes it: a version made meanwhile (a check turned on) is read, never
+  // built on the rules before it.
+  await tx.execute(sql`SELECT id FROM produtos WHERE id = ${produtoId}::uuid FOR UPDATE`)
   const [r] = await queryRows<{ coobrigacao: boolean, exige_confirmacao: boolean, exige_registro: boolean }>(tx, sql`SELECT coobrigacao,
     exige_confirmacao, exige_registro FROM produto_versoes WHERE produto_id = ${produtoId}::uuid ORDER BY versao DESC LIMIT 1`)
   return r && { coobrigacao: r.coobrigacao, exigeConfirmacao: r.exige_confirmacao, exigeRegistro: r.exige_registro }
