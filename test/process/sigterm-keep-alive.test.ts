@@ -12,7 +12,10 @@ import { tempDir } from '../helpers/temp.ts'
 import { until } from '../helpers/wait.ts'
 
 const TRIALS = 2
-const SHUTDOWN_DELAY_MS = 300
+// Long enough for the test to reach the idle connection's second request within it on a loaded machine (CI's two lanes
+// on two cores): at 300 ms the wait for readiness's 503 once outlasted it, the listener closed, and that request met a
+// reset instead of the answer it checks.
+const SHUTDOWN_DELAY_MS = 1500
 /** Only so a broken stop fails the test instead of hanging it: the service's own grace is 10 s plus the delay. */
 const CEILING_MS = 60_000
 
