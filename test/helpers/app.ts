@@ -39,7 +39,9 @@ export async function createTestApp(opts: TestAppOptions): Promise<App> {
   // Sandbox mail lands in DATA_DIR/mail: each app gets a fresh directory.
   // Load shedding off unless a test asks for it: test files share two busy cores, and a lagging loop
   // there must not turn an unrelated assertion into a 503 (test/platform/http/overload.test.ts turns it on).
-  const env: Record<string, string> = { LOG_LEVEL: 'silent', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', ...opts.env }
+  // The webhook worker off unless a test asks for it (the webhooks' own suites): it polls the database every second and
+  // holds a listening session, which a test that takes its database away does not need in its way.
+  const env: Record<string, string> = { LOG_LEVEL: 'silent', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', WEBHOOK_WORKER: 'off', ...opts.env }
   // Only when the caller gives none: a directory made and then overridden would be left behind.
   env.DATA_DIR ??= tempDir('app')
   if (process.env.REDIS_URL && !('REDIS_URL' in env)) env.REDIS_URL = process.env.REDIS_URL

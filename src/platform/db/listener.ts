@@ -10,6 +10,9 @@ const RETRY_MS = 1000
  * whenever it ends without being stopped, calling `onNotify` once it is back: a notification sent meanwhile is lost.
  * Resolves, once the first session is open, to the function that stops it.
  */
+/** How long a stop waits for the listening session to end before it cuts its socket. */
+const END_WAIT_MS = 2000
+
 export async function lastingListener(open: () => Promise<pg.Client>, onNotify: () => void): Promise<() => Promise<void>> {
   let current: pg.Client | undefined
   let stopped = false
@@ -32,6 +35,14 @@ export async function lastingListener(open: () => Promise<pg.Client>, onNotify: 
   return async () => {
     stopped = true
     clearTimeout(timer)
-    await current?.end().catch(() => {})
+    const client = current
+    if (!client) return
+    // A session whose server stopped answering (a network that froze) never acknowledges the end: waited for a moment,
+    // then its socket is destroyed, so a stop never hangs on it.
+    let timeout: NodeJS.Timeout | undefined
+    const ended = await Promise.race([client.end().then(() => true, () => true),
+      new Promise<false>((resolve) => { timeout = setTimeout(resolve, END_WAIT_MS, false) })])
+    clearTimeout(timeout)
+    if (!ended) (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy()
   }
 }

@@ -13,8 +13,10 @@ import { rowCells, signIn } from './steps.ts'
 
 describe('the back office\'s webhooks', () => {
   const clock = settableClock(EXAMPLE_NOW)
-  const ctx = useTestApp({ env: { MAIL_WORKER: 'off', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: '20', WEBHOOK_RETRY_MAX_MS: '60' },
-    deps: { clock } })
+  const ctx = useTestApp({
+    env: { MAIL_WORKER: 'off', WEBHOOK_WORKER: 'on', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: '20', WEBHOOK_RETRY_MAX_MS: '60' },
+    deps: { clock },
+  })
 
   it('lists the endpoints, sends a test, shows the log with a delivery\'s body and tries, sends one again, turns one off and on', async (t) => {
     const rec = await receiver()

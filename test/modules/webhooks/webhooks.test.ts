@@ -29,7 +29,8 @@ function verify(r: Received, secret: string): boolean {
 }
 
 const ENV = {
-  MAIL_WORKER: 'off', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: '20', WEBHOOK_RETRY_MAX_MS: '60', WEBHOOK_TIMEOUT_MS: '2000',
+  MAIL_WORKER: 'off', WEBHOOK_WORKER: 'on', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: '20', WEBHOOK_RETRY_MAX_MS: '60',
+  WEBHOOK_TIMEOUT_MS: '2000',
 }
 
 /** A customer with its people, a receiver of its own (closed with the test), and a way to register endpoints. */
