@@ -38,7 +38,6 @@ describe('access log', () => {
     assert.ok(logged[4]!.length <= 256 && !logged[4]!.includes(token.slice(0, 10)), 'cut after, not before, the secret goes')
     assert.equal(logged[5], '/confirmacao/X-Falso: 1', 'a line break decoded is dropped')
     assert.doesNotMatch(JSON.stringify(logs), new RegExp(token.slice(0, 20)))
-    assert.equal(linesOf('segredo-0')[0]!.path, '/confirmacao/:segredo')
     assert.equal((await ctx.app.inject({ url: '/api/titulos/0b9e1a2c-3d4e-4f50-8a6b-7c8d9e0f1a2b', headers: { 'x-request-id': 'uuid' } })).statusCode, 401)
     assert.equal(linesOf('uuid')[0]!.path, '/api/titulos/0b9e1a2c-3d4e-4f50-8a6b-7c8d9e0f1a2b', 'an id is kept')
   })
